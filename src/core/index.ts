@@ -1,0 +1,15 @@
+/**
+ * Robots Lab engine: parse a robots.txt once, then decide for any URL and
+ * crawler whether it may be fetched, and why. Pure TypeScript: no DOM, no
+ * worker globals; runs in the page's worker, in Node (CLI, benchmarks) and in
+ * tests.
+ */
+export type * from './types';
+export { parseRobotsTxt } from './parse';
+export { evaluate, evaluateProfile, evaluateTokens } from './evaluate';
+export type { EvaluateOptions } from './evaluate';
+export { getPathParamsQuery, isValidUserAgentToObey, extractProductToken } from './reference';
+export { escapePattern } from './pattern';
+export { toRequestUrl, checkScope } from './url';
+export type { RequestUrl, ScopeCheck } from './url';
+export { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, MAX_LINE_BYTES } from './limits';
