@@ -1,0 +1,388 @@
+/**
+ * Crawler profiles: which product tokens a real crawler answers to, in order,
+ * and whether it ignores the `*` group (SPEC §5). A profile is data only; the
+ * matcher (`evaluateProfile`) does the rest.
+ *
+ * Every fact here comes from the page named in `source`, read in 2025/2026.
+ * Where the operator's page does not say something outright, the comment on
+ * the profile says so. Tokens must be valid product tokens (only A-Z a-z - _),
+ * as `isValidUserAgentToObey` checks; the tests enforce that.
+ */
+import type { CrawlerProfile } from './types';
+
+const GOOGLE_COMMON = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
+const GOOGLE_SPECIAL = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers';
+
+/** The built-in crawler profiles, Google's first, then other search engines, then AI crawlers. */
+export const CRAWLER_PROFILES: CrawlerProfile[] = [
+  // ---- Google: common crawlers (always obey robots.txt, fall back to `*`).
+  {
+    id: 'googlebot',
+    name: 'Googlebot',
+    operator: 'Google',
+    tokens: ['Googlebot'],
+    ignoresGlobal: false,
+    purpose: 'Google Search crawling (smartphone and desktop)',
+    source: `${GOOGLE_COMMON}#googlebot-smartphone`,
+  },
+  {
+    // Google lists two tokens, "Googlebot-Image, Googlebot": with no
+    // googlebot-image group the crawler obeys the googlebot group (SPEC §5).
+    id: 'googlebot-image',
+    name: 'Googlebot-Image',
+    operator: 'Google',
+    tokens: ['Googlebot-Image', 'Googlebot'],
+    ignoresGlobal: false,
+    purpose: 'Images for Google Images and image features of Search',
+    source: `${GOOGLE_COMMON}#googlebot-image`,
+  },
+  {
+    // Googlebot-News crawls with Googlebot's HTTP user agent strings; its
+    // robots.txt tokens are "Googlebot-News, Googlebot".
+    id: 'googlebot-news',
+    name: 'Googlebot-News',
+    operator: 'Google',
+    tokens: ['Googlebot-News', 'Googlebot'],
+    ignoresGlobal: false,
+    purpose: 'Google News',
+    source: `${GOOGLE_COMMON}#googlebot-news`,
+  },
+  {
+    id: 'googlebot-video',
+    name: 'Googlebot-Video',
+    operator: 'Google',
+    tokens: ['Googlebot-Video', 'Googlebot'],
+    ignoresGlobal: false,
+    purpose: 'Videos for video features of Google Search',
+    source: `${GOOGLE_COMMON}#googlebot-video`,
+  },
+  {
+    id: 'storebot-google',
+    name: 'Storebot-Google',
+    operator: 'Google',
+    tokens: ['Storebot-Google'],
+    ignoresGlobal: false,
+    purpose: 'Google Shopping',
+    source: `${GOOGLE_COMMON}#google-storebot`,
+  },
+  {
+    // Google lists "Google-InspectionTool, Googlebot" as its tokens.
+    id: 'google-inspectiontool',
+    name: 'Google-InspectionTool',
+    operator: 'Google',
+    tokens: ['Google-InspectionTool', 'Googlebot'],
+    ignoresGlobal: false,
+    purpose: 'Search Console URL Inspection and the Rich Results Test',
+    source: `${GOOGLE_COMMON}#google-inspectiontool`,
+  },
+  {
+    id: 'googleother',
+    name: 'GoogleOther',
+    operator: 'Google',
+    tokens: ['GoogleOther'],
+    ignoresGlobal: false,
+    purpose: 'One-off crawls by Google product teams, research and development',
+    source: `${GOOGLE_COMMON}#googleother`,
+  },
+  {
+    id: 'googleother-image',
+    name: 'GoogleOther-Image',
+    operator: 'Google',
+    tokens: ['GoogleOther-Image', 'GoogleOther'],
+    ignoresGlobal: false,
+    purpose: 'Image fetches by Google product teams',
+    source: `${GOOGLE_COMMON}#googleother-image`,
+  },
+  {
+    id: 'googleother-video',
+    name: 'GoogleOther-Video',
+    operator: 'Google',
+    tokens: ['GoogleOther-Video', 'GoogleOther'],
+    ignoresGlobal: false,
+    purpose: 'Video fetches by Google product teams',
+    source: `${GOOGLE_COMMON}#googleother-video`,
+  },
+  {
+    // Google lists only its own token; crawls happen at the site owner's
+    // request (Vertex AI Agents).
+    id: 'google-cloudvertexbot',
+    name: 'Google-CloudVertexBot',
+    operator: 'Google',
+    tokens: ['Google-CloudVertexBot'],
+    ignoresGlobal: false,
+    purpose: 'Vertex AI Agents, crawls requested by the site owner',
+    source: `${GOOGLE_COMMON}#google-cloudvertexbot`,
+  },
+  {
+    // A control token only: it sends no requests of its own (Googlebot
+    // fetches); the group decides whether content may be used for Gemini
+    // training and grounding.
+    id: 'google-extended',
+    name: 'Google-Extended',
+    operator: 'Google',
+    tokens: ['Google-Extended'],
+    ignoresGlobal: false,
+    purpose: 'Control token: use of content for Gemini models (no crawler of its own)',
+    source: `${GOOGLE_COMMON}#google-extended`,
+  },
+
+  // ---- Google: special-case crawlers. Google documents for each of these
+  // that "the global user agent (*) is ignored".
+  {
+    id: 'apis-google',
+    name: 'APIs-Google',
+    operator: 'Google',
+    tokens: ['APIs-Google'],
+    ignoresGlobal: true,
+    purpose: 'Delivery of push notifications by Google APIs',
+    source: `${GOOGLE_SPECIAL}#apis-google`,
+  },
+  {
+    id: 'adsbot-google-mobile',
+    name: 'AdsBot-Google-Mobile',
+    operator: 'Google',
+    tokens: ['AdsBot-Google-Mobile'],
+    ignoresGlobal: true,
+    purpose: 'Google Ads: ad quality checks of mobile web pages',
+    source: `${GOOGLE_SPECIAL}#adsbot-mobile-web`,
+  },
+  {
+    id: 'adsbot-google',
+    name: 'AdsBot-Google',
+    operator: 'Google',
+    tokens: ['AdsBot-Google'],
+    ignoresGlobal: true,
+    purpose: 'Google Ads: ad quality checks of desktop web pages',
+    source: `${GOOGLE_SPECIAL}#adsbot`,
+  },
+  {
+    // Listed among the special-case crawlers with "the global user agent (*)
+    // is ignored"; the section was renamed from "AdSense" in 2026.
+    id: 'mediapartners-google',
+    name: 'Mediapartners-Google',
+    operator: 'Google',
+    tokens: ['Mediapartners-Google'],
+    ignoresGlobal: true,
+    purpose: 'AdSense and other Google ad products: page content for ad targeting',
+    source: `${GOOGLE_SPECIAL}#mediapartners-google`,
+  },
+
+  // ---- Other search engines.
+  {
+    // Bing documents only the bingbot token. Older advice that bingbot also
+    // reads msnbot groups is not on Bing's current pages, so it is not
+    // modelled here.
+    id: 'bingbot',
+    name: 'Bingbot',
+    operator: 'Microsoft',
+    tokens: ['bingbot'],
+    ignoresGlobal: false,
+    purpose: 'Bing Search crawling',
+    source: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
+  },
+  {
+    // Apple: "If robots instructions don't mention Applebot but do mention
+    // Googlebot, the Apple robot will follow Googlebot instructions."
+    id: 'applebot',
+    name: 'Applebot',
+    operator: 'Apple',
+    tokens: ['Applebot', 'Googlebot'],
+    ignoresGlobal: false,
+    purpose: 'Siri, Spotlight and Safari search features',
+    source: 'https://support.apple.com/en-us/119829',
+  },
+  {
+    // A control token: Applebot fetches; this group decides use of the
+    // content for training Apple's generative models.
+    id: 'applebot-extended',
+    name: 'Applebot-Extended',
+    operator: 'Apple',
+    tokens: ['Applebot-Extended'],
+    ignoresGlobal: false,
+    purpose: 'Control token: use of content for Apple foundation models (no crawler of its own)',
+    source: 'https://support.apple.com/en-us/119829',
+  },
+  {
+    id: 'duckduckbot',
+    name: 'DuckDuckBot',
+    operator: 'DuckDuckGo',
+    tokens: ['DuckDuckBot'],
+    ignoresGlobal: false,
+    purpose: 'DuckDuckGo search results',
+    source: 'https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot',
+  },
+  {
+    // Yandex: a YandexBot group is used only by the main indexing robot; a
+    // Yandex group by all Yandex robots; `*` only when neither exists.
+    // Caveat: Yandex itself finds its groups by substring ("Yandex" anywhere
+    // in the value), which the reference's product-token match does not do.
+    id: 'yandexbot',
+    name: 'YandexBot',
+    operator: 'Yandex',
+    tokens: ['YandexBot', 'Yandex'],
+    ignoresGlobal: false,
+    purpose: 'Yandex Search main indexing robot',
+    source: 'https://yandex.com/support/webmaster/en/robot-workings/user-agent',
+  },
+  {
+    id: 'baiduspider',
+    name: 'Baiduspider',
+    operator: 'Baidu',
+    tokens: ['Baiduspider'],
+    ignoresGlobal: false,
+    purpose: 'Baidu Search crawling',
+    source: 'https://www.baidu.com/search/robots_english.html',
+  },
+
+  // ---- AI crawlers and AI assistants' fetchers.
+  {
+    id: 'gptbot',
+    name: 'GPTBot',
+    operator: 'OpenAI',
+    tokens: ['GPTBot'],
+    ignoresGlobal: false,
+    purpose: 'Training data for OpenAI models',
+    source: 'https://platform.openai.com/docs/bots',
+  },
+  {
+    id: 'oai-searchbot',
+    name: 'OAI-SearchBot',
+    operator: 'OpenAI',
+    tokens: ['OAI-SearchBot'],
+    ignoresGlobal: false,
+    purpose: 'Search results in ChatGPT',
+    source: 'https://platform.openai.com/docs/bots',
+  },
+  {
+    // OpenAI notes that user-initiated fetches may not be governed by
+    // robots.txt; the profile shows what the file asks of it.
+    id: 'chatgpt-user',
+    name: 'ChatGPT-User',
+    operator: 'OpenAI',
+    tokens: ['ChatGPT-User'],
+    ignoresGlobal: false,
+    purpose: 'Pages fetched for a ChatGPT user request',
+    source: 'https://platform.openai.com/docs/bots',
+  },
+  {
+    id: 'claudebot',
+    name: 'ClaudeBot',
+    operator: 'Anthropic',
+    tokens: ['ClaudeBot'],
+    ignoresGlobal: false,
+    purpose: 'Training data for Anthropic models',
+    source: 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+  },
+  {
+    id: 'claude-user',
+    name: 'Claude-User',
+    operator: 'Anthropic',
+    tokens: ['Claude-User'],
+    ignoresGlobal: false,
+    purpose: 'Pages fetched for a Claude user request',
+    source: 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+  },
+  {
+    id: 'claude-searchbot',
+    name: 'Claude-SearchBot',
+    operator: 'Anthropic',
+    tokens: ['Claude-SearchBot'],
+    ignoresGlobal: false,
+    purpose: 'Search quality for Claude',
+    source: 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+  },
+  {
+    // An older token that still appears in many robots.txt files. Anthropic's
+    // current page names ClaudeBot, Claude-User and Claude-SearchBot; whether
+    // anything still answers to anthropic-ai is not documented there.
+    id: 'anthropic-ai',
+    name: 'anthropic-ai',
+    operator: 'Anthropic',
+    tokens: ['anthropic-ai'],
+    ignoresGlobal: false,
+    purpose: 'Legacy Anthropic token (kept for old robots.txt files)',
+    source: 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+  },
+  {
+    id: 'ccbot',
+    name: 'CCBot',
+    operator: 'Common Crawl',
+    tokens: ['CCBot'],
+    ignoresGlobal: false,
+    purpose: 'Common Crawl open web archive (widely used for AI training)',
+    source: 'https://commoncrawl.org/ccbot',
+  },
+  {
+    id: 'perplexitybot',
+    name: 'PerplexityBot',
+    operator: 'Perplexity',
+    tokens: ['PerplexityBot'],
+    ignoresGlobal: false,
+    purpose: 'Search results in Perplexity',
+    source: 'https://docs.perplexity.ai/guides/bots',
+  },
+  {
+    // Perplexity says user-initiated fetches generally ignore robots.txt; the
+    // profile shows what the file asks of it.
+    id: 'perplexity-user',
+    name: 'Perplexity-User',
+    operator: 'Perplexity',
+    tokens: ['Perplexity-User'],
+    ignoresGlobal: false,
+    purpose: 'Pages fetched for a Perplexity user request',
+    source: 'https://docs.perplexity.ai/guides/bots',
+  },
+  {
+    // ByteDance publishes no crawler page that we could find; the source is
+    // a third-party directory. Reports that Bytespider ignores robots.txt
+    // are common; the profile shows what the file asks of it.
+    id: 'bytespider',
+    name: 'Bytespider',
+    operator: 'ByteDance',
+    tokens: ['Bytespider'],
+    ignoresGlobal: false,
+    purpose: 'Training data for ByteDance models (undocumented by the operator)',
+    source: 'https://darkvisitors.com/agents/bytespider',
+  },
+  {
+    id: 'meta-externalagent',
+    name: 'meta-externalagent',
+    operator: 'Meta',
+    tokens: ['meta-externalagent'],
+    ignoresGlobal: false,
+    purpose: 'AI training and product indexing for Meta',
+    source: 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
+  },
+  {
+    id: 'amazonbot',
+    name: 'Amazonbot',
+    operator: 'Amazon',
+    tokens: ['Amazonbot'],
+    ignoresGlobal: false,
+    purpose: 'Alexa answers and other Amazon services',
+    source: 'https://developer.amazon.com/amazonbot',
+  },
+  {
+    // Cohere has published no crawler page that we could find; the token is
+    // the one site owners commonly list. Source is a third-party directory.
+    id: 'cohere-ai',
+    name: 'cohere-ai',
+    operator: 'Cohere',
+    tokens: ['cohere-ai'],
+    ignoresGlobal: false,
+    purpose: 'Fetches for Cohere AI products (undocumented by the operator)',
+    source: 'https://darkvisitors.com/agents/cohere-ai',
+  },
+];
+
+/**
+ * Finds a built-in profile by id, display name or first product token,
+ * case-insensitively (`googlebot-image`, `Googlebot-Image`).
+ */
+export function findProfile(nameOrToken: string): CrawlerProfile | undefined {
+  const key = nameOrToken.trim().toLowerCase();
+  if (key === '') return undefined;
+  return CRAWLER_PROFILES.find(
+    (p) => p.id === key || p.name.toLowerCase() === key || p.tokens[0].toLowerCase() === key,
+  );
+}
