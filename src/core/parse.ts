@@ -1,0 +1,332 @@
+/**
+ * The robots.txt parser: one pass over the text, one `ParsedLine` per
+ * physical line, then groups, rules and sitemaps. It reproduces how Google's
+ * reference parser (robots.cc) splits lines and reads keys and values, and
+ * never throws.
+ */
+import type { AgentLine, Group, LineKind, LineMetadata, ParsedLine, ParsedRobots, Rule, Sitemap, TagName } from './types';
+import { MAX_LINE_BYTES, utf8Length, utf8Width } from './limits';
+import { escapePattern } from './pattern';
+import { asciiLower, extractProductToken } from './reference';
+import { decodeUtf8 } from './globals';
+
+/** Keys the reference knows but does not support (reported as "Unused"). */
+export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
+  'clean-param',
+  'content-signal',
+  'content-usage',
+  'crawl-delay',
+  'domain',
+  'host',
+  'noarchive',
+  'nofollow',
+  'noindex',
+  'request-rate',
+  'revisit-after',
+  'visit-time',
+]);
+
+type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap';
+
+/** Key spellings by kind, checked in this order and by case-insensitive prefix. Typos marked. */
+const KEY_SPELLINGS: ReadonlyArray<readonly [KeyKind, string, boolean]> = [
+  ['user-agent', 'user-agent', false],
+  ['user-agent', 'useragent', true],
+  ['user-agent', 'user agent', true],
+  ['allow', 'allow', false],
+  ['disallow', 'disallow', false],
+  ['disallow', 'dissallow', true],
+  ['disallow', 'dissalow', true],
+  ['disallow', 'disalow', true],
+  ['disallow', 'diasllow', true],
+  ['disallow', 'disallaw', true],
+  ['sitemap', 'sitemap', false],
+  ['sitemap', 'site-map', true],
+];
+
+const TAGS: Record<KeyKind, TagName> = {
+  'user-agent': 'UserAgent',
+  allow: 'Allow',
+  disallow: 'Disallow',
+  sitemap: 'Sitemap',
+};
+
+/** Classifies a key as the reference's ParsedRobotsKey::Parse does. */
+export function classifyKey(key: string): { kind: KeyKind; typo: boolean; keyword: string } | null {
+  const lower = asciiLower(key);
+  for (const [kind, spelling, typo] of KEY_SPELLINGS) {
+    if (lower.startsWith(spelling)) return { kind, typo, keyword: spelling };
+  }
+  return null;
+}
+
+/** ASCII whitespace as the reference's ascii_isspace: space, \t, \n, \v, \f, \r. */
+function isSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+function emptyMetadata(): LineMetadata {
+  return {
+    isEmpty: false,
+    hasComment: false,
+    isComment: false,
+    hasDirective: false,
+    isAcceptableTypo: false,
+    isLineTooLong: false,
+    isMissingColonSeparator: false,
+  };
+}
+
+/**
+ * Parses a robots.txt. A Uint8Array is read as UTF-8 (a leading byte-order
+ * mark, or a prefix of one, is skipped as the reference does).
+ */
+export function parseRobotsTxt(input: string | Uint8Array): ParsedRobots {
+  let text: string;
+  let invalidUtf8 = false;
+  if (typeof input === 'string') {
+    text = input;
+  } else {
+    let skip = 0;
+    const bom = [0xef, 0xbb, 0xbf];
+    while (skip < 3 && skip < input.length && input[skip] === bom[skip]) skip++;
+    const decoded = decodeUtf8(skip ? input.subarray(skip) : input);
+    text = decoded.text;
+    invalidUtf8 = !decoded.valid;
+  }
+
+  const lines: ParsedLine[] = [];
+  const n = text.length;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let lineNum = 0;
+  for (;;) {
+    let end = start;
+    while (end < n) {
+      const c = text.charCodeAt(end);
+      if (c === 0x0a || c === 0x0d) break;
+      end++;
+    }
+    lines.push(parseLine(text, ++lineNum, start, end));
+    if (end >= n) break;
+    // CR LF is one line end; CR CR LF is two.
+    start = text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
+    if (start > n) break;
+  }
+  // The very first physical line starts at 0 even when a byte-order mark is skipped.
+  if (lines.length && lines[0].span.from === 1 && text.charCodeAt(0) === 0xfeff) lines[0].span.from = 0;
+
+  return buildStructure(text, lines, invalidUtf8);
+}
+
+function parseLine(text: string, line: number, from: number, to: number): ParsedLine {
+  const metadata = emptyMetadata();
+  const parsed: ParsedLine = {
+    line,
+    span: { from, to },
+    kind: 'blank',
+    tag: 'Unknown',
+    metadata,
+    key: null,
+    value: null,
+    comment: null,
+    typo: false,
+    knownKey: null,
+    keySuffix: null,
+    cutAt: null,
+    group: -1,
+  };
+
+  // The reference keeps at most MAX_LINE_BYTES bytes of a line.
+  let end = to;
+  if ((to - from) * 3 > MAX_LINE_BYTES) {
+    let bytes = 0;
+    for (let i = from; i < to; i++) {
+      const w = utf8Width(text, i);
+      if (bytes + w > MAX_LINE_BYTES) {
+        end = i;
+        parsed.cutAt = i;
+        metadata.isLineTooLong = true;
+        break;
+      }
+      bytes += w;
+    }
+  }
+  // The reference reads each line as a C string: a NUL ends it.
+  const nul = text.indexOf('\0', from);
+  if (nul !== -1 && nul < end) end = nul;
+
+  const hash = text.indexOf('#', from);
+  let contentEnd = end;
+  if (hash !== -1 && hash < end) {
+    metadata.hasComment = true;
+    parsed.comment = { from: hash, to };
+    contentEnd = hash;
+  }
+  let cs = from;
+  let ce = contentEnd;
+  while (cs < ce && isSpace(text.charCodeAt(cs))) cs++;
+  while (ce > cs && isSpace(text.charCodeAt(ce - 1))) ce--;
+  if (cs === ce) {
+    if (metadata.hasComment) {
+      metadata.isComment = true;
+      parsed.kind = 'comment';
+    } else {
+      metadata.isEmpty = true;
+      parsed.kind = 'blank';
+    }
+    return parsed;
+  }
+
+  let sep = -1;
+  let valueStart = -1;
+  for (let i = cs; i < ce; i++) {
+    if (text.charCodeAt(i) === 0x3a) {
+      sep = i;
+      valueStart = i + 1;
+      break;
+    }
+  }
+  if (sep === -1) {
+    // Google-specific: a missing colon is accepted when the line is exactly
+    // two runs of non-whitespace separated by spaces or tabs.
+    for (let i = cs; i < ce; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) {
+        sep = i;
+        break;
+      }
+    }
+    if (sep !== -1) {
+      let v = sep;
+      while (v < ce && (text.charCodeAt(v) === 0x20 || text.charCodeAt(v) === 0x09)) v++;
+      for (let i = v; i < ce; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x20 || c === 0x09) {
+          parsed.kind = 'invalid';
+          return parsed;
+        }
+      }
+      metadata.isMissingColonSeparator = true;
+      valueStart = v;
+    }
+  }
+  if (sep === -1) {
+    parsed.kind = 'invalid';
+    return parsed;
+  }
+  let ke = sep;
+  while (ke > cs && isSpace(text.charCodeAt(ke - 1))) ke--;
+  if (ke === cs) {
+    parsed.kind = 'invalid';
+    return parsed;
+  }
+  let vs = valueStart;
+  while (vs < ce && isSpace(text.charCodeAt(vs))) vs++;
+  metadata.hasDirective = true;
+  const keyText = text.slice(cs, ke);
+  parsed.key = { from: cs, to: ke, text: keyText };
+  parsed.value = { from: vs, to: ce, text: text.slice(vs, ce) };
+
+  const known = classifyKey(keyText);
+  if (known) {
+    parsed.kind = known.kind;
+    parsed.tag = TAGS[known.kind];
+    parsed.typo = known.typo;
+    metadata.isAcceptableTypo = known.typo;
+    if (keyText.length > known.keyword.length) parsed.keySuffix = keyText.slice(known.keyword.length);
+  } else {
+    const lower = asciiLower(keyText);
+    if (UNSUPPORTED_KEYS.has(lower)) {
+      parsed.kind = 'other';
+      parsed.tag = 'Unused';
+      parsed.knownKey = lower;
+    } else {
+      parsed.kind = 'unknown';
+      parsed.tag = 'Unknown';
+    }
+  }
+  return parsed;
+}
+
+/** A user-agent value is the global group when it is `*`, or `*` followed by whitespace. */
+function isGlobalAgent(value: string): boolean {
+  return value.charCodeAt(0) === 0x2a && (value.length === 1 || isSpace(value.charCodeAt(1)));
+}
+
+function buildStructure(text: string, lines: ParsedLine[], invalidUtf8: boolean): ParsedRobots {
+  const groups: Group[] = [];
+  const sitemaps: Sitemap[] = [];
+  const orphanRules: Rule[] = [];
+  let current: Group | null = null;
+  let ruleSinceAgent = false;
+
+  for (const pl of lines) {
+    const kind: LineKind = pl.kind;
+    if (kind === 'user-agent') {
+      const value = pl.value!;
+      if (current === null || ruleSinceAgent) {
+        current = {
+          index: groups.length,
+          agents: [],
+          rules: [],
+          startLine: pl.line,
+          endLine: pl.line,
+          span: { from: pl.span.from, to: pl.span.to },
+        };
+        groups.push(current);
+        ruleSinceAgent = false;
+      }
+      const agent: AgentLine = {
+        line: pl.line,
+        value: value.text,
+        valueSpan: { from: value.from, to: value.to },
+        isGlobal: isGlobalAgent(value.text),
+        productToken: '',
+      };
+      agent.productToken = agent.isGlobal ? '*' : extractProductToken(value.text);
+      current.agents.push(agent);
+      current.endLine = pl.line;
+      current.span.to = pl.span.to;
+      pl.group = current.index;
+    } else if (kind === 'allow' || kind === 'disallow') {
+      const value = pl.value!;
+      const pattern = escapePattern(value.text);
+      const rule: Rule = {
+        kind,
+        line: pl.line,
+        raw: value.text,
+        rawSpan: { from: value.from, to: value.to },
+        pattern,
+        length: pattern.length,
+        group: current ? current.index : -1,
+      };
+      if (current) {
+        current.rules.push(rule);
+        current.endLine = pl.line;
+        current.span.to = pl.span.to;
+        pl.group = current.index;
+        ruleSinceAgent = true;
+      } else {
+        orphanRules.push(rule);
+      }
+    } else if (kind === 'sitemap') {
+      const value = pl.value!;
+      sitemaps.push({ line: pl.line, url: value.text, span: { from: value.from, to: value.to } });
+    }
+  }
+  // Lines between a group's first and last line (comments, blanks, other keys) sit inside it.
+  for (const g of groups) {
+    for (let l = g.startLine; l <= g.endLine; l++) lines[l - 1].group = g.index;
+  }
+
+  return {
+    text,
+    lines,
+    groups,
+    sitemaps,
+    orphanRules,
+    byteLength: utf8Length(text),
+    invalidUtf8,
+    cache: new Map(),
+  };
+}

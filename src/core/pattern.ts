@@ -1,0 +1,118 @@
+/**
+ * Pattern normalisation and the reference matcher for one pattern.
+ */
+
+const HEX = '0123456789ABCDEF';
+
+function isHex(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+/**
+ * Normalises an allow/disallow value as the reference does: each `%xx`
+ * escape gets upper-case hex digits; each byte >= 0x80 of the UTF-8 encoding
+ * becomes `%XX`; nothing else changes (`%62` stays `%62`). The result is
+ * always ASCII, so its length is its byte length.
+ */
+export function escapePattern(value: string): string {
+  // Fast path: plain ASCII without lower-case escapes needs no change.
+  let needs = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x80) {
+      needs = true;
+      break;
+    }
+    if (c === 0x25 && isHex(value.charCodeAt(i + 1)) && isHex(value.charCodeAt(i + 2))) {
+      const a = value.charCodeAt(i + 1);
+      const b = value.charCodeAt(i + 2);
+      if ((a >= 0x61 && a <= 0x66) || (b >= 0x61 && b <= 0x66)) {
+        needs = true;
+        break;
+      }
+      i += 2;
+    }
+  }
+  if (!needs) return value;
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x25 && isHex(value.charCodeAt(i + 1)) && isHex(value.charCodeAt(i + 2))) {
+      out += '%' + value[i + 1].toUpperCase() + value[i + 2].toUpperCase();
+      i += 2;
+    } else if (c < 0x80) {
+      out += value[i];
+    } else {
+      let cp = c;
+      if (c >= 0xd800 && c <= 0xdbff) {
+        const d = value.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+        } else cp = 0xfffd;
+      } else if (c >= 0xdc00 && c <= 0xdfff) cp = 0xfffd;
+      for (const byte of utf8Bytes(cp)) out += '%' + HEX[byte >> 4] + HEX[byte & 15];
+    }
+  }
+  return out;
+}
+
+function utf8Bytes(cp: number): number[] {
+  if (cp < 0x800) return [0xc0 | (cp >> 6), 0x80 | (cp & 63)];
+  if (cp < 0x10000) return [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
+  return [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
+}
+
+/**
+ * The index.html rule (Google-specific): an allow pattern whose last
+ * segment starts with `/index.htm` also allows its directory exactly, as if
+ * it were `<directory>/$`. Returns that pattern, or null.
+ */
+export function indexHtmlAlternative(pattern: string): string | null {
+  const slash = pattern.lastIndexOf('/');
+  if (slash === -1) return null;
+  if (!pattern.startsWith('/index.htm', slash)) return null;
+  return pattern.slice(0, slash + 1) + '$';
+}
+
+/**
+ * Whether `pattern` matches `path` from its start (`*` any run, `$` at the
+ * very end anchors). Linear-ish: O(pattern × path) with no backtracking, the
+ * reference's position-set algorithm. The path may hold non-ASCII code
+ * units: patterns are ASCII after normalisation, so comparing code units
+ * gives the same answer as comparing UTF-8 bytes.
+ */
+export function matchesPattern(path: string, pattern: string): boolean {
+  const pathLen = path.length;
+  const patLen = pattern.length;
+  // Fast path: no wildcard at all.
+  let special = false;
+  for (let i = 0; i < patLen; i++) {
+    const c = pattern.charCodeAt(i);
+    if (c === 0x2a || (c === 0x24 && i === patLen - 1)) {
+      special = true;
+      break;
+    }
+  }
+  if (!special) return path.startsWith(pattern);
+  const pos = new Int32Array(pathLen + 1);
+  let numPos = 1;
+  pos[0] = 0;
+  for (let p = 0; p < patLen; p++) {
+    const pc = pattern.charCodeAt(p);
+    if (pc === 0x24 && p + 1 === patLen) return pos[numPos - 1] === pathLen;
+    if (pc === 0x2a) {
+      numPos = pathLen - pos[0] + 1;
+      for (let i = 1; i < numPos; i++) pos[i] = pos[i - 1] + 1;
+    } else {
+      let next = 0;
+      for (let i = 0; i < numPos; i++) {
+        const at = pos[i];
+        if (at < pathLen && path.charCodeAt(at) === pc) pos[next++] = at + 1;
+      }
+      numPos = next;
+      if (numPos === 0) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,77 @@
+/**
+ * Small helpers whose behaviour is fixed by Google's reference parser
+ * (robots.cc); the conformance vectors in google-other-vectors.json test each.
+ */
+
+/** True for the characters of a product token: A-Z a-z - _. */
+export function isTokenChar(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x5f;
+}
+
+/**
+ * The product token of a user-agent value: its longest leading run of
+ * A-Z a-z - _ (`Googlebot/2.1` → `Googlebot`, `Bot2` → `Bot`).
+ */
+export function extractProductToken(value: string): string {
+  let end = 0;
+  while (end < value.length && isTokenChar(value.charCodeAt(end))) end++;
+  return value.slice(0, end);
+}
+
+/**
+ * Whether a crawler's own token is one the reference can obey: non-empty and
+ * made only of A-Z a-z - _.
+ */
+export function isValidUserAgentToObey(token: string): boolean {
+  return token.length > 0 && extractProductToken(token) === token;
+}
+
+/** ASCII-only lower case, as the reference's EqualsIgnoreCase compares. */
+export function asciiLower(s: string): string {
+  let out = '';
+  let changed = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) {
+      if (!changed) {
+        out = s.slice(0, i);
+        changed = true;
+      }
+      out += String.fromCharCode(c + 32);
+    } else if (changed) {
+      out += s[i];
+    }
+  }
+  return changed ? out : s;
+}
+
+/**
+ * The part of a URL that robots.txt rules match: path, params and query.
+ * Scheme, authority and fragment are cut; an empty result is `/`; a result
+ * starting with `?` or `;` gets a leading `/`. Without `://` the first
+ * segment is taken as the host; a leading `//` means an authority follows.
+ */
+export function getPathParamsQuery(url: string): string {
+  let searchStart = 0;
+  if (url.length >= 2 && url.charCodeAt(0) === 0x2f && url.charCodeAt(1) === 0x2f) searchStart = 2;
+  const earlyPath = findFirstOf(url, searchStart);
+  let protocolEnd = url.indexOf('://', searchStart);
+  if (earlyPath !== -1 && (protocolEnd === -1 || earlyPath < protocolEnd)) protocolEnd = -1;
+  protocolEnd = protocolEnd === -1 ? searchStart : protocolEnd + 3;
+  const pathStart = findFirstOf(url, protocolEnd);
+  if (pathStart === -1) return '/';
+  const hashPos = url.indexOf('#', searchStart);
+  if (hashPos !== -1 && hashPos < pathStart) return '/';
+  const pathEnd = hashPos === -1 ? url.length : hashPos;
+  const path = url.slice(pathStart, pathEnd);
+  return url.charCodeAt(pathStart) === 0x2f ? path : '/' + path;
+}
+
+/** Index of the first of `/`, `?`, `;` at or after `from`, or -1. */
+function findFirstOf(s: string, from: number): number {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f || c === 0x3b) return i;
+  }
+  return -1;
+}

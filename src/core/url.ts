@@ -1,0 +1,136 @@
+/**
+ * From what a user types to what a crawler requests (SPEC "The URL"), and
+ * which URLs a robots.txt governs (SPEC §1). Uses the WHATWG URL parser.
+ */
+import { parseUrl } from './globals';
+
+/** A URL in the form a crawler requests it, and what changed on the way. */
+export interface RequestUrl {
+  /** What the user typed, trimmed. */
+  input: string;
+  /** The request form: absolute URL, or path+query when the input was a path. Empty on error. */
+  url: string;
+  changed: boolean;
+  /** Human-readable list of changes (e.g. "host converted to punycode"). */
+  changes: string[];
+  /** Set when the input cannot be read as a URL. */
+  error?: string;
+}
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
+const HOSTLIKE = /^[^\s/?#:]+\.[^\s/?#:]+(:\d+)?([/?#]|$)/;
+
+function upperHexEscapes(s: string): string {
+  return s.replace(/%[0-9a-fA-F]{2}/g, (m) => m.toUpperCase());
+}
+
+/**
+ * Turns a full URL, a path, raw Unicode or an internationalised host into
+ * the URL a crawler requests: UTF-8 percent-encoding with upper-case hex,
+ * punycode host, no fragment. `base` (for example the robots.txt URL) gives
+ * the scheme for host-only input like `example.com/page`.
+ */
+export function toRequestUrl(rawInput: string, base?: string): RequestUrl {
+  const input = rawInput.trim();
+  const changes: string[] = [];
+  if (input === '') return { input, url: '', changed: false, changes, error: 'empty line' };
+  if (/\s/.test(input.replace(/ /g, '')) ) {
+    return { input, url: '', changed: false, changes, error: 'contains a tab or line break' };
+  }
+  let absolute = input;
+  let pathOnly = false;
+  if (input.startsWith('/') && !input.startsWith('//')) {
+    pathOnly = true;
+    absolute = 'http://robots-lab.invalid' + input;
+  } else if (input.startsWith('//')) {
+    absolute = 'http:' + input;
+  } else if (!SCHEME.test(input)) {
+    if (HOSTLIKE.test(input)) {
+      const scheme = base && SCHEME.test(base) ? base.slice(0, base.indexOf(':')) : 'https';
+      absolute = `${scheme}://${input}`;
+      changes.push(`${scheme}:// added`);
+    } else {
+      return { input, url: '', changed: false, changes, error: 'not a URL or a path starting with /' };
+    }
+  }
+  const u = parseUrl(absolute);
+  if (!u) return { input, url: '', changed: false, changes, error: 'not a valid URL' };
+  const hashIdx = input.indexOf('#');
+  if (hashIdx !== -1) changes.push('fragment removed (crawlers do not send it)');
+  const pathQuery = upperHexEscapes(u.pathname + u.search);
+  let url: string;
+  if (pathOnly) {
+    url = pathQuery;
+  } else {
+    const auth = u.username || u.password ? `${u.username}${u.password ? ':' + u.password : ''}@` : '';
+    url = `${u.protocol}//${auth}${u.host}${pathQuery}`;
+    const typedHost = hostOf(input);
+    if (typedHost !== null && typedHost.toLowerCase() !== u.host.toLowerCase() && /[^\x00-\x7f]/.test(typedHost)) {
+      changes.push(`host converted to punycode (${u.host})`);
+    } else if (typedHost !== null && typedHost !== u.host && typedHost.toLowerCase() === u.host) {
+      changes.push('host lower-cased');
+    }
+  }
+  const typedPath = pathPart(input, pathOnly);
+  if (typedPath !== null && typedPath !== pathQuery) {
+    if (/[^\x00-\x7f]/.test(typedPath)) changes.push('non-ASCII characters percent-encoded as UTF-8');
+    if (/%[0-9a-f]?[a-f]/.test(typedPath)) changes.push('percent-escapes upper-cased');
+    if (/\/\.\.?(\/|$|\?)/.test(typedPath)) changes.push('dot segments resolved');
+    if (/[ "<>`{}|^\\]/.test(typedPath)) changes.push('reserved characters percent-encoded');
+    if (typedPath === '' && pathQuery === '/') changes.push('empty path becomes /');
+    if (changes.length === 0 || (hashIdx !== -1 && changes.length === 1)) changes.push('path normalised');
+  }
+  const changed = url !== input;
+  return { input, url, changed, changes: changed ? changes : [] };
+}
+
+function hostOf(input: string): string | null {
+  const m = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/(?:[^@/?#]*@)?([^/?#]*)/.exec(input) ?? /^([^/?#]*)/.exec(input);
+  return m ? m[1] : null;
+}
+
+function pathPart(input: string, pathOnly: boolean): string | null {
+  let rest = input;
+  const hash = rest.indexOf('#');
+  if (hash !== -1) rest = rest.slice(0, hash);
+  if (pathOnly) return rest;
+  const m = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?(?:\/\/)?[^/?]*(.*)$/.exec(rest);
+  return m ? m[1] : null;
+}
+
+/** Whether a URL is governed by a robots.txt (SPEC §1). */
+export interface ScopeCheck {
+  inScope: boolean;
+  /** Why not, in a sentence; empty when in scope. */
+  reason: string;
+}
+
+/**
+ * Checks that `robotsUrl` is a valid robots.txt location (/robots.txt at the
+ * top of an origin) and that `url` has the same origin (scheme, host, port;
+ * default ports and punycode folded by the URL parser).
+ */
+export function checkScope(robotsUrl: string, url: string): ScopeCheck {
+  const r = parseUrl(robotsUrl.trim());
+  if (!r) return { inScope: false, reason: 'the robots.txt URL is not a valid URL' };
+  if (r.pathname !== '/robots.txt') {
+    return { inScope: false, reason: `a robots.txt must be at /robots.txt of its origin, not ${r.pathname}` };
+  }
+  const u = parseUrl(url.trim());
+  if (!u) return { inScope: false, reason: 'not an absolute URL' };
+  const origin = (x: { protocol: string; hostname: string; port: string }) => `${x.protocol}//${x.hostname}:${x.port || defaultPort(x.protocol)}`;
+  if (origin(u) !== origin(r)) {
+    return { inScope: false, reason: `outside the scope of ${r.protocol}//${r.host}/robots.txt (different ${diff(u, r)})` };
+  }
+  return { inScope: true, reason: '' };
+}
+
+function defaultPort(protocol: string): string {
+  return protocol === 'http:' ? '80' : protocol === 'https:' ? '443' : protocol === 'ftp:' ? '21' : '';
+}
+
+function diff(a: { protocol: string; hostname: string; port: string }, b: { protocol: string; hostname: string; port: string }): string {
+  if (a.protocol !== b.protocol) return 'scheme';
+  if (a.hostname !== b.hostname) return 'host';
+  return 'port';
+}

@@ -1,0 +1,51 @@
+/** Loads the conformance vectors (byte-identical copies of ../shared/conformance). */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+export const CONFORMANCE_DIR = dirname(fileURLToPath(import.meta.url));
+export const CONFORMANCE_FILES = ['README.md', 'google-vectors.json', 'google-other-vectors.json', 'seed-examples.json', 'differential.jsonl'];
+
+export interface GoogleVector {
+  test: string;
+  robotstxt: string;
+  useragent: string;
+  url: string;
+  allowed: boolean;
+  file: string;
+  line: number;
+}
+export interface SeedExample {
+  source: string;
+  robotstxt: string;
+  useragent: string;
+  url: string;
+  allowed: boolean;
+  note?: string;
+}
+export interface DifferentialFile {
+  robotstxt: string;
+  cases: { useragent: string; url: string; allowed: boolean; line: number }[];
+}
+export interface OtherVector {
+  kind: string;
+  test: string;
+  function: string;
+  input: Record<string, unknown>;
+  expected: unknown;
+  check?: string;
+  line: number;
+}
+
+function json<T>(name: string): T {
+  return JSON.parse(readFileSync(join(CONFORMANCE_DIR, name), 'utf8')) as T;
+}
+
+export const googleVectors = (): GoogleVector[] => json('google-vectors.json');
+export const otherVectors = (): OtherVector[] => json('google-other-vectors.json');
+export const seedExamples = (): SeedExample[] => json('seed-examples.json');
+export const differential = (): DifferentialFile[] =>
+  readFileSync(join(CONFORMANCE_DIR, 'differential.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as DifferentialFile);
