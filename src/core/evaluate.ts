@@ -6,7 +6,9 @@
  */
 import type { CrawlerProfile, GroupChoice, ParsedRobots, RuleMatch, Verdict } from './types';
 import { asciiLower, getPathParamsQuery } from './reference';
-import { decideInGroups, groupSelection, type Decision } from './matcher';
+import { collectMatches, groupSelection, ruleAtLine } from './matcher';
+import { compileRules, type CompiledRules } from './compiled';
+import { matchesPattern, indexHtmlAlternative } from './pattern';
 
 export interface EvaluateOptions {
   /**
@@ -58,7 +60,7 @@ function evaluatePath(
       allowed: true,
       rule: null,
       choice,
-      matches: explain && choice.kind !== 'none' ? decideInGroups(parsed, choice.groups, path, true).matches : [],
+      matches: explain && choice.kind !== 'none' ? collectMatches(parsed, choice.groups, path) : [],
       tie: false,
       path,
       reason: 'Allowed: /robots.txt itself is always fetchable (RFC 9309 §2.2.2); no rule applies to it.',
@@ -77,8 +79,83 @@ function evaluatePath(
       robotsTxtItself: false,
     };
   }
-  const d = decideInGroups(parsed, choice.groups, path, explain);
-  return verdictFrom(d, choice, path, tokens);
+  const compiled = compiledFor(parsed, choice.groups);
+  const d = compiled.detail(path);
+  const decided = d.allowLength > 0 || d.disallowLength > 0;
+  const blocked = decided && d.disallowLength > d.allowLength;
+  const line = !decided ? 0 : blocked ? d.disallowLine : d.allowLine;
+  const rule = line ? ruleMatchAt(parsed, line, path) : null;
+  const decision: Decision = {
+    allowed: !blocked,
+    rule,
+    tie: decided && !blocked && d.allowLength === d.disallowLength,
+    matches: explain ? collectMatches(parsed, choice.groups, path) : [],
+  };
+  return verdictFrom(decision, choice, path, tokens);
+}
+
+interface Decision {
+  allowed: boolean;
+  rule: RuleMatch | null;
+  tie: boolean;
+  matches: RuleMatch[];
+}
+
+/** The compiled matcher for a set of groups, built once and cached on the parsed file. */
+export function compiledFor(parsed: ParsedRobots, groups: readonly number[]): CompiledRules {
+  const key = 'compiled:' + groups.join(',');
+  let c = parsed.cache.get(key) as CompiledRules | undefined;
+  if (!c) {
+    c = compileRules(parsed, groups);
+    parsed.cache.set(key, c);
+  }
+  return c;
+}
+
+/** The deciding rule at `line` as it matched `path` (its own pattern, or its index.html alternative). */
+function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatch {
+  const r = ruleAtLine(parsed, line)!;
+  if (r.kind === 'allow' && !matchesPattern(path, r.pattern)) {
+    const alt = indexHtmlAlternative(r.pattern);
+    if (alt !== null) {
+      return { kind: r.kind, line, pattern: alt, raw: r.raw, length: alt.length, group: r.group, viaIndexHtml: true };
+    }
+  }
+  return { kind: r.kind, line, pattern: r.pattern, raw: r.raw, length: r.length, group: r.group, viaIndexHtml: false };
+}
+
+/** A crawler to check many URLs for: a profile's tokens, or one token. */
+export interface CrawlerSpec {
+  tokens: readonly string[];
+  ignoresGlobal?: boolean;
+}
+
+/** A bulk checker for one crawler: the group choice is made once, the rules compiled once. */
+export interface Checker {
+  choice: GroupChoice;
+  /**
+   * Decides for one URL (taken as given, like `evaluate`): 0 when allowed
+   * with no deciding rule, +line when allowed by that line, -line when
+   * blocked by that line. /robots.txt itself gives 0 unless
+   * `robotsTxtAlwaysAllowed` is false.
+   */
+  check(url: string): number;
+}
+
+/** Builds a bulk checker: parse once, choose once, compile once, then check many URLs fast. */
+export function createChecker(parsed: ParsedRobots, crawler: CrawlerSpec, options: EvaluateOptions = {}): Checker {
+  const choice = chooseGroups(parsed, crawler.tokens, crawler.ignoresGlobal ?? false);
+  const robotsAlways = options.robotsTxtAlwaysAllowed ?? true;
+  if (choice.kind === 'none') return { choice, check: () => 0 };
+  const compiled = compiledFor(parsed, choice.groups);
+  return {
+    choice,
+    check(url: string): number {
+      const path = getPathParamsQuery(url);
+      if (robotsAlways && path === '/robots.txt') return 0;
+      return compiled.check(path);
+    },
+  };
 }
 
 function noGroupReason(tokens: readonly string[], ignoresGlobal: boolean, parsed: ParsedRobots): string {

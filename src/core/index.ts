@@ -6,8 +6,10 @@
  */
 export type * from './types';
 export { parseRobotsTxt } from './parse';
-export { evaluate, evaluateProfile, evaluateTokens } from './evaluate';
-export type { EvaluateOptions } from './evaluate';
+export { evaluate, evaluateProfile, evaluateTokens, chooseGroups, createChecker } from './evaluate';
+export type { EvaluateOptions, Checker, CrawlerSpec } from './evaluate';
+export { decideInGroups } from './matcher';
+export { compileRules } from './compiled';
 export { getPathParamsQuery, isValidUserAgentToObey, extractProductToken } from './reference';
 export { escapePattern } from './pattern';
 export { toRequestUrl, checkScope } from './url';

@@ -3,7 +3,7 @@
  * ties, the index.html rule. This is the straightforward matcher; it scans
  * every rule of the obeyed groups.
  */
-import type { ParsedRobots, RuleMatch } from './types';
+import type { ParsedRobots, Rule, RuleMatch } from './types';
 import { indexHtmlAlternative, matchesPattern } from './pattern';
 import { asciiLower } from './reference';
 
@@ -56,6 +56,22 @@ export interface Decision {
   tie: boolean;
   /** Every matching rule (when collected), longest first, then by line. */
   matches: RuleMatch[];
+}
+
+/** Every rule of `groups` that matches `path`, longest first, then by line (for explanations). */
+export function collectMatches(parsed: ParsedRobots, groups: readonly number[], path: string): RuleMatch[] {
+  return decideInGroups(parsed, groups, path, true).matches;
+}
+
+/** The allow/disallow rule at a physical line, or undefined. */
+export function ruleAtLine(parsed: ParsedRobots, line: number): Rule | undefined {
+  let byLine = parsed.cache.get('rulesByLine') as Map<number, Rule> | undefined;
+  if (!byLine) {
+    byLine = new Map();
+    for (const g of parsed.groups) for (const r of g.rules) byLine.set(r.line, r);
+    parsed.cache.set('rulesByLine', byLine);
+  }
+  return byLine.get(line);
 }
 
 /**

@@ -1,0 +1,252 @@
+/**
+ * The compiled matcher: the rules of one set of obeyed groups, compiled once
+ * into a radix tree keyed by each pattern's literal prefix (the text before
+ * its first `*`). Checking a path walks the tree along the path once,
+ * collecting literal rules as it passes their nodes and running the few
+ * wildcard rules whose literal prefix the path has. Wildcard rules match by
+ * greedy leftmost search of their `*`-separated segments, which is exact for
+ * patterns made only of `*` and a final `$`, and linear in the path for each
+ * rule: no backtracking.
+ *
+ * Decisions equal the reference's (robots.cc): longest pattern in bytes
+ * wins, the first line among equally long matches, allow wins ties, and the
+ * index.html rule. Property tests check it against a straightforward
+ * emulation of the reference on random files and URLs.
+ */
+import type { ParsedRobots } from './types';
+import { indexHtmlAlternative } from './pattern';
+
+/** A wildcard rule hanging at the node of its literal prefix. */
+interface WildEntry {
+  allow: boolean;
+  /** Priority: byte length of the pattern. */
+  length: number;
+  line: number;
+  /** Segments after the first `*` (the last one without the final `$`). */
+  segs: string[];
+  /** The pattern ends with `$`: the last segment must end the path. */
+  anchored: boolean;
+}
+
+interface Node {
+  /** Edge label leading into this node. */
+  label: string;
+  /** Length of the prefix this node stands for. */
+  depth: number;
+  children: Map<number, Node> | null;
+  /** Lines of literal rules equal to this prefix (0 = none): the first line of each kind. */
+  litAllow: number;
+  litDisallow: number;
+  /** Lines of rules `<prefix>$` (exact path). */
+  exactAllow: number;
+  exactDisallow: number;
+  wild: WildEntry[] | null;
+}
+
+function newNode(label: string, depth: number): Node {
+  return { label, depth, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null };
+}
+
+/** Returns the node for `key`, creating and splitting edges as needed. */
+function insert(root: Node, key: string): Node {
+  let node = root;
+  let i = 0;
+  while (i < key.length) {
+    const c = key.charCodeAt(i);
+    const child = node.children?.get(c);
+    if (!child) {
+      const leaf = newNode(key.slice(i), key.length);
+      (node.children ??= new Map()).set(c, leaf);
+      return leaf;
+    }
+    const label = child.label;
+    let k = 0;
+    while (k < label.length && i + k < key.length && label.charCodeAt(k) === key.charCodeAt(i + k)) k++;
+    if (k === label.length) {
+      node = child;
+      i += k;
+      continue;
+    }
+    // Split the edge at k.
+    const mid = newNode(label.slice(0, k), node.depth + k);
+    child.label = label.slice(k);
+    mid.children = new Map([[child.label.charCodeAt(0), child]]);
+    node.children!.set(c, mid);
+    node = mid;
+    i += k;
+  }
+  return node;
+}
+
+/** Keeps the first line: lines are inserted in file order, so an existing one wins. */
+function firstLine(existing: number, line: number): number {
+  return existing === 0 || line < existing ? line : existing;
+}
+
+/** The longest matching rule of each kind. */
+export interface MatchDetail {
+  allowLength: number;
+  allowLine: number;
+  disallowLength: number;
+  disallowLine: number;
+}
+
+/** A compiled rule set. `check` returns the decision for one path. */
+export interface CompiledRules {
+  /**
+   * Decides for a path (as getPathParamsQuery returns it). Result: 0 when no
+   * rule decided (allowed), +line when allowed by that line, -line when
+   * blocked by that line.
+   */
+  check(path: string): number;
+  /** The longest matching allow and disallow (length -1 and line 0 when none). */
+  detail(path: string): MatchDetail;
+  /** Number of rules compiled (index.html alternatives included). */
+  readonly size: number;
+}
+
+function addPattern(root: Node, pattern: string, allow: boolean, line: number): void {
+  const star = pattern.indexOf('*');
+  const anchored = pattern.length > 0 && pattern.charCodeAt(pattern.length - 1) === 0x24;
+  if (star === -1) {
+    if (anchored) {
+      const node = insert(root, pattern.slice(0, -1));
+      if (allow) node.exactAllow = firstLine(node.exactAllow, line);
+      else node.exactDisallow = firstLine(node.exactDisallow, line);
+    } else {
+      const node = insert(root, pattern);
+      if (allow) node.litAllow = firstLine(node.litAllow, line);
+      else node.litDisallow = firstLine(node.litDisallow, line);
+    }
+    return;
+  }
+  const node = insert(root, pattern.slice(0, star));
+  const rest = anchored ? pattern.slice(star + 1, -1) : pattern.slice(star + 1);
+  const segs = rest.split('*');
+  // A trailing `*` (without `$`) changes nothing: drop empty trailing segments.
+  if (!anchored) while (segs.length && segs[segs.length - 1] === '') segs.pop();
+  const entry: WildEntry = { allow, length: pattern.length, line, segs, anchored };
+  (node.wild ??= []).push(entry);
+}
+
+type SearchObserver = (from: number, at: number) => void;
+let searchObserver: SearchObserver | null = null;
+
+/** Test hook: observe every segment search of wildcard rules (null to stop). */
+export function __setSearchObserver(fn: SearchObserver | null): void {
+  searchObserver = fn;
+}
+
+/** Greedy leftmost match of the segments of a wildcard rule from `pos`. */
+function wildMatches(path: string, pos: number, e: WildEntry): boolean {
+  const segs = e.segs;
+  const last = segs.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const seg = segs[i];
+    if (i === last && e.anchored) {
+      return path.length - seg.length >= pos && path.endsWith(seg);
+    }
+    if (seg.length === 0) continue;
+    const at = path.indexOf(seg, pos);
+    if (searchObserver) searchObserver(pos, at);
+    if (at === -1) return false;
+    pos = at + seg.length;
+  }
+  return true;
+}
+
+/** Compiles the rules of the given groups (merged). */
+export function compileRules(parsed: ParsedRobots, groups: readonly number[]): CompiledRules {
+  const root = newNode('', 0);
+  let size = 0;
+  for (const gi of groups) {
+    for (const r of parsed.groups[gi].rules) {
+      // Empty patterns match everything with priority 0: they never decide.
+      if (r.length === 0) continue;
+      const allow = r.kind === 'allow';
+      addPattern(root, r.pattern, allow, r.line);
+      size++;
+      if (allow) {
+        const alt = indexHtmlAlternative(r.pattern);
+        if (alt !== null) {
+          addPattern(root, alt, true, r.line);
+          size++;
+        }
+      }
+    }
+  }
+  // Longest wildcard rules first, so a walk can stop early.
+  const sortWild = (n: Node): void => {
+    if (n.wild) n.wild.sort((a, b) => b.length - a.length || a.line - b.line);
+    if (n.children) for (const c of n.children.values()) sortWild(c);
+  };
+  sortWild(root);
+
+  // The walk leaves its result here, so the hot path allocates nothing.
+  let aLen = -1;
+  let aLine = 0;
+  let dLen = -1;
+  let dLine = 0;
+  const walk = (path: string): void => {
+    aLen = -1;
+    aLine = 0;
+    dLen = -1;
+    dLine = 0;
+    const n = path.length;
+    let node: Node | undefined = root;
+    let pos = 0;
+    while (node) {
+      const depth = pos;
+      if (node.litAllow && (depth > aLen || (depth === aLen && node.litAllow < aLine))) {
+        aLen = depth;
+        aLine = node.litAllow;
+      }
+      if (node.litDisallow && (depth > dLen || (depth === dLen && node.litDisallow < dLine))) {
+        dLen = depth;
+        dLine = node.litDisallow;
+      }
+      if (depth === n) {
+        if (node.exactAllow && (depth + 1 > aLen || (depth + 1 === aLen && node.exactAllow < aLine))) {
+          aLen = depth + 1;
+          aLine = node.exactAllow;
+        }
+        if (node.exactDisallow && (depth + 1 > dLen || (depth + 1 === dLen && node.exactDisallow < dLine))) {
+          dLen = depth + 1;
+          dLine = node.exactDisallow;
+        }
+      }
+      const wild = node.wild;
+      if (wild) {
+        for (let i = 0; i < wild.length; i++) {
+          const e = wild[i];
+          if (e.allow) {
+            if (e.length < aLen || (e.length === aLen && e.line > aLine)) continue;
+          } else if (e.length < dLen || (e.length === dLen && e.line > dLine)) continue;
+          if (!wildMatches(path, depth, e)) continue;
+          if (e.allow) {
+            aLen = e.length;
+            aLine = e.line;
+          } else {
+            dLen = e.length;
+            dLine = e.line;
+          }
+        }
+      }
+      if (pos >= n || !node.children) break;
+      const child: Node | undefined = node.children.get(path.charCodeAt(pos));
+      if (!child || !path.startsWith(child.label, pos)) break;
+      pos += child.label.length;
+      node = child;
+    }
+  };
+  const detail = (path: string): MatchDetail => {
+    walk(path);
+    return { allowLength: aLen, allowLine: aLine, disallowLength: dLen, disallowLine: dLine };
+  };
+  const check = (path: string): number => {
+    walk(path);
+    if (aLen <= 0 && dLen <= 0) return 0;
+    return dLen > aLen ? -dLine : aLine;
+  };
+  return { check, detail, size };
+}

@@ -1,0 +1,87 @@
+/**
+ * A deliberately simple emulation of the reference matcher (robots.cc
+ * RobotsMatcher), used only by the tests to check the fast engine. It takes
+ * the parser's line events in order and keeps the reference's flags
+ * (seen_global_agent, seen_specific_agent, ever_seen_specific_agent,
+ * seen_separator) and four best matches, exactly as the handler does. It
+ * shares nothing with src/core's matcher but the line events.
+ */
+import { parseRobotsTxt, getPathParamsQuery, extractProductToken, escapePattern } from '../../src/core';
+
+/** The reference's position-set matcher, written out plainly. */
+export function refMatches(path: string, pattern: string): boolean {
+  let pos = [0];
+  for (let p = 0; p < pattern.length; p++) {
+    const c = pattern[p];
+    if (c === '$' && p === pattern.length - 1) return pos[pos.length - 1] === path.length;
+    if (c === '*') {
+      const from = pos[0];
+      pos = [];
+      for (let i = from; i <= path.length; i++) pos.push(i);
+    } else {
+      pos = pos.filter((i) => i < path.length && path[i] === c).map((i) => i + 1);
+      if (pos.length === 0) return false;
+    }
+  }
+  return true;
+}
+
+interface Best {
+  priority: number;
+  line: number;
+}
+
+export function referenceDecision(robotstxt: string, url: string, agent: string): { allowed: boolean; line: number } {
+  const path = getPathParamsQuery(url);
+  const lower = agent.toLowerCase();
+  let seenGlobal = false;
+  let seenSpecific = false;
+  let everSeenSpecific = false;
+  let seenSeparator = false;
+  const allowS: Best = { priority: -1, line: 0 };
+  const allowG: Best = { priority: -1, line: 0 };
+  const disS: Best = { priority: -1, line: 0 };
+  const disG: Best = { priority: -1, line: 0 };
+  const set = (b: Best, priority: number, line: number) => {
+    if (b.priority < priority) {
+      b.priority = priority;
+      b.line = line;
+    }
+  };
+  const handleRule = (allow: boolean, line: number, value: string): void => {
+    if (!seenGlobal && !seenSpecific) return;
+    seenSeparator = true;
+    const pattern = escapePattern(value);
+    const priority = refMatches(path, pattern) ? pattern.length : -1;
+    if (priority >= 0) {
+      if (seenSpecific) set(allow ? allowS : disS, priority, line);
+      else set(allow ? allowG : disG, priority, line);
+    } else if (allow) {
+      const slash = pattern.lastIndexOf('/');
+      if (slash !== -1 && pattern.slice(slash).startsWith('/index.htm')) {
+        handleRule(true, line, pattern.slice(0, slash + 1) + '$');
+      }
+    }
+  };
+  for (const l of parseRobotsTxt(robotstxt).lines) {
+    const value = l.value?.text ?? '';
+    if (l.kind === 'user-agent') {
+      if (seenSeparator) seenSpecific = seenGlobal = seenSeparator = false;
+      if (value.startsWith('*') && (value.length === 1 || /\s/.test(value[1]))) {
+        seenGlobal = true;
+      } else if (extractProductToken(value).toLowerCase() === lower && /^[\x00-\x7f]*$/.test(agent)) {
+        seenSpecific = everSeenSpecific = true;
+      }
+    } else if (l.kind === 'allow' || l.kind === 'disallow') {
+      handleRule(l.kind === 'allow', l.line, value);
+    }
+  }
+  const higher = (a: Best, b: Best) => (a.priority > b.priority ? a : b);
+  let disallowed: boolean;
+  if (allowS.priority > 0 || disS.priority > 0) disallowed = disS.priority > allowS.priority;
+  else if (everSeenSpecific) disallowed = false;
+  else if (allowG.priority > 0 || disG.priority > 0) disallowed = disG.priority > allowG.priority;
+  else disallowed = false;
+  const m = everSeenSpecific ? higher(disS, allowS) : higher(disG, allowG);
+  return { allowed: !disallowed, line: m.priority > 0 ? m.line : 0 };
+}
