@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CRAWLER_PROFILES, findProfile } from '../src/core/profiles';
-import { isValidUserAgentToObey } from '../src/core/reference';
+import { evaluateProfile, isValidUserAgentToObey, parseRobotsTxt } from '../src/core/index';
 
 describe('crawler profiles (SPEC §5: a crawler is an ordered list of product tokens)', () => {
   it('gives every profile at least one token, and every token is a valid product token', () => {
@@ -71,5 +71,34 @@ describe('crawler profiles (SPEC §5: a crawler is an ordered list of product to
   it('finds nothing for an unknown name or the empty string', () => {
     expect(findProfile('NoSuchBot')).toBeUndefined();
     expect(findProfile('')).toBeUndefined();
+  });
+});
+
+describe('crawler profiles in evaluation (SPEC §5 example: groups googlebot-news, *, googlebot)', () => {
+  const robots = parseRobotsTxt(
+    'user-agent: googlebot-news\ndisallow: /news-only\n\nuser-agent: *\ndisallow: /star-only\n\nuser-agent: googlebot\ndisallow: /google-only\n',
+  );
+  const blockedBy = (id: string, path: string) => {
+    const v = evaluateProfile(robots, `https://example.com${path}`, findProfile(id)!);
+    return v.allowed ? null : v.rule?.line ?? null;
+  };
+
+  it('lets Googlebot-News obey only its own group', () => {
+    expect(blockedBy('googlebot-news', '/news-only')).toBe(2);
+    expect(blockedBy('googlebot-news', '/google-only')).toBeNull();
+  });
+
+  it('makes Googlebot-Image obey the googlebot group when no googlebot-image group exists', () => {
+    expect(blockedBy('googlebot-image', '/google-only')).toBe(8);
+    expect(blockedBy('googlebot-image', '/star-only')).toBeNull();
+  });
+
+  it('makes AdsBot-Google ignore the * group', () => {
+    expect(blockedBy('adsbot-google', '/star-only')).toBeNull();
+    expect(blockedBy('gptbot', '/star-only')).toBe(5);
+  });
+
+  it('makes Applebot follow the googlebot group when no group names Applebot', () => {
+    expect(blockedBy('applebot', '/google-only')).toBe(8);
   });
 });

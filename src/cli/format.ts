@@ -1,0 +1,109 @@
+/**
+ * Output of `check`: a readable table, CSV, a JSON array or JSON Lines.
+ */
+
+export const FORMATS = ['table', 'csv', 'json', 'jsonl'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** One URL × crawler result. The field names are the JSON output's. */
+export interface ResultRow {
+  /** The URL as given. */
+  url: string;
+  /** What was evaluated (the crawler's request form unless --raw). */
+  requestUrl: string;
+  /** How `url` was normalised into `requestUrl`. */
+  changes: string[];
+  /** Where the URL came from: `file:line` or `command line`. */
+  origin: string;
+  /** The crawler as named (profile name or product token). */
+  crawler: string;
+  /** Built-in profile id, or null for a bare token. */
+  profile: string | null;
+  tokens: string[];
+  status: 'allowed' | 'blocked' | 'out-of-scope';
+  /** Null when the URL was out of scope and not judged. */
+  allowed: boolean | null;
+  /** The deciding line (the reference's matching_line), or null. */
+  line: number | null;
+  /** That line as written, comment removed. */
+  lineText: string | null;
+  rule: { kind: 'allow' | 'disallow'; pattern: string; length: number } | null;
+  reason: string;
+  /** A few words on why when no line decided ("no group applies"); empty otherwise. */
+  note: string;
+  expected: 'allowed' | 'blocked' | null;
+  /** Whether the expectation held; null when there was none. */
+  ok: boolean | null;
+}
+
+export function formatResults(rows: ResultRow[], format: Format): string {
+  switch (format) {
+    case 'table':
+      return formatTable(rows);
+    case 'csv':
+      return formatCsv(rows);
+    case 'json':
+      return JSON.stringify(rows, null, 2) + '\n';
+    case 'jsonl':
+      return rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
+  }
+}
+
+const STATUS_LABEL: Record<ResultRow['status'], string> = {
+  allowed: 'ALLOWED',
+  blocked: 'BLOCKED',
+  'out-of-scope': 'OUT OF SCOPE',
+};
+
+function formatTable(rows: ResultRow[]): string {
+  const hasExpect = rows.some((r) => r.expected !== null);
+  const header = ['URL', 'CRAWLER', 'VERDICT', 'LINE', 'RULE', ...(hasExpect ? ['EXPECTED'] : [])];
+  const body = rows.map((r) => {
+    const url = r.requestUrl !== r.url ? `${r.url} → ${r.requestUrl}` : r.url;
+    const rule = r.lineText ?? `(${r.note})`;
+    const expect = r.expected === null ? '' : r.ok ? `${r.expected} ✓` : `${r.expected} ✗ FAIL`;
+    return [url, r.crawler, STATUS_LABEL[r.status], r.line === null ? '-' : String(r.line), rule, ...(hasExpect ? [expect] : [])];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => displayWidth(row[i]))));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(widths[i] - displayWidth(c))))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...body.map(line)].join('\n') + '\n';
+}
+
+/** Width in terminal columns, roughly: one per code point. */
+function displayWidth(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+const CSV_COLUMNS = ['url', 'request_url', 'crawler', 'verdict', 'line', 'rule', 'reason', 'expected', 'ok'];
+
+function formatCsv(rows: ResultRow[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const r of rows) {
+    lines.push(
+      [
+        r.url,
+        r.requestUrl,
+        r.crawler,
+        r.status,
+        r.line === null ? '' : String(r.line),
+        r.lineText ?? '',
+        r.reason,
+        r.expected ?? '',
+        r.ok === null ? '' : String(r.ok),
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return lines.join('\r\n') + '\r\n';
+}

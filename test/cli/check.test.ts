@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import type { ResultRow } from '../../src/cli/format';
+import { ROBOTS, runCli } from './harness';
+
+const files = { 'robots.txt': ROBOTS };
+
+async function json(argv: string[], extra: Record<string, string | Uint8Array> = {}): Promise<ResultRow[]> {
+  const r = await runCli([...argv, '--format', 'json'], { ...files, ...extra });
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as ResultRow[];
+}
+
+describe('check: verdicts per URL and crawler', () => {
+  it('prints a table with the verdict, the deciding line number and its text', async () => {
+    const r = await runCli(['check', 'robots.txt', '--agent', 'SomeBot', '/private/x', '/private/public/y'], files);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^URL\s+CRAWLER\s+VERDICT\s+LINE\s+RULE$/);
+    expect(lines[1]).toMatch(/^\/private\/x\s+SomeBot\s+BLOCKED\s+2\s+Disallow: \/private$/);
+    // The comment of the deciding line is not part of the rule text.
+    expect(lines[2]).toMatch(/^\/private\/public\/y\s+SomeBot\s+ALLOWED\s+3\s+Allow: \/private\/public$/);
+  });
+
+  it('says why when no line decided', async () => {
+    const r = await runCli(['check', 'robots.txt', '-a', 'googlebot', '/private/x'], files);
+    expect(r.stdout).toContain('(no rule of the Googlebot group (line 5) matches)');
+  });
+
+  it('evaluates a profile through its fallback tokens (Googlebot-Image obeys the googlebot group, SPEC §5)', async () => {
+    const [row] = await json(['check', 'robots.txt', '-a', 'googlebot-image', '/nogoogle/a']);
+    expect(row).toMatchObject({ crawler: 'Googlebot-Image', profile: 'googlebot-image', status: 'blocked', line: 6 });
+    expect(row.tokens).toEqual(['Googlebot-Image', 'Googlebot']);
+  });
+
+  it('makes AdsBot-Google ignore the * group, while a bare token obeys it', async () => {
+    const rows = await json(['check', 'robots.txt', '-a', 'AdsBot-Google,OtherBot', '/private/x']);
+    expect(rows.map((r) => [r.crawler, r.status])).toEqual([
+      ['AdsBot-Google', 'allowed'],
+      ['OtherBot', 'blocked'],
+    ]);
+  });
+
+  it('accepts any valid product token that is not a profile, and evaluates it with that token only', async () => {
+    const [row] = await json(['check', 'robots.txt', '-a', 'my_crawler-x', '/private/x']);
+    expect(row).toMatchObject({ crawler: 'my_crawler-x', profile: null, tokens: ['my_crawler-x'], status: 'blocked' });
+  });
+
+  it('normalises typed URLs to the request form and shows both (SPEC "The URL")', async () => {
+    const [row] = await json(['check', 'robots.txt', '-a', 'googlebot', 'https://example.com/ツ#top']);
+    expect(row.requestUrl).toBe('https://example.com/%E3%83%84');
+    expect(row).toMatchObject({ status: 'allowed', line: 7, lineText: 'Allow: /ツ' });
+    expect(row.changes.length).toBeGreaterThan(0);
+    const table = await runCli(['check', 'robots.txt', '-a', 'googlebot', 'https://example.com/ツ'], files);
+    expect(table.stdout).toContain('https://example.com/ツ → https://example.com/%E3%83%84');
+  });
+
+  it('with --raw evaluates the URL byte-exact: a raw /ツ does not match Allow: /ツ', async () => {
+    const [row] = await json(['check', 'robots.txt', '-a', 'googlebot', '--raw', '/ツ']);
+    expect(row.requestUrl).toBe('/ツ');
+    expect(row.line).toBeNull();
+  });
+
+  it('writes CSV with a header and quotes cells that need it', async () => {
+    const r = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '-f', 'csv', '/private/a,b'], files);
+    const lines = r.stdout.split('\r\n');
+    expect(lines[0]).toBe('url,request_url,crawler,verdict,line,rule,reason,expected,ok');
+    expect(lines[1].startsWith('"/private/a,b","/private/a,b",SomeBot,blocked,2,Disallow: /private,')).toBe(true);
+  });
+
+  it('writes one JSON object a line with --format jsonl', async () => {
+    const r = await runCli(['check', 'robots.txt', '-a', 'googlebot,SomeBot', '-f', 'jsonl', '/a', '/b'], files);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines.map((l) => (JSON.parse(l) as ResultRow).url)).toEqual(['/a', '/a', '/b', '/b']);
+  });
+
+  it('reads URLs from a text list, skipping blank lines and # comments', async () => {
+    const rows = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'list.txt'], {
+      'list.txt': '# urls\n/private/1\n\n  /open  \n',
+    });
+    expect(rows.map((r) => [r.url, r.status, r.origin])).toEqual([
+      ['/private/1', 'blocked', 'list.txt:2'],
+      ['/open', 'allowed', 'list.txt:4'],
+    ]);
+  });
+
+  it('reads URLs from standard input with --urls -', async () => {
+    const r = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '--urls', '-', '-f', 'jsonl'], files, '/private/x\n/y\n');
+    expect(r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as ResultRow).status)).toEqual(['blocked', 'allowed']);
+  });
+
+  it('reads a sitemap\'s <loc> elements, decoding XML entities', async () => {
+    const sitemap =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+      '<url><loc>https://example.com/private/a?x=1&amp;y=2</loc></url>\n<url><loc> https://example.com/b </loc></url>\n</urlset>\n';
+    const rows = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'sitemap.xml'], { 'sitemap.xml': sitemap });
+    expect(rows.map((r) => [r.requestUrl, r.status])).toEqual([
+      ['https://example.com/private/a?x=1&y=2', 'blocked'],
+      ['https://example.com/b', 'allowed'],
+    ]);
+  });
+
+  it('reads the first URL-looking column of a CSV, or the one named by --column', async () => {
+    const csv = 'title,address,canonical\n"Home, sweet",/private/a,/x\nAbout,/about,/y\n';
+    const auto = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'crawl.csv'], { 'crawl.csv': csv });
+    expect(auto.map((r) => r.url)).toEqual(['/private/a', '/about']);
+    const named = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'crawl.csv', '--column', 'Canonical'], {
+      'crawl.csv': csv,
+    });
+    expect(named.map((r) => r.url)).toEqual(['/x', '/y']);
+  });
+
+  it('marks URLs outside the --robots-url origin as out of scope instead of judging them (SPEC §1)', async () => {
+    const rows = await json([
+      'check', 'robots.txt', '-a', 'SomeBot', '--robots-url', 'https://example.com/robots.txt',
+      'https://example.com/private/x', 'http://example.com/private/x', 'https://example.com:443/private/y', '/private/z',
+    ]);
+    expect(rows.map((r) => r.status)).toEqual(['blocked', 'out-of-scope', 'blocked', 'blocked']);
+    expect(rows[1].allowed).toBeNull();
+    expect(rows[1].reason).toMatch(/scheme/);
+  });
+
+  it('applies Google\'s 500 KiB cap by default, says so on stderr, and --no-size-limit reads everything', async () => {
+    const filler = '# ' + 'x'.repeat(1000) + '\n';
+    const big = 'User-agent: *\n' + filler.repeat(520) + 'Disallow: /late\n';
+    const capped = await runCli(['check', 'big.txt', '-a', 'SomeBot', '-f', 'jsonl', '/late'], { 'big.txt': big });
+    expect(capped.code).toBe(0);
+    expect(capped.stderr).toMatch(/^note: big\.txt is 521,\d{3} bytes; Google reads only the first 512,000 bytes, so it stops in line 512/);
+    expect((JSON.parse(capped.stdout) as ResultRow).status).toBe('allowed');
+    const full = await runCli(['check', 'big.txt', '-a', 'SomeBot', '-f', 'jsonl', '--no-size-limit', '/late'], { 'big.txt': big });
+    expect(full.stderr).toBe('');
+    expect((JSON.parse(full.stdout) as ResultRow)).toMatchObject({ status: 'blocked', line: 522 });
+  });
+
+  it('reads the robots.txt as bytes: a BOM is skipped and invalid UTF-8 does not stop it', async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('User-agent: *\nDisallow: /a\n'), 0xff, 0xfe, 0x0a]);
+    const [row] = await json(['check', 'bin.txt', '-a', 'SomeBot', '/a'], { 'bin.txt': bytes });
+    expect(row).toMatchObject({ status: 'blocked', line: 2 });
+  });
+});
+
+describe('check: expectations as a CI guard', () => {
+  const lists = {
+    'allowed.txt': '/private/public/ok\n/shop\n',
+    'blocked.txt': '/private/secret\n',
+  };
+
+  it('exits 0 and reports success when every expectation holds for every agent', async () => {
+    const r = await runCli(
+      ['check', 'robots.txt', '-a', 'SomeBot', '-a', 'OtherBot', '--expect-allowed', 'allowed.txt', '--expect-blocked', 'blocked.txt'],
+      { ...files, ...lists },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('all 6 expectations met\n');
+    expect(r.stdout).toMatch(/EXPECTED/);
+  });
+
+  it('exits 1 and names the URL, the crawler and the deciding line when an expected-allowed URL is blocked', async () => {
+    const r = await runCli(
+      ['check', 'robots.txt', '-a', 'googlebot,SomeBot', '--expect-allowed', 'allowed.txt'],
+      { ...files, 'allowed.txt': '/private/x\n/open\n' },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      '1 of 4 expectations failed:\n' +
+        '  /private/x (allowed.txt:1) for SomeBot: expected ALLOWED, got BLOCKED by line 2: Disallow: /private\n',
+    );
+    expect(r.stdout).toMatch(/allowed ✗ FAIL/);
+  });
+
+  it('exits 1 when an expected-blocked URL is allowed', async () => {
+    const r = await runCli(['check', 'robots.txt', '-a', 'AdsBot-Google', '--expect-blocked', 'b.txt'], {
+      ...files,
+      'b.txt': '/private/secret\n',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('/private/secret (b.txt:1) for AdsBot-Google: expected BLOCKED, got ALLOWED');
+  });
+
+  it('counts an expected URL outside the robots.txt scope as a failure, since it was not judged', async () => {
+    const r = await runCli(
+      ['check', 'robots.txt', '-a', 'SomeBot', '--robots-url', 'https://example.com/robots.txt', '--expect-blocked', 'b.txt'],
+      { ...files, 'b.txt': 'https://other.example/private\n' },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('got out of scope, not judged');
+  });
+
+  it('marks failures in JSON output with ok: false', async () => {
+    const r = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '--expect-allowed', 'a.txt', '-f', 'json'], {
+      ...files,
+      'a.txt': '/private/x\n',
+    });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject([{ expected: 'allowed', ok: false, status: 'blocked' }]);
+  });
+});
+
+describe('check: bad input is one line on stderr and exit 2', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['a missing robots.txt', ['check', 'missing.txt', '-a', 'googlebot', '/'], /^robots-lab: cannot read robots\.txt "missing\.txt": no such file\n$/],
+    ['a missing URL list', ['check', 'robots.txt', '-a', 'googlebot', '--urls', 'nope.txt'], /cannot read URL list "nope\.txt": no such file/],
+    ['an invalid agent', ['check', 'robots.txt', '-a', 'Googlebot/2.1', '/'], /invalid agent "Googlebot\/2\.1"/],
+    ['no agent', ['check', 'robots.txt', '/'], /at least one --agent/],
+    ['no URLs', ['check', 'robots.txt', '-a', 'googlebot'], /no URLs to check/],
+    ['an unknown flag', ['check', 'robots.txt', '--frobnicate'], /unknown option "--frobnicate"/],
+    ['an unknown format', ['check', 'robots.txt', '-a', 'x', '-f', 'xml', '/'], /unknown format "xml"/],
+    ['an unreadable URL', ['check', 'robots.txt', '-a', 'x', 'not a url'], /unreadable URL "not a url" \(command line\): not a URL/],
+    ['a flag without its value', ['check', 'robots.txt', '-a'], /option "--agent" needs a value/],
+    ['a robots URL that is not at /robots.txt', ['check', 'robots.txt', '-a', 'x', '--robots-url', 'https://e.com/a/robots.txt', '/'], /invalid --robots-url/],
+    ['a CSV column that does not exist', ['check', 'robots.txt', '-a', 'x', '--urls', 'l.csv', '--column', 'nope'], /no column "nope" in "l\.csv"; its columns are: name, url/],
+    ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
+  ];
+  for (const [what, argv, message] of cases) {
+    it(`rejects ${what}`, async () => {
+      const r = await runCli(argv, { ...files, 'l.csv': 'name,url\na,/b\n' });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    });
+  }
+});
+
+describe('help, version and agents', () => {
+  it('prints help with exit 0 for --help, and with exit 2 when no command is given', async () => {
+    expect(await runCli(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('robots-lab check ROBOTS.txt') });
+    expect((await runCli(['check', '--help'])).code).toBe(0);
+    expect((await runCli([])).code).toBe(2);
+  });
+
+  it('prints the package version', async () => {
+    const r = await runCli(['--version']);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('lists the built-in crawler profiles with their tokens', async () => {
+    const r = await runCli(['agents']);
+    expect(r.stdout).toMatch(/^googlebot-image\s+Googlebot-Image → Googlebot /m);
+    expect(r.stdout).toMatch(/^adsbot-google\s+AdsBot-Google, ignores \*/m);
+  });
+});

@@ -1,0 +1,40 @@
+import type { CliIo } from '../../src/cli/io';
+import { run } from '../../src/cli/main';
+
+/** Runs the CLI in-process with in-memory files and standard input. */
+export async function runCli(
+  argv: string[],
+  files: Record<string, string | Uint8Array> = {},
+  stdin = '',
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdin: (async function* () {
+      if (stdin) yield new TextEncoder().encode(stdin);
+    })(),
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    readFile: async (path) => {
+      const f = files[path];
+      if (f === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+      return typeof f === 'string' ? new TextEncoder().encode(f) : f;
+    },
+  };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
+
+export const ROBOTS = [
+  'User-agent: *', // 1
+  'Disallow: /private', // 2
+  'Allow: /private/public # open', // 3
+  '', // 4
+  'User-agent: googlebot', // 5
+  'Disallow: /nogoogle', // 6
+  'Allow: /ツ', // 7
+  '', // 8
+  'User-agent: AdsBot-Google', // 9
+  'Disallow: /ads', // 10
+  '',
+].join('\n');
