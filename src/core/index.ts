@@ -15,3 +15,5 @@ export { escapePattern } from './pattern';
 export { toRequestUrl, checkScope } from './url';
 export type { RequestUrl, ScopeCheck } from './url';
 export { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, MAX_LINE_BYTES } from './limits';
+export { fetchOutcome } from './fetch';
+export type { FetchOutcome } from './fetch';
