@@ -1,0 +1,399 @@
+/**
+ * The robots.txt linter: facts about a parse that a webmaster should know,
+ * each with its span, line, a message and, where one is sensible, a quick
+ * fix. It reads the engine's parse (parse once, consume many times) and runs
+ * in the worker; the editor only shows what it returns.
+ */
+import type { ParsedLine, ParsedRobots } from './types';
+import { MAX_LINE_BYTES } from './limits';
+import { asciiLower, extractProductToken, getPathParamsQuery } from './reference';
+import { parseUrl } from './globals';
+
+/** Every kind of diagnostic the linter reports. */
+export type RobotsDiagnosticCode =
+  | 'typo-key'
+  | 'near-miss-key'
+  | 'prefix-key'
+  | 'missing-colon'
+  | 'invalid-line'
+  | 'unknown-key'
+  | 'ignored-key'
+  | 'rule-outside-group'
+  | 'path-no-slash'
+  | 'full-url-path'
+  | 'sitemap-not-absolute'
+  | 'agent-ignored-chars'
+  | 'agent-matches-nobody'
+  | 'empty-agent'
+  | 'line-too-long'
+  | 'size-limit';
+
+/** A text edit that fixes a diagnostic: replace [from, to) with `insert`. */
+export interface RobotsFix {
+  label: string;
+  from: number;
+  to: number;
+  insert: string;
+}
+
+/** One diagnostic. Offsets are into the parsed text; `line` is 1-based. */
+export interface RobotsDiagnostic {
+  from: number;
+  to: number;
+  line: number;
+  severity: 'error' | 'warning' | 'info';
+  code: RobotsDiagnosticCode;
+  message: string;
+  fixes?: RobotsFix[];
+}
+
+export interface LintOptions {
+  /**
+   * Character offset where Googlebot stops reading (500 KiB), from
+   * `applyGoogleSizeLimit(text).cutAt`; null or absent when the whole file is read.
+   */
+  sizeLimitCutAt?: number | null;
+  /** Length of the whole text when the parse covers only part of it; defaults to the parsed text's length. */
+  textLength?: number;
+}
+
+/** The four keys Google acts on, as usually spelt. */
+const CANONICAL: Record<'user-agent' | 'allow' | 'disallow' | 'sitemap', string> = {
+  'user-agent': 'User-agent',
+  allow: 'Allow',
+  disallow: 'Disallow',
+  sitemap: 'Sitemap',
+};
+
+/** Who reads each key that Google's reference knows but ignores (SPEC §10). */
+const IGNORED_KEY_NOTES: Record<string, string> = {
+  'crawl-delay': 'Google ignores Crawl-delay. Bing and Yandex read it as the delay between requests.',
+  noindex:
+    'Google stopped honouring Noindex in robots.txt in 2019; use a noindex robots meta tag or X-Robots-Tag header instead.',
+  host: 'Host was a Yandex directive naming the preferred mirror; Yandex has retired it, and Google ignores it.',
+  'clean-param': 'Clean-param is read by Yandex (URL parameters to ignore); Google ignores it.',
+  'request-rate': 'Request-rate is an old, non-standard extension that few crawlers read; Google ignores it.',
+  'visit-time': 'Visit-time is an old, non-standard extension that few crawlers read; Google ignores it.',
+  'content-signal':
+    'Content-signal states preferences on how content may be used (for example search=yes, ai-train=no). It is a preference, not an access rule: it blocks nothing, and each crawler operator decides whether to honour it. Google\'s robots.txt parser ignores it.',
+  'content-usage':
+    'Content-usage states AI-usage preferences in the vocabulary of the IETF AI-preferences work (still a draft). It is a preference, not an access rule: it blocks nothing, and support varies by crawler. Google\'s robots.txt parser ignores it.',
+  domain: 'Google ignores Domain in robots.txt.',
+  noarchive: 'Google ignores Noarchive in robots.txt; it belongs in a robots meta tag or X-Robots-Tag header.',
+  nofollow: 'Google ignores Nofollow in robots.txt; it belongs in a robots meta tag or X-Robots-Tag header.',
+  'revisit-after': 'Google ignores Revisit-after; it was an HTML meta tag and no major crawler reads it.',
+};
+
+/** Keys a near-miss is compared with: the four Google acts on, then the ones it knows. */
+const NEAR_MISS_TARGETS: readonly { key: string; label: string; acted: boolean }[] = [
+  { key: 'user-agent', label: 'User-agent', acted: true },
+  { key: 'allow', label: 'Allow', acted: true },
+  { key: 'disallow', label: 'Disallow', acted: true },
+  { key: 'sitemap', label: 'Sitemap', acted: true },
+  ...Object.keys(IGNORED_KEY_NOTES).map((key) => ({
+    key,
+    label: key.charAt(0).toUpperCase() + key.slice(1),
+    acted: false,
+  })),
+];
+
+/** Optimal-string-alignment edit distance (insert, delete, substitute, swap neighbours). */
+export function editDistance(a: string, b: string): number {
+  const m = a.length;
+  const n = b.length;
+  let prev2: number[] = [];
+  let prev: number[] = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur: number[] = [i];
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      cur.push(d);
+    }
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[n];
+}
+
+/**
+ * The known key an unknown key was probably meant to be, if it is close:
+ * one edit for short keys (up to 5 letters), two for longer ones.
+ */
+export function nearMissKey(key: string): { key: string; label: string; acted: boolean } | null {
+  const lower = asciiLower(key);
+  let best: { key: string; label: string; acted: boolean } | null = null;
+  let bestDistance = Infinity;
+  for (const target of NEAR_MISS_TARGETS) {
+    const d = editDistance(lower, target.key);
+    const limit = target.key.length <= 5 ? 1 : 2;
+    if (d <= limit && d < bestDistance) {
+      best = target;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+function lineOfOffset(parsed: ParsedRobots, offset: number): number {
+  let lo = 0;
+  let hi = parsed.lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (parsed.lines[mid].span.from <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return parsed.lines[lo]?.line ?? 1;
+}
+
+function lintKey(pl: ParsedLine, out: RobotsDiagnostic[]): void {
+  const key = pl.key;
+  if (!key) return;
+  const kind = pl.kind;
+  if (kind === 'user-agent' || kind === 'allow' || kind === 'disallow' || kind === 'sitemap') {
+    const canonical = CANONICAL[kind];
+    if (pl.typo) {
+      out.push({
+        from: key.from,
+        to: key.to,
+        line: pl.line,
+        severity: 'warning',
+        code: 'typo-key',
+        message: `"${key.text}" is a misspelling of ${canonical}. Google accepts it; other crawlers may not.`,
+        fixes: [{ label: `Write ${canonical}`, from: key.from, to: key.to, insert: canonical }],
+      });
+    } else if (pl.keySuffix !== null) {
+      out.push({
+        from: key.from,
+        to: key.to,
+        line: pl.line,
+        severity: 'warning',
+        code: 'prefix-key',
+        message: `"${key.text}" is read as ${canonical} only because Google matches keys by prefix; other crawlers may ignore this line.`,
+        fixes: [{ label: `Write ${canonical}`, from: key.from, to: key.to, insert: canonical }],
+      });
+    }
+    return;
+  }
+  if (kind === 'other') {
+    const note = IGNORED_KEY_NOTES[pl.knownKey ?? ''] ?? `Google ignores ${key.text}.`;
+    out.push({ from: key.from, to: key.to, line: pl.line, severity: 'info', code: 'ignored-key', message: note });
+    return;
+  }
+  if (kind === 'unknown') {
+    const near = nearMissKey(key.text);
+    if (near) {
+      out.push({
+        from: key.from,
+        to: key.to,
+        line: pl.line,
+        severity: near.acted ? 'error' : 'warning',
+        code: 'near-miss-key',
+        message: near.acted
+          ? `"${key.text}" is not a key Google knows, so it ignores this line. Did you mean ${near.label}?`
+          : `"${key.text}" is not a key Google knows. Did you mean ${near.label}? (Google ignores that too.)`,
+        fixes: [{ label: `Write ${near.label}`, from: key.from, to: key.to, insert: near.label }],
+      });
+    } else {
+      out.push({
+        from: key.from,
+        to: key.to,
+        line: pl.line,
+        severity: 'warning',
+        code: 'unknown-key',
+        message: `"${key.text}" is not a robots.txt key; crawlers ignore this line.`,
+      });
+    }
+  }
+}
+
+function lintValue(pl: ParsedLine, out: RobotsDiagnostic[]): void {
+  const value = pl.value;
+  if (!value) return;
+  const text = value.text;
+  if (pl.kind === 'allow' || pl.kind === 'disallow') {
+    if (text === '' || text.startsWith('/') || text.startsWith('*')) return;
+    if (ABSOLUTE_URL.test(text)) {
+      const path = getPathParamsQuery(text);
+      out.push({
+        from: value.from,
+        to: value.to,
+        line: pl.line,
+        severity: 'error',
+        code: 'full-url-path',
+        message: `A rule takes a path, not a full URL: this pattern never matches. Write the path (${path}).`,
+        fixes: [{ label: `Use the path ${path}`, from: value.from, to: value.to, insert: path }],
+      });
+      return;
+    }
+    out.push({
+      from: value.from,
+      to: value.to,
+      line: pl.line,
+      severity: 'error',
+      code: 'path-no-slash',
+      message: 'A pattern that starts with neither "/" nor "*" never matches (Google adds no leading "/").',
+      fixes: [{ label: 'Add a leading /', from: value.from, to: value.from, insert: '/' }],
+    });
+    return;
+  }
+  if (pl.kind === 'sitemap') {
+    const url = ABSOLUTE_URL.test(text) ? parseUrl(text) : null;
+    if (!url || !/^https?:$/.test(url.protocol) || url.hostname === '') {
+      out.push({
+        from: value.from,
+        to: Math.max(value.to, value.from),
+        line: pl.line,
+        severity: 'error',
+        code: 'sitemap-not-absolute',
+        message: 'A sitemap must be an absolute http(s) URL, such as https://example.com/sitemap.xml.',
+      });
+    }
+    return;
+  }
+  if (pl.kind === 'user-agent') {
+    if (text === '') {
+      out.push({
+        from: pl.key ? pl.key.from : value.from,
+        to: pl.span.to,
+        line: pl.line,
+        severity: 'warning',
+        code: 'empty-agent',
+        message: 'This user-agent line names no crawler, so it matches nobody.',
+      });
+      return;
+    }
+    const isGlobal = text.charCodeAt(0) === 0x2a && (text.length === 1 || /^\s/.test(text.slice(1)));
+    if (isGlobal) {
+      if (text.length > 1) {
+        out.push({
+          from: value.from + 1,
+          to: value.to,
+          line: pl.line,
+          severity: 'info',
+          code: 'agent-ignored-chars',
+          message: 'Google reads this line as "*" and ignores the rest.',
+          fixes: [{ label: 'Remove the ignored text', from: value.from + 1, to: value.to, insert: '' }],
+        });
+      }
+      return;
+    }
+    const token = extractProductToken(text);
+    if (token === '') {
+      out.push({
+        from: value.from,
+        to: value.to,
+        line: pl.line,
+        severity: 'warning',
+        code: 'agent-matches-nobody',
+        message: `"${text}" has no product token (letters, "-" and "_" at its start), so it matches no crawler.`,
+      });
+    } else if (token !== text) {
+      out.push({
+        from: value.from + token.length,
+        to: value.to,
+        line: pl.line,
+        severity: 'info',
+        code: 'agent-ignored-chars',
+        message: `Google matches only the product token "${token}" and ignores "${text.slice(token.length)}".`,
+        fixes: [{ label: `Keep only ${token}`, from: value.from + token.length, to: value.to, insert: '' }],
+      });
+    }
+  }
+}
+
+function lintMissingColon(pl: ParsedLine, out: RobotsDiagnostic[]): void {
+  if (!pl.metadata.isMissingColonSeparator || !pl.key || !pl.value) return;
+  out.push({
+    from: pl.key.from,
+    to: pl.value.from,
+    line: pl.line,
+    severity: 'warning',
+    code: 'missing-colon',
+    message: 'The ":" after the key is missing. Google still reads this line; other crawlers may not.',
+    fixes: [{ label: 'Insert ":"', from: pl.key.to, to: pl.key.to, insert: ':' }],
+  });
+}
+
+function lintInvalid(parsed: ParsedRobots, pl: ParsedLine, out: RobotsDiagnostic[]): void {
+  const text = parsed.text;
+  let from = pl.span.from;
+  let to = pl.comment ? pl.comment.from : pl.cutAt ?? pl.span.to;
+  while (from < to && /\s/.test(text[from])) from++;
+  while (to > from && /\s/.test(text[to - 1])) to--;
+  if (from === to) {
+    // ": value", an empty key.
+    to = pl.comment ? pl.comment.from : pl.span.to;
+  }
+  const content = text.slice(from, to);
+  const firstWord = /^[^\s:]+/.exec(content)?.[0] ?? '';
+  const diag: RobotsDiagnostic = {
+    from,
+    to,
+    line: pl.line,
+    severity: 'warning',
+    code: 'invalid-line',
+    message: content.trimStart().startsWith(':')
+      ? 'This line has no key before ":", so crawlers ignore it.'
+      : 'This line is not "key: value" (no ":", and not exactly two words), so crawlers ignore it.',
+  };
+  const lower = asciiLower(firstWord);
+  const known = Object.entries(CANONICAL).find(([k]) => lower.startsWith(k));
+  if (known && firstWord.length < content.length && !content.includes(':')) {
+    diag.fixes = [{ label: `Insert ":" after ${firstWord}`, from: from + firstWord.length, to: from + firstWord.length, insert: ':' }];
+  }
+  out.push(diag);
+}
+
+/**
+ * Lints a parsed robots.txt. Diagnostics come sorted by position. Pass the
+ * 500 KiB cut (`applyGoogleSizeLimit(text).cutAt`) to flag what Googlebot
+ * never reads.
+ */
+export function lintRobots(parsed: ParsedRobots, options: LintOptions = {}): RobotsDiagnostic[] {
+  const out: RobotsDiagnostic[] = [];
+  const orphanLines = new Set(parsed.orphanRules.map((r) => r.line));
+  for (const pl of parsed.lines) {
+    if (pl.kind === 'invalid') lintInvalid(parsed, pl, out);
+    lintKey(pl, out);
+    lintMissingColon(pl, out);
+    lintValue(pl, out);
+    if (orphanLines.has(pl.line)) {
+      out.push({
+        from: pl.span.from,
+        to: pl.span.to,
+        line: pl.line,
+        severity: 'warning',
+        code: 'rule-outside-group',
+        message: 'This rule comes before any user-agent line, so it belongs to no group and every crawler ignores it.',
+        fixes: [{ label: 'Add "User-agent: *" above', from: pl.span.from, to: pl.span.from, insert: 'User-agent: *\n' }],
+      });
+    }
+    if (pl.cutAt !== null) {
+      out.push({
+        from: pl.cutAt,
+        to: pl.span.to,
+        line: pl.line,
+        severity: 'error',
+        code: 'line-too-long',
+        message: `Google reads only the first ${String(MAX_LINE_BYTES).replace(/\B(?=(\d{3})+$)/g, ',')} bytes of a line and ignores the rest.`,
+      });
+    }
+  }
+  const cut = options.sizeLimitCutAt;
+  if (cut != null) {
+    const end = Math.max(cut, options.textLength ?? parsed.text.length);
+    out.push({
+      from: cut,
+      to: end,
+      line: lineOfOffset(parsed, cut),
+      severity: 'error',
+      code: 'size-limit',
+      message: 'Google stops reading here: it reads only the first 500 KiB (512,000 bytes) of a robots.txt.',
+    });
+  }
+  return out.sort((a, b) => a.from - b.from || a.to - b.to);
+}

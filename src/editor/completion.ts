@@ -1,0 +1,101 @@
+/**
+ * Completion for robots.txt: keys at the start of a line, crawler product
+ * tokens after `user-agent:`, and `/` after `allow:` / `disallow:`.
+ */
+import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import { syntaxTree } from '@codemirror/language';
+import { CRAWLER_PROFILES } from '../core/profiles';
+import type { CrawlerProfile } from '../core/types';
+
+interface KeyInfo {
+  label: string;
+  detail: string;
+  info: string;
+  boost: number;
+}
+
+/** The keys Google acts on, then the ones it knows but ignores (SPEC §10). */
+export const KEY_COMPLETIONS: readonly KeyInfo[] = [
+  { label: 'User-agent', detail: 'starts a group', info: 'Names a crawler by its product token, or * for all others.', boost: 4 },
+  { label: 'Disallow', detail: 'rule', info: 'A path pattern the group may not fetch. Empty: allows everything.', boost: 3 },
+  { label: 'Allow', detail: 'rule', info: 'A path pattern the group may fetch; the longest matching pattern wins.', boost: 3 },
+  { label: 'Sitemap', detail: 'absolute URL', info: 'The absolute URL of a sitemap; tied to no group.', boost: 2 },
+  { label: 'Crawl-delay', detail: 'Google ignores this', info: 'Read by Bing and Yandex; Google ignores it.', boost: 0 },
+  { label: 'Clean-param', detail: 'Google ignores this', info: 'Read by Yandex; Google ignores it.', boost: 0 },
+  { label: 'Host', detail: 'Google ignores this', info: 'A Yandex directive, since retired; Google ignores it.', boost: 0 },
+  { label: 'Noindex', detail: 'Google ignores this', info: 'Google stopped honouring noindex in robots.txt in 2019.', boost: -1 },
+  { label: 'Request-rate', detail: 'Google ignores this', info: 'An old extension few crawlers read; Google ignores it.', boost: -1 },
+  { label: 'Visit-time', detail: 'Google ignores this', info: 'An old extension few crawlers read; Google ignores it.', boost: -1 },
+  {
+    label: 'Content-signal',
+    detail: 'Google ignores this',
+    info: 'States preferences on AI use of content (e.g. search=yes, ai-train=no); honouring it is up to each crawler. Google ignores it.',
+    boost: -1,
+  },
+  {
+    label: 'Content-usage',
+    detail: 'Google ignores this',
+    info: 'AI-usage preferences from the IETF AI-preferences work (a draft); honouring it is up to each crawler. Google ignores it.',
+    boost: -1,
+  },
+];
+
+/** Completion options for crawler tokens: `*` first, then every token of every profile, once. */
+export function agentCompletions(profiles: readonly CrawlerProfile[] = CRAWLER_PROFILES): Completion[] {
+  const options: Completion[] = [{ label: '*', detail: 'every crawler not named elsewhere', boost: 10 }];
+  const seen = new Set<string>(['*']);
+  for (const p of profiles) {
+    for (const token of p.tokens) {
+      const key = token.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      options.push({ label: token, detail: p.operator, info: p.purpose, type: 'type' });
+    }
+  }
+  return options;
+}
+
+const keyOptions: Completion[] = KEY_COMPLETIONS.map((k) => ({
+  label: k.label,
+  detail: k.detail,
+  info: k.info,
+  boost: k.boost,
+  type: 'keyword',
+  apply: `${k.label}: `,
+}));
+
+/**
+ * The completion source. Keys: while the line so far is one word (or empty).
+ * Values: decided by the line node the grammar built (UserAgentLine,
+ * AllowLine, DisallowLine).
+ */
+export function robotsCompletion(context: CompletionContext): CompletionResult | null {
+  const line = context.state.doc.lineAt(context.pos);
+  const before = line.text.slice(0, context.pos - line.from);
+  if (before.includes('#')) return null;
+  const keyMatch = /^\s*([A-Za-z-]*)$/.exec(before);
+  if (keyMatch) {
+    if (!context.explicit && keyMatch[1] === '') return null;
+    return { from: context.pos - keyMatch[1].length, options: keyOptions, validFor: /^[A-Za-z-]*$/ };
+  }
+  const tree = syntaxTree(context.state);
+  let node = tree.resolveInner(context.pos, -1);
+  while (node.parent && !/Line$/.test(node.name)) node = node.parent;
+  const sep = /^\s*[^:]*:\s*/.exec(before) ?? /^\s*\S+\s+/.exec(before);
+  if (!sep) return null;
+  const valueSoFar = before.slice(sep[0].length);
+  if (node.name === 'UserAgentLine') {
+    if (!/^[A-Za-z_*-]*$/.test(valueSoFar)) return null;
+    return { from: context.pos - valueSoFar.length, options: agentCompletions(), validFor: /^[A-Za-z_*-]*$/ };
+  }
+  if ((node.name === 'AllowLine' || node.name === 'DisallowLine') && valueSoFar === '') {
+    return {
+      from: context.pos,
+      options: [
+        { label: '/', detail: 'the whole site', type: 'constant' },
+        { label: '/*.', detail: 'by file extension, e.g. /*.pdf$', type: 'constant' },
+      ],
+    };
+  }
+  return null;
+}

@@ -1,0 +1,135 @@
+/**
+ * Editor decorations driven by the worker's results (STYLE: StateEffect →
+ * StateField → EditorView.decorations):
+ * - the group a crawler obeys and the rule that decided a URL;
+ * - a gutter marking lines that decide at least one tested URL.
+ * Line numbers are 1-based physical lines, as the engine reports them.
+ */
+import { Facet, RangeSet, RangeSetBuilder, StateEffect, StateField, type EditorState, type Extension } from '@codemirror/state';
+import { Decoration, type DecorationSet, EditorView, GutterMarker, gutter } from '@codemirror/view';
+
+/** What to highlight for the selected result: the obeyed group's lines and the deciding rule line. */
+export interface ResultHighlight {
+  groupLines: number[];
+  ruleLine: number | null;
+}
+
+/** Shows (or, with null, clears) the highlight of the selected result. */
+export const setResultHighlight = StateEffect.define<ResultHighlight | null>();
+
+/** Sets the lines that decide tested URLs: line → number of URL × crawler cells it decides. */
+export const setDecidingLines = StateEffect.define<ReadonlyMap<number, number>>();
+
+/** Called with the 1-based line when the user clicks a deciding-line marker or the rule line's gutter. */
+export const onDecidingLineClick = Facet.define<(line: number) => void, readonly ((line: number) => void)[]>();
+
+const groupLine = Decoration.line({ class: 'cm-rl-group', attributes: { 'data-testid': 'rl-group-line' } });
+const ruleLineDeco = Decoration.line({ class: 'cm-rl-rule', attributes: { 'data-testid': 'rl-rule-line' } });
+
+function lineStart(state: EditorState, line: number): number | null {
+  return line >= 1 && line <= state.doc.lines ? state.doc.line(line).from : null;
+}
+
+function buildHighlight(state: EditorState, value: ResultHighlight | null): DecorationSet {
+  if (!value) return Decoration.none;
+  const lines = new Set(value.groupLines);
+  if (value.ruleLine != null) lines.add(value.ruleLine);
+  const builder = new RangeSetBuilder<Decoration>();
+  for (const line of [...lines].sort((a, b) => a - b)) {
+    const pos = lineStart(state, line);
+    if (pos == null) continue;
+    builder.add(pos, pos, line === value.ruleLine ? ruleLineDeco : groupLine);
+  }
+  return builder.finish();
+}
+
+/** The result highlight as line decorations; mapped through edits until the next result arrives. */
+export const resultHighlightField = StateField.define<{ value: ResultHighlight | null; decorations: DecorationSet }>({
+  create: () => ({ value: null, decorations: Decoration.none }),
+  update(current, tr) {
+    let next = current;
+    if (tr.docChanged) next = { value: current.value, decorations: current.decorations.map(tr.changes) };
+    for (const e of tr.effects) {
+      if (e.is(setResultHighlight)) next = { value: e.value, decorations: buildHighlight(tr.state, e.value) };
+    }
+    return next;
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.decorations),
+});
+
+class DecidesMarker extends GutterMarker {
+  constructor(readonly count: number) {
+    super();
+  }
+  override eq(other: GutterMarker): boolean {
+    return other instanceof DecidesMarker && other.count === this.count;
+  }
+  override toDOM(): Node {
+    const el = document.createElement('span');
+    el.className = 'cm-rl-decides';
+    el.dataset.testid = 'rl-decides';
+    el.dataset.count = String(this.count);
+    el.title = `decides ${this.count} result${this.count === 1 ? '' : 's'}`;
+    el.textContent = '●';
+    return el;
+  }
+}
+
+/** The deciding-line markers, mapped through edits until the next results arrive. */
+export const decidingLinesField = StateField.define<RangeSet<GutterMarker>>({
+  create: () => RangeSet.empty,
+  update(markers, tr) {
+    let next = tr.docChanged ? markers.map(tr.changes) : markers;
+    for (const e of tr.effects) {
+      if (!e.is(setDecidingLines)) continue;
+      const builder = new RangeSetBuilder<GutterMarker>();
+      for (const line of [...e.value.keys()].sort((a, b) => a - b)) {
+        const count = e.value.get(line) ?? 0;
+        const pos = lineStart(tr.state, line);
+        if (pos == null || count <= 0) continue;
+        builder.add(pos, pos, new DecidesMarker(count));
+      }
+      next = builder.finish();
+    }
+    return next;
+  },
+});
+
+/** The deciding line (1-based) for a click at `pos`, if that line has a marker or is the highlighted rule line. */
+export function clickableLineAt(state: EditorState, pos: number): number | null {
+  const line = state.doc.lineAt(pos);
+  let marked = false;
+  state.field(decidingLinesField).between(line.from, line.from, () => {
+    marked = true;
+    return false;
+  });
+  if (marked || state.field(resultHighlightField).value?.ruleLine === line.number) return line.number;
+  return null;
+}
+
+const decidingGutter = gutter({
+  class: 'cm-rl-decides-gutter',
+  markers: (view) => view.state.field(decidingLinesField),
+  domEventHandlers: {
+    mousedown(view, block) {
+      const line = clickableLineAt(view.state, block.from);
+      if (line == null) return false;
+      for (const handler of view.state.facet(onDecidingLineClick)) handler(line);
+      return true;
+    },
+  },
+});
+
+/** The result highlight and the deciding-lines gutter. */
+export function resultDecorations(): Extension {
+  return [resultHighlightField, decidingLinesField, decidingGutter];
+}
+
+/** Shows the highlight and scrolls the rule line (or the group's first line) into view. */
+export function showResultHighlight(view: EditorView, value: ResultHighlight | null): void {
+  const effects: StateEffect<unknown>[] = [setResultHighlight.of(value)];
+  const target = value ? (value.ruleLine ?? (value.groupLines.length ? Math.min(...value.groupLines) : null)) : null;
+  const pos = target != null ? lineStart(view.state, target) : null;
+  if (pos != null) effects.push(EditorView.scrollIntoView(pos, { y: 'center' }));
+  view.dispatch({ effects });
+}

@@ -1,0 +1,75 @@
+/**
+ * The CodeMirror side of Robots Lab: the robots.txt language, completion,
+ * diagnostics pushed from the worker, and the decorations that show a
+ * result (obeyed group, deciding rule, deciding lines).
+ *
+ * Data flows one way: the worker parses and lints; the UI pushes results in
+ * with `pushDiagnostics`, `showResultHighlight` and `setDecidingLines`.
+ */
+import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, toggleComment } from '@codemirror/commands';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
+import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
+import type { Extension } from '@codemirror/state';
+import { drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { lintKeymap } from '@codemirror/lint';
+import { robots } from './language';
+import { robotsBaseTheme, robotsHighlighting } from './highlight';
+import { onDecidingLineClick, resultDecorations } from './decorations';
+import { robotsLintGutter } from './lint';
+
+export { robots, robotsLanguage, foldGroup } from './language';
+export { robotsHighlightStyle, robotsHighlighting, robotsTags } from './highlight';
+export { robotsCompletion, agentCompletions, KEY_COMPLETIONS } from './completion';
+export {
+  setResultHighlight,
+  showResultHighlight,
+  setDecidingLines,
+  onDecidingLineClick,
+  resultHighlightField,
+  decidingLinesField,
+  type ResultHighlight,
+} from './decorations';
+export { toCmDiagnostics, pushDiagnostics, robotsLintGutter } from './lint';
+
+/** Options for `robotsEditorExtensions`. */
+export interface RobotsEditorOptions {
+  /** Called with the 1-based line when the user clicks a deciding-line marker or the rule line's gutter. */
+  onDecidingLineClick?: (line: number) => void;
+}
+
+/**
+ * Everything the Robots Lab editor needs: line numbers, folding per group,
+ * history, search, Mod-/ to toggle comments, completion, the lint gutter,
+ * highlighting, the robots.txt language and the result decorations.
+ */
+export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Extension {
+  return [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    foldGutter(),
+    robotsLintGutter(),
+    history(),
+    drawSelection(),
+    indentOnInput(),
+    bracketMatching(),
+    closeBrackets(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    autocompletion(),
+    robots(),
+    robotsHighlighting,
+    robotsBaseTheme,
+    resultDecorations(),
+    options.onDecidingLineClick ? onDecidingLineClick.of(options.onDecidingLineClick) : [],
+    keymap.of([
+      { key: 'Mod-/', run: toggleComment },
+      ...completionKeymap,
+      ...searchKeymap,
+      ...historyKeymap,
+      ...foldKeymap,
+      ...lintKeymap,
+      ...defaultKeymap,
+    ]),
+  ];
+}

@@ -1,0 +1,44 @@
+/**
+ * Diagnostics in the editor. They are computed by the engine's linter in
+ * the worker (src/core/lint.ts) and pushed here; the editor never lints.
+ */
+import { type Action, type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
+import type { Extension } from '@codemirror/state';
+import type { EditorView } from '@codemirror/view';
+import type { RobotsDiagnostic } from '../core/lint';
+
+/**
+ * Converts engine diagnostics into CodeMirror diagnostics, clamped to a
+ * document of `docLength` characters. Quick fixes become actions; a fix is
+ * applied relative to the diagnostic's current (mapped) position, so it
+ * still lands right after edits made since the diagnostics were computed.
+ */
+export function toCmDiagnostics(diagnostics: readonly RobotsDiagnostic[], docLength = Infinity): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const from = Math.min(d.from, docLength);
+    const to = Math.max(from, Math.min(d.to, docLength));
+    const actions: Action[] = (d.fixes ?? []).map((fix) => ({
+      name: fix.label,
+      apply(view: EditorView, mappedFrom: number) {
+        const shift = mappedFrom - d.from;
+        const len = view.state.doc.length;
+        const fFrom = Math.max(0, Math.min(fix.from + shift, len));
+        const fTo = Math.max(fFrom, Math.min(fix.to + shift, len));
+        view.dispatch({ changes: { from: fFrom, to: fTo, insert: fix.insert } });
+      },
+    }));
+    out.push({ from, to, severity: d.severity, source: d.code, message: d.message, actions });
+  }
+  return out;
+}
+
+/** Replaces the editor's diagnostics with the given ones. */
+export function pushDiagnostics(view: EditorView, diagnostics: readonly RobotsDiagnostic[]): void {
+  view.dispatch(setDiagnostics(view.state, toCmDiagnostics(diagnostics, view.state.doc.length)));
+}
+
+/** The lint gutter (markers for lines with diagnostics). */
+export function robotsLintGutter(): Extension {
+  return lintGutter();
+}

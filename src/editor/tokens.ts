@@ -1,0 +1,243 @@
+/**
+ * The external tokenizer of the robots.txt grammar. At the start of each
+ * line it reads the whole line once and classifies it as Google's parser
+ * does (SPEC "Keys and values"): comment cut at the first `#`, ASCII
+ * whitespace trimmed, separator at the first `:`, else exactly two words
+ * separated by spaces or tabs; keys matched case-insensitively by prefix in
+ * the order user-agent, allow, disallow, sitemap, with the accepted typos;
+ * the reference's known-but-unsupported keys matched exactly.
+ *
+ * Inside values it splits patterns into text, `*` and a final `$`, and
+ * user-agent values into the product token and what Google ignores.
+ */
+import { ExternalTokenizer, type InputStream } from '@lezer/lr';
+import {
+  userAgentKey,
+  userAgentTypo,
+  userAgentPrefix,
+  allowKey,
+  allowPrefix,
+  disallowKey,
+  disallowTypo,
+  disallowPrefix,
+  sitemapKey,
+  sitemapTypo,
+  sitemapPrefix,
+  otherKey,
+  unknownKey,
+  Invalid,
+  MissingColon,
+  bom,
+  ProductToken,
+  AgentSuffix,
+  Wildcard,
+  EndAnchor,
+  PathText,
+  SitemapUrl,
+  Value,
+} from './robots.grammar.terms';
+import { classifyKey } from './keys';
+
+const LF = 10;
+const CR = 13;
+const HASH = 35;
+const COLON = 58;
+const STAR = 42;
+const DOLLAR = 36;
+const SPACE = 32;
+const TAB = 9;
+const BOM = 0xfeff;
+
+/** ASCII whitespace inside a line, as absl::StripAsciiWhitespace trims it. */
+function isLineSpace(c: number): boolean {
+  return c === SPACE || c === TAB || c === 11 || c === 12;
+}
+
+function isLineEnd(c: number): boolean {
+  return c === LF || c === CR || c < 0;
+}
+
+function isAgentChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95;
+}
+
+/** True when only line whitespace (or a leading BOM) lies between the line start and the stream position. */
+function atLineStart(input: InputStream): boolean {
+  let off = -1;
+  for (;;) {
+    const c = input.peek(off);
+    if (c < 0 || c === LF || c === CR) return true;
+    if (c === BOM && input.pos + off === 0) return true;
+    if (!isLineSpace(c)) return false;
+    off--;
+  }
+}
+
+/** Offset (from the stream position) where the value ends: before the comment and trailing whitespace. */
+function valueEnd(input: InputStream): number {
+  let i = 0;
+  let end = 0;
+  for (;;) {
+    const c = input.peek(i);
+    if (isLineEnd(c) || c === HASH) return end;
+    i++;
+    if (!isLineSpace(c)) end = i;
+  }
+}
+
+const keyTokens = {
+  'user-agent': { exact: userAgentKey, typo: userAgentTypo, prefix: userAgentPrefix },
+  allow: { exact: allowKey, typo: allowPrefix, prefix: allowPrefix },
+  disallow: { exact: disallowKey, typo: disallowTypo, prefix: disallowPrefix },
+  sitemap: { exact: sitemapKey, typo: sitemapTypo, prefix: sitemapPrefix },
+} as const;
+
+function tokenizeLine(input: InputStream): void {
+  // Read the line: content ends at the first `#` or the line end, trimmed.
+  let contentEnd = 0;
+  let colon = -1;
+  let i = 0;
+  for (;;) {
+    const c = input.peek(i);
+    if (isLineEnd(c) || c === HASH) break;
+    if (c === COLON && colon < 0) colon = i;
+    i++;
+    if (!isLineSpace(c)) contentEnd = i;
+  }
+  if (contentEnd === 0) return; // a comment, or nothing
+  let keyEnd: number;
+  if (colon >= 0) {
+    keyEnd = colon;
+    while (keyEnd > 0 && isLineSpace(input.peek(keyEnd - 1))) keyEnd--;
+  } else {
+    // Google-specific: without a colon, exactly two words separated by spaces or tabs.
+    let w = 0;
+    while (w < contentEnd && input.peek(w) !== SPACE && input.peek(w) !== TAB) w++;
+    let v = w;
+    while (v < contentEnd && (input.peek(v) === SPACE || input.peek(v) === TAB)) v++;
+    let third = false;
+    for (let j = v; j < contentEnd; j++) {
+      const c = input.peek(j);
+      if (c === SPACE || c === TAB) {
+        third = true;
+        break;
+      }
+    }
+    keyEnd = w === contentEnd || third ? 0 : w;
+  }
+  if (keyEnd === 0) {
+    input.acceptToken(Invalid, contentEnd);
+    return;
+  }
+  let key = '';
+  for (let j = 0; j < keyEnd; j++) key += String.fromCharCode(input.peek(j));
+  const k = classifyKey(key);
+  let token: number;
+  if (k.kind === 'other') token = otherKey;
+  else if (k.kind === 'unknown') token = unknownKey;
+  else {
+    const set = keyTokens[k.kind];
+    token = k.typo ? set.typo : k.suffix ? set.prefix : set.exact;
+  }
+  input.acceptToken(token, keyEnd);
+}
+
+/** True when the `$` at offset `i` is the last character of the value. */
+function isEndAnchor(input: InputStream, i: number): boolean {
+  let j = i + 1;
+  for (;;) {
+    const c = input.peek(j);
+    if (isLineEnd(c) || c === HASH) return true;
+    if (!isLineSpace(c)) return false;
+    j++;
+  }
+}
+
+function tokenizePattern(input: InputStream, next: number): void {
+  if (next === STAR) {
+    input.acceptToken(Wildcard, 1);
+    return;
+  }
+  if (next === DOLLAR && isEndAnchor(input, 0)) {
+    input.acceptToken(EndAnchor, 1);
+    return;
+  }
+  let i = 0;
+  let end = 0;
+  for (;;) {
+    const c = input.peek(i);
+    if (isLineEnd(c) || c === HASH) break;
+    if (c === STAR || (c === DOLLAR && isEndAnchor(input, i))) {
+      end = i; // whitespace before `*` or `$` is part of the pattern
+      break;
+    }
+    i++;
+    if (!isLineSpace(c)) end = i;
+  }
+  if (end > 0) input.acceptToken(PathText, end);
+}
+
+function tokenizeAgent(input: InputStream, next: number): void {
+  if (next === STAR) {
+    const after = input.peek(1);
+    // Google-specific: `*` alone, or followed by whitespace, is the global agent.
+    if (isLineEnd(after) || after === HASH || isLineSpace(after)) {
+      input.acceptToken(Wildcard, 1);
+      return;
+    }
+  }
+  if (isAgentChar(next)) {
+    let i = 1;
+    while (isAgentChar(input.peek(i))) i++;
+    input.acceptToken(ProductToken, i);
+    return;
+  }
+  const end = valueEnd(input);
+  if (end > 0) input.acceptToken(AgentSuffix, end);
+}
+
+export const lineTokens = new ExternalTokenizer(
+  (input, stack) => {
+    const next = input.next;
+
+    if (next < 0 || next === LF || next === CR || next === HASH) return;
+    if (next === BOM && input.pos === 0) {
+      input.acceptToken(bom, 1);
+      return;
+    }
+    if (isLineSpace(next)) {
+      if (stack.canShift(MissingColon)) {
+        // After a key: whitespace stands for the colon when the line has none.
+        let i = 0;
+        for (;;) {
+          const c = input.peek(i);
+          if (isLineEnd(c) || c === HASH) break;
+          if (c === COLON) return;
+          i++;
+        }
+        let w = 1;
+        while (input.peek(w) === SPACE || input.peek(w) === TAB) w++;
+        input.acceptToken(MissingColon, w);
+      }
+      return;
+    }
+    // Line-start states accept some key token (after a group, only a user-agent key).
+    if ((stack.canShift(unknownKey) || stack.canShift(userAgentKey)) && atLineStart(input)) {
+      tokenizeLine(input);
+      return;
+    }
+    if (stack.canShift(PathText)) tokenizePattern(input, next);
+    else if (stack.canShift(ProductToken)) tokenizeAgent(input, next);
+    else if (stack.canShift(AgentSuffix)) {
+      const end = valueEnd(input);
+      if (end > 0) input.acceptToken(AgentSuffix, end);
+    } else if (stack.canShift(SitemapUrl)) {
+      const end = valueEnd(input);
+      if (end > 0) input.acceptToken(SitemapUrl, end);
+    } else if (stack.canShift(Value)) {
+      const end = valueEnd(input);
+      if (end > 0) input.acceptToken(Value, end);
+    }
+  },
+  { contextual: true },
+);
