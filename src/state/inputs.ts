@@ -1,0 +1,97 @@
+/**
+ * What the user entered, as persisted: the robots.txt, its URL, the URL list,
+ * the chosen crawlers, the settings and the selected cell. Defaults are the
+ * first-visit example, so the page explains itself.
+ */
+import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_URLS } from '../fixtures/example';
+import { isFetchStatus, type FetchStatus } from '../worker/fetchStatus';
+import type { CrawlerSpec } from '../worker/protocol';
+
+export interface Settings {
+  /** Turn typed URLs into the crawler's request form before matching. */
+  normalise: boolean;
+  /** The simulated answer of the server for /robots.txt. */
+  fetchStatus: FetchStatus;
+}
+
+export interface ChosenCrawlers {
+  /** Built-in profile ids, in the order chosen. */
+  profiles: string[];
+  /** Product tokens the user typed. */
+  tokens: string[];
+}
+
+export interface CellRef {
+  row: number;
+  col: number;
+}
+
+export interface Inputs {
+  robotsText: string;
+  robotsUrl: string;
+  urlText: string;
+  crawlers: ChosenCrawlers;
+  settings: Settings;
+  selected: CellRef | null;
+}
+
+export const DEFAULT_INPUTS: Inputs = {
+  robotsText: EXAMPLE_ROBOTS_TXT,
+  robotsUrl: EXAMPLE_ROBOTS_URL,
+  urlText: EXAMPLE_URLS.join('\n') + '\n',
+  crawlers: { profiles: [...EXAMPLE_PROFILE_IDS], tokens: [] },
+  settings: { normalise: true, fetchStatus: 200 },
+  selected: { row: 3, col: 0 },
+};
+
+/** The crawlers as the worker takes them: profiles first, then typed tokens. */
+export function crawlerSpecs(c: ChosenCrawlers): CrawlerSpec[] {
+  return [
+    ...c.profiles.map((id): CrawlerSpec => ({ kind: 'profile', id })),
+    ...c.tokens.map((token): CrawlerSpec => ({ kind: 'token', token })),
+  ];
+}
+
+const isStringArray = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
+
+/**
+ * Reads persisted inputs of any shape, keeping every field that is valid and
+ * taking the default for the rest (a damaged entry never blanks the page).
+ */
+export function sanitizeInputs(raw: unknown): Inputs {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const crawlers = (r.crawlers && typeof r.crawlers === 'object' ? r.crawlers : {}) as Record<string, unknown>;
+  const settings = (r.settings && typeof r.settings === 'object' ? r.settings : {}) as Record<string, unknown>;
+  const sel = r.selected as Record<string, unknown> | null | undefined;
+  return {
+    robotsText: typeof r.robotsText === 'string' ? r.robotsText : DEFAULT_INPUTS.robotsText,
+    robotsUrl: typeof r.robotsUrl === 'string' ? r.robotsUrl : DEFAULT_INPUTS.robotsUrl,
+    urlText: typeof r.urlText === 'string' ? r.urlText : DEFAULT_INPUTS.urlText,
+    crawlers: {
+      profiles: isStringArray(crawlers.profiles) ? crawlers.profiles : [...DEFAULT_INPUTS.crawlers.profiles],
+      tokens: isStringArray(crawlers.tokens) ? crawlers.tokens : [],
+    },
+    settings: {
+      normalise: typeof settings.normalise === 'boolean' ? settings.normalise : DEFAULT_INPUTS.settings.normalise,
+      fetchStatus: isFetchStatus(settings.fetchStatus) ? settings.fetchStatus : DEFAULT_INPUTS.settings.fetchStatus,
+    },
+    selected:
+      sel === undefined
+        ? DEFAULT_INPUTS.selected
+        : sel && typeof sel === 'object' && Number.isInteger(sel.row) && Number.isInteger(sel.col)
+        ? { row: sel.row as number, col: sel.col as number }
+        : null,
+  };
+}
+
+/** The persisted format's version; bump it and extend `migrateInputs` when the shape changes. */
+export const PERSIST_VERSION = 1;
+
+/**
+ * Upgrades persisted state from another format version. There is one format
+ * so far, so every older or foreign entry is read field by field: what is
+ * still valid is kept, the rest takes its default.
+ */
+export function migrateInputs(persisted: unknown, _version: number): Inputs {
+  return sanitizeInputs(persisted);
+}

@@ -1,0 +1,145 @@
+/**
+ * localStorage for the persisted inputs, guarded against quota errors: a
+ * paste too large to keep is trimmed (the URL list first, a line count that
+ * fits), the robots.txt is kept whenever it fits at all, and the user is told
+ * what was not saved. Writes are coalesced so a burst of keystrokes costs one
+ * write, and skipped when nothing persisted changed.
+ */
+import type { PersistStorage, StorageValue } from 'zustand/middleware';
+import type { Inputs } from './inputs';
+
+export interface SafeStorageOptions {
+  storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
+  /** A sentence for the user about what could not be saved; null when all is saved. */
+  onNotice(message: string | null): void;
+  /** Coalesce writes within this many milliseconds (0: write at once). */
+  delayMs?: number;
+  setTimeout?(fn: () => void, ms: number): unknown;
+}
+
+export interface SafeStorage extends PersistStorage<Inputs> {
+  /** Writes a pending value now (on page hide). */
+  flush(): void;
+}
+
+export function isQuotaError(e: unknown): boolean {
+  if (!e || typeof e !== 'object') return false;
+  const { name, code } = e as { name?: string; code?: number };
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
+}
+
+function sameInputs(a: Inputs, b: Inputs): boolean {
+  return (
+    a.robotsText === b.robotsText &&
+    a.robotsUrl === b.robotsUrl &&
+    a.urlText === b.urlText &&
+    a.crawlers === b.crawlers &&
+    a.settings === b.settings &&
+    a.selected === b.selected
+  );
+}
+
+/** The first `n` lines of `text`. */
+function firstLines(text: string, n: number): string {
+  let at = -1;
+  for (let i = 0; i < n; i++) {
+    at = text.indexOf('\n', at + 1);
+    if (at === -1) return text;
+  }
+  return text.slice(0, at + 1);
+}
+
+function countLines(text: string): number {
+  let n = text.length > 0 && !text.endsWith('\n') ? 1 : 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
+export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
+  const delay = opts.delayMs ?? 0;
+  const later = opts.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  let pending: { name: string; value: StorageValue<Inputs> } | null = null;
+  let timer: unknown = null;
+  let written: Inputs | null = null;
+
+  function tryWrite(name: string, value: StorageValue<Inputs>): boolean {
+    const s = opts.storage();
+    if (!s) return true;
+    try {
+      s.setItem(name, JSON.stringify(value));
+      return true;
+    } catch (e) {
+      if (isQuotaError(e)) return false;
+      throw e;
+    }
+  }
+
+  function write(name: string, value: StorageValue<Inputs>): void {
+    if (written && sameInputs(written, value.state)) return;
+    written = value.state;
+    if (tryWrite(name, value)) {
+      opts.onNotice(null);
+      return;
+    }
+    // Too large: keep the robots.txt and as much of the URL list as fits.
+    const all = value.state.urlText;
+    const total = countLines(all);
+    let lo = 0;
+    let hi = total;
+    let best = -1;
+    const withUrls = (n: number): StorageValue<Inputs> => ({ ...value, state: { ...value.state, urlText: firstLines(all, n) } });
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (tryWrite(name, withUrls(mid))) {
+        best = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (best >= 0) {
+      // The last successful write may not be the best one.
+      tryWrite(name, withUrls(best));
+      opts.onNotice(
+        `The URL list is too large for this browser's storage: only its first ${best.toLocaleString('en')} of ${total.toLocaleString('en')} lines will be there after a reload. Your robots.txt is saved.`,
+      );
+      return;
+    }
+    opts.onNotice(
+      "This robots.txt is too large for this browser's storage: it is not saved and will be lost on reload. The previously saved copy is kept.",
+    );
+  }
+
+  return {
+    getItem(name) {
+      const raw = opts.storage()?.getItem(name);
+      if (!raw) return null;
+      try {
+        return JSON.parse(raw) as StorageValue<Inputs>;
+      } catch {
+        return null;
+      }
+    },
+    setItem(name, value) {
+      if (delay <= 0) {
+        write(name, value);
+        return;
+      }
+      pending = { name, value };
+      if (timer === null) {
+        timer = later(() => {
+          timer = null;
+          const p = pending;
+          pending = null;
+          if (p) write(p.name, p.value);
+        }, delay);
+      }
+    },
+    removeItem(name) {
+      opts.storage()?.removeItem(name);
+    },
+    flush() {
+      const p = pending;
+      pending = null;
+      if (p) write(p.name, p.value);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The one store of the page, built from slices: what the user entered
+ * (persisted) and what the worker computed (not persisted). Components read it
+ * through selectors; the editor text reaches CodeMirror through `subscribe`,
+ * never through React re-renders.
+ */
+import { create, type StateCreator } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { CrawlerInfo, ExplainResult, ParseSummary } from '../worker/protocol';
+import type { FetchStatus } from '../worker/fetchStatus';
+import { DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION, type CellRef, type Inputs } from './inputs';
+import { createSafeStorage, type SafeStorage } from './storage';
+
+export interface InputsSlice extends Inputs {
+  setRobotsText(text: string): void;
+  setRobotsUrl(url: string): void;
+  setUrlText(text: string): void;
+  toggleProfile(id: string, on: boolean): void;
+  addToken(token: string): void;
+  removeToken(token: string): void;
+  setNormalise(on: boolean): void;
+  setFetchStatus(status: FetchStatus): void;
+  select(cell: CellRef | null): void;
+  loadExample(inputs: Partial<Inputs>): void;
+}
+
+/** The results of one evaluation run, in compact arrays (row-major cells). */
+export interface RunResults {
+  id: number;
+  /** The URL rows as typed (blank lines skipped). */
+  urls: string[];
+  crawlers: CrawlerInfo[];
+  status: Uint8Array;
+  lines: Int32Array;
+  rowFlags: Uint8Array;
+  normalised: Map<number, string>;
+  notes: Map<number, string>;
+  done: number;
+  total: number;
+  rate: number;
+  finished: boolean;
+  elapsedMs: number;
+}
+
+export interface ResultsSlice {
+  parse: ParseSummary | null;
+  /** The text version `parse` belongs to. */
+  parseVersion: number;
+  results: RunResults | null;
+  /** Bumped whenever `results` arrays change in place. */
+  resultsTick: number;
+  explain: ExplainResult | null;
+  /** Deciding line → number of cells it decides. */
+  deciding: Map<number, number>;
+  /** The line whose decided URLs are listed, when the user clicked a gutter marker. */
+  decidingLine: number | null;
+  workerNotice: string | null;
+  storageNotice: string | null;
+  setParse(parse: ParseSummary, version: number): void;
+  setResults(results: RunResults | null): void;
+  touchResults(): void;
+  setExplain(explain: ExplainResult | null): void;
+  setDeciding(deciding: Map<number, number>): void;
+  showDecidingLine(line: number | null): void;
+  setWorkerNotice(message: string | null): void;
+  setStorageNotice(message: string | null): void;
+}
+
+export type RobotsLabState = InputsSlice & ResultsSlice;
+
+const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], InputsSlice> = (set) => ({
+  ...DEFAULT_INPUTS,
+  setRobotsText: (robotsText) => set({ robotsText }),
+  setRobotsUrl: (robotsUrl) => set({ robotsUrl }),
+  setUrlText: (urlText) => set({ urlText, selected: null }),
+  toggleProfile: (id, on) =>
+    set((s) => {
+      const has = s.crawlers.profiles.includes(id);
+      if (on === has) return {};
+      const profiles = on ? [...s.crawlers.profiles, id] : s.crawlers.profiles.filter((p) => p !== id);
+      return { crawlers: { ...s.crawlers, profiles }, selected: null };
+    }),
+  addToken: (token) =>
+    set((s) => {
+      const t = token.trim();
+      if (t === '' || s.crawlers.tokens.includes(t)) return {};
+      return { crawlers: { ...s.crawlers, tokens: [...s.crawlers.tokens, t] }, selected: null };
+    }),
+  removeToken: (token) =>
+    set((s) => ({ crawlers: { ...s.crawlers, tokens: s.crawlers.tokens.filter((t) => t !== token) }, selected: null })),
+  setNormalise: (normalise) => set((s) => ({ settings: { ...s.settings, normalise } })),
+  setFetchStatus: (fetchStatus) => set((s) => ({ settings: { ...s.settings, fetchStatus } })),
+  select: (selected) => set({ selected }),
+  loadExample: (inputs) => set({ ...inputs, selected: inputs.selected ?? null }),
+});
+
+const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], ResultsSlice> = (set) => ({
+  parse: null,
+  parseVersion: -1,
+  results: null,
+  resultsTick: 0,
+  explain: null,
+  deciding: new Map(),
+  decidingLine: null,
+  workerNotice: null,
+  storageNotice: null,
+  setParse: (parse, parseVersion) => set({ parse, parseVersion }),
+  setResults: (results) => set((s) => ({ results, resultsTick: s.resultsTick + 1 })),
+  touchResults: () => set((s) => ({ resultsTick: s.resultsTick + 1 })),
+  setExplain: (explain) => set({ explain }),
+  setDeciding: (deciding) => set({ deciding }),
+  showDecidingLine: (decidingLine) => set({ decidingLine }),
+  setWorkerNotice: (workerNotice) => set({ workerNotice }),
+  setStorageNotice: (storageNotice) => set({ storageNotice }),
+});
+
+/** The persisted part of the state: only what the user entered. */
+export function persistedPart(s: RobotsLabState): Inputs {
+  return {
+    robotsText: s.robotsText,
+    robotsUrl: s.robotsUrl,
+    urlText: s.urlText,
+    crawlers: s.crawlers,
+    settings: s.settings,
+    selected: s.selected,
+  };
+}
+
+export const STORAGE_KEY = 'robots-lab';
+
+/** Builds a store; the page uses one (`useRobotsLab`), tests make their own with a fake storage. */
+export function createRobotsLabStore(storage: SafeStorage) {
+  return create<RobotsLabState>()(
+    persist(
+      (...a) => ({
+        ...createInputsSlice(...a),
+        ...createResultsSlice(...a),
+      }),
+      {
+        name: STORAGE_KEY,
+        version: PERSIST_VERSION,
+        storage,
+        partialize: persistedPart,
+        migrate: (persisted, version) => migrateInputs(persisted, version) as unknown as RobotsLabState,
+        merge: (persisted, current) => (persisted === undefined ? current : { ...current, ...migrateInputs(persisted, PERSIST_VERSION) }),
+      },
+    ),
+  );
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+let noticeSink: ((m: string | null) => void) | null = null;
+
+export const pageStorage = createSafeStorage({
+  storage: browserStorage,
+  onNotice: (m) => noticeSink?.(m),
+  delayMs: 300,
+});
+
+/** The page's store. */
+export const useRobotsLab = createRobotsLabStore(pageStorage);
+noticeSink = (m) => {
+  if (useRobotsLab.getState().storageNotice !== m) useRobotsLab.getState().setStorageNotice(m);
+};

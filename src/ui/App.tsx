@@ -1,0 +1,108 @@
+import { useRobotsLab } from '../state/store';
+import { DEFAULT_INPUTS } from '../state/inputs';
+import { EditorPane } from './EditorPane';
+import { UrlList } from './UrlList';
+import { CrawlerPicker } from './CrawlerPicker';
+import { Settings } from './Settings';
+import { ResultsTable } from './ResultsTable';
+import { ExplainPanel } from './ExplainPanel';
+import { DecidingList } from './DecidingList';
+
+function Notices() {
+  const worker = useRobotsLab((s) => s.workerNotice);
+  const storage = useRobotsLab((s) => s.storageNotice);
+  const setWorker = useRobotsLab((s) => s.setWorkerNotice);
+  if (!worker && !storage) return null;
+  return (
+    <div className="notices">
+      {worker && (
+        <div className="notice" role="alert" data-testid="worker-notice">
+          <span>{worker}</span>
+          <button type="button" onClick={() => setWorker(null)} aria-label="Dismiss">
+            ×
+          </button>
+        </div>
+      )}
+      {storage && (
+        <div className="notice" role="alert" data-testid="storage-notice">
+          <span>{storage}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FileStats() {
+  const parse = useRobotsLab((s) => s.parse);
+  if (!parse) return null;
+  const errors = parse.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = parse.diagnostics.length - errors;
+  return (
+    <p className="file-stats" data-testid="file-stats">
+      {parse.lineCount.toLocaleString('en')} lines · {parse.groups.length} group{parse.groups.length === 1 ? '' : 's'} ·{' '}
+      {parse.sitemaps.length} sitemap{parse.sitemaps.length === 1 ? '' : 's'} ·{' '}
+      <span data-testid="diagnostic-count">
+        {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
+      </span>
+      {parse.sizeLimit && (
+        <span className="warn" data-testid="size-limit">
+          {' '}
+          · ⚠ Google stops reading at line {parse.sizeLimit.line.toLocaleString('en')} (500 KiB)
+        </span>
+      )}
+    </p>
+  );
+}
+
+export function App() {
+  const loadExample = useRobotsLab((s) => s.loadExample);
+  return (
+    <div className="app">
+      <header className="app-header">
+        <div className="brand">
+          <h1>
+            <svg className="logo" viewBox="0 0 32 32" aria-hidden="true">
+              <rect x="4" y="8" width="24" height="18" rx="5" fill="currentColor" />
+              <circle cx="12" cy="17" r="3" fill="#fff" />
+              <circle cx="20" cy="17" r="3" fill="#fff" />
+              <rect x="15" y="2" width="2" height="6" fill="currentColor" />
+              <circle cx="16" cy="2.5" r="2" fill="currentColor" />
+            </svg>
+            Robots Lab
+          </h1>
+          <p className="tagline">
+            Test a robots.txt the way Google's parser reads it. Everything runs in your browser; nothing you paste leaves it.
+          </p>
+        </div>
+        <button type="button" onClick={() => loadExample(DEFAULT_INPUTS)} data-testid="load-example">
+          Load the example
+        </button>
+      </header>
+      <Notices />
+      <main className="layout">
+        <section className="pane editor-pane" aria-labelledby="editor-title">
+          <div className="pane-head">
+            <h2 id="editor-title">robots.txt</h2>
+            <FileStats />
+          </div>
+          <EditorPane />
+        </section>
+        <section className="pane test-pane" aria-labelledby="test-title">
+          <h2 id="test-title" className="visually-hidden">
+            Test
+          </h2>
+          <div className="inputs">
+            <UrlList />
+            <CrawlerPicker />
+          </div>
+          <Settings />
+          <ResultsTable />
+          <div className="below">
+            <ExplainPanel />
+            <DecidingList />
+          </div>
+        </section>
+      </main>
+    </div>
+  );
+}

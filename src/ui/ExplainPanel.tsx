@@ -1,0 +1,131 @@
+import { useRobotsLab } from '../state/store';
+import type { ExplainResult, ParseSummary } from '../worker/protocol';
+
+function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }) {
+  const v = e.verdict!;
+  const first = e.crawler.tokens[0];
+  const c = v.choice;
+  const lines = (groups: number[]) =>
+    groups
+      .map((gi) => parse?.groups[gi])
+      .filter((g) => g !== undefined)
+      .map((g) => (g.startLine === g.endLine ? `line ${g.startLine}` : `lines ${g.startLine}–${g.endLine}`))
+      .join(', ');
+  if (c.kind === 'named') {
+    return (
+      <p data-testid="explain-group">
+        Obeys the group for <code>{c.token}</code> ({lines(c.groups)}): matched by user-agent line
+        {c.agentLines.length > 1 ? 's' : ''} {c.agentLines.join(', ')}.
+        {c.token.toLowerCase() !== first.toLowerCase() && (
+          <>
+            {' '}
+            No group names <code>{first}</code>, so this crawler falls back to its next token <code>{c.token}</code> (
+            {e.crawler.tokens.join(' → ')}).
+          </>
+        )}
+        {c.groups.length > 1 && ' Groups naming the same crawler are merged.'}
+      </p>
+    );
+  }
+  if (c.kind === 'global') {
+    return (
+      <p data-testid="explain-group">
+        No group names {e.crawler.tokens.map((t, i) => <code key={i}>{t}</code>)}, so it obeys the <code>*</code> group (
+        {lines(c.groups)}, user-agent line{c.agentLines.length > 1 ? 's' : ''} {c.agentLines.join(', ')}).
+      </p>
+    );
+  }
+  return (
+    <p data-testid="explain-group">
+      No group names this crawler{e.crawler.ignoresGlobal ? ', and it ignores the * group' : ' and there is no * group'}: nothing
+      restricts it.
+    </p>
+  );
+}
+
+/** Why the selected cell says what it says. */
+export function ExplainPanel() {
+  const e = useRobotsLab((s) => s.explain);
+  const parse = useRobotsLab((s) => s.parse);
+  if (!e) {
+    return (
+      <section className="explain" aria-label="Explanation" data-testid="explain">
+        <p className="hint">Select a cell to see which group the crawler obeys and which rule wins.</p>
+      </section>
+    );
+  }
+  const v = e.verdict;
+  return (
+    <section className="explain" aria-label="Explanation" data-testid="explain">
+      <h2>
+        Why: <span className="crawler-name">{e.crawler.label}</span> × <code className="url">{e.input}</code>
+      </h2>
+      {e.requestUrl !== e.input && !e.error && (
+        <p>
+          Requested as <code data-testid="explain-request">{e.requestUrl}</code>
+          {e.changes.length > 0 && <> ({e.changes.join('; ')})</>}.
+        </p>
+      )}
+      {!e.crawler.valid && (
+        <p className="warn">⚠ “{e.crawler.label}” is not a valid product token: crawlers send only letters, - and _.</p>
+      )}
+      {e.error && <p className="warn">⚠ {e.error}</p>}
+      {e.outOfScope && <p className="warn">⚠ Not judged: {e.outOfScope}</p>}
+      {e.fetchOutcome && (
+        <p className="verdict-line" data-testid="explain-reason">
+          {e.fetchOutcome}
+        </p>
+      )}
+      {v && !e.fetchOutcome && (
+        <>
+          <p className={`verdict-line ${v.allowed ? 'allowed' : 'blocked'}`} data-testid="explain-reason">
+            <span aria-hidden="true">{v.allowed ? '✓ ' : '✕ '}</span>
+            {v.reason}
+          </p>
+          <GroupWhy e={e} parse={parse} />
+          <p>
+            Path matched: <code>{v.path}</code>
+          </p>
+          {v.matches.length > 0 ? (
+            <table className="matches" data-testid="explain-matches">
+              <caption>Every rule of the obeyed group that matches, longest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Rule</th>
+                  <th scope="col">Length</th>
+                  <th scope="col">Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                {v.matches.map((m, i) => {
+                  const wins = v.rule !== null && m.line === v.rule.line && m.kind === v.rule.kind;
+                  return (
+                    <tr key={i} className={wins ? 'winner' : undefined}>
+                      <td>{m.line}</td>
+                      <td>
+                        <code>
+                          {m.kind === 'allow' ? 'Allow' : 'Disallow'}: {m.raw}
+                        </code>
+                        {m.viaIndexHtml && <span className="hint"> (as {m.pattern}, the index.html rule)</span>}
+                      </td>
+                      <td>{m.length} bytes</td>
+                      <td>{wins ? (v.tie ? 'wins the tie (allow)' : 'wins') : 'shorter or loses the tie'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          ) : (
+            <p>No rule of the obeyed group matches this path.</p>
+          )}
+          {v.tie && (
+            <p data-testid="explain-tie">
+              Tie: an allow and a disallow rule match with the same length; the least restrictive (allow) wins.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

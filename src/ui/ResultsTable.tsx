@@ -1,0 +1,244 @@
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRobotsLab, type RunResults } from '../state/store';
+import { CELL, ROW, type ParseSummary } from '../worker/protocol';
+import { fetchOutcome } from '../worker/fetchStatus';
+
+const ROW_HEIGHT = 56;
+
+/** Line → "Disallow: /x" for every rule of the parse. */
+function ruleTexts(parse: ParseSummary | null): Map<number, string> {
+  const m = new Map<number, string>();
+  if (!parse) return m;
+  for (const g of parse.groups) for (const r of g.rules) m.set(r.line, `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.raw}`);
+  return m;
+}
+
+export function cellId(row: number, col: number): string {
+  return `cell-${row}-${col}`;
+}
+
+function Progress({ r }: { r: RunResults }) {
+  const cols = r.crawlers.length;
+  if (r.finished) {
+    return (
+      <p className="run-status" role="status" data-testid="run-status">
+        {r.total.toLocaleString('en')} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
+        {r.elapsedMs < 1 ? '< 1' : Math.round(r.elapsedMs).toLocaleString('en')} ms
+      </p>
+    );
+  }
+  return (
+    <p className="run-status" role="status" data-testid="run-status">
+      <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {r.done.toLocaleString('en')} of{' '}
+      {r.total.toLocaleString('en')} URLs · {r.rate.toLocaleString('en')} URLs/s
+    </p>
+  );
+}
+
+/** The URL × crawler table, virtualized; arrow keys move the selected cell. */
+export function ResultsTable() {
+  const results = useRobotsLab((s) => s.results);
+  useRobotsLab((s) => s.resultsTick);
+  const parse = useRobotsLab((s) => s.parse);
+  const selected = useRobotsLab((s) => s.selected);
+  const select = useRobotsLab((s) => s.select);
+  const normalise = useRobotsLab((s) => s.settings.normalise);
+  const fetchStatus = useRobotsLab((s) => s.settings.fetchStatus);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rules = useMemo(() => ruleTexts(parse), [parse]);
+  const rows = results ? Math.min(results.urls.length, results.total) : 0;
+  const cols = results ? results.crawlers.length : 0;
+  const outcome = fetchOutcome(fetchStatus);
+
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+
+  if (!results) return <p className="run-status">Waiting for the first results…</p>;
+  if (cols === 0) return <p className="empty" data-testid="results-empty">Choose at least one crawler to see verdicts.</p>;
+  if (rows === 0) return <p className="empty" data-testid="results-empty">Add URLs to test, one per line.</p>;
+
+  const active = selected && selected.row < rows && selected.col < cols ? selected : null;
+  const template = `minmax(16rem, 2fr) repeat(${cols}, minmax(11rem, 1fr))`;
+  // Every row is its own grid: a fixed minimum width keeps the columns aligned.
+  const minWidth = `${16 + cols * 11}rem`;
+
+  function move(e: KeyboardEvent<HTMLDivElement>) {
+    const cur = active ?? { row: 0, col: 0 };
+    let { row, col } = cur;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    switch (e.key) {
+      case 'ArrowDown':
+        row = Math.min(rows - 1, row + 1);
+        break;
+      case 'ArrowUp':
+        row = Math.max(0, row - 1);
+        break;
+      case 'ArrowRight':
+        col = Math.min(cols - 1, col + 1);
+        break;
+      case 'ArrowLeft':
+        col = Math.max(0, col - 1);
+        break;
+      case 'PageDown':
+        row = Math.min(rows - 1, row + page);
+        break;
+      case 'PageUp':
+        row = Math.max(0, row - page);
+        break;
+      case 'Home':
+        if (e.ctrlKey) row = 0;
+        col = 0;
+        break;
+      case 'End':
+        if (e.ctrlKey) row = rows - 1;
+        col = cols - 1;
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    if (!active || row !== cur.row || col !== cur.col) {
+      select({ row, col });
+      virtualizer.scrollToIndex(row, { align: 'auto' });
+    }
+  }
+
+  const r = results;
+  return (
+    <div className="results">
+      <Progress r={r} />
+      <div
+        className="grid-scroll"
+        ref={scrollRef}
+        role="grid"
+        aria-label="Verdicts: URLs by crawler"
+        aria-rowcount={rows + 1}
+        aria-colcount={cols + 1}
+        aria-activedescendant={active ? cellId(active.row, active.col) : undefined}
+        tabIndex={0}
+        onKeyDown={move}
+        data-testid="results-grid"
+      >
+        <div className="grid-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>
+          <div role="columnheader" aria-colindex={1} className="head-url">
+            URL
+          </div>
+          {r.crawlers.map((c, i) => (
+            <div role="columnheader" aria-colindex={i + 2} key={i} className="head-crawler" data-testid="crawler-header">
+              <span className="crawler-name">{c.label}</span>
+              <span className="crawler-tokens">{c.tokens.join(' → ')}</span>
+              {!c.valid && <span className="warn">⚠ invalid token</span>}
+            </div>
+          ))}
+        </div>
+        <div className="grid-body" style={{ height: virtualizer.getTotalSize(), minWidth }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = item.index;
+            const flags = r.rowFlags[row];
+            const shownAs = normalise ? r.normalised.get(row) : undefined;
+            const note = r.notes.get(row);
+            return (
+              <div
+                key={row}
+                role="row"
+                aria-rowindex={row + 2}
+                className="grid-row"
+                data-testid="result-row"
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, gridTemplateColumns: template, minWidth }}
+              >
+                <div role="rowheader" aria-colindex={1} className="url-cell" title={r.urls[row]}>
+                  <span className="url-typed" data-testid="url-typed">
+                    {r.urls[row]}
+                  </span>
+                  {shownAs !== undefined && (
+                    <span className="url-request" data-testid="url-request">
+                      <span aria-hidden="true">→ </span>
+                      <span className="visually-hidden">requested as </span>
+                      {shownAs}
+                    </span>
+                  )}
+                  {note && !(flags & ROW.NORMALISED) && (
+                    <span className="url-note" data-testid="url-note">
+                      {note}
+                    </span>
+                  )}
+                </div>
+                {r.crawlers.map((_, col) => {
+                  const k = row * cols + col;
+                  const status = r.status[k];
+                  const line = r.lines[k];
+                  const isActive = active?.row === row && active.col === col;
+                  let verdict: string;
+                  let icon: string;
+                  let cls: string;
+                  let detail: string;
+                  switch (status) {
+                    case CELL.ALLOWED:
+                      verdict = 'Allowed';
+                      icon = '✓';
+                      cls = 'allowed';
+                      break;
+                    case CELL.BLOCKED:
+                      verdict = 'Blocked';
+                      icon = '✕';
+                      cls = 'blocked';
+                      break;
+                    case CELL.OUT_OF_SCOPE:
+                      verdict = 'Not judged';
+                      icon = '⚠';
+                      cls = 'unjudged';
+                      break;
+                    default:
+                      verdict = 'Invalid URL';
+                      icon = '⚠';
+                      cls = 'unjudged';
+                  }
+                  if (status === CELL.OUT_OF_SCOPE) detail = 'outside the robots.txt origin';
+                  else if (status === CELL.INVALID_URL) detail = note ?? 'cannot be read as a URL';
+                  else if (outcome.mode !== 'rules') detail = fetchStatus === 0 ? 'server unreachable' : `server answered ${fetchStatus}`;
+                  else if (line > 0) detail = `line ${line} · ${rules.get(line) ?? ''}`;
+                  else if (flags & ROW.ROBOTS_TXT) detail = 'robots.txt is always allowed';
+                  else detail = 'no rule matches';
+                  return (
+                    <div
+                      key={col}
+                      id={cellId(row, col)}
+                      role="gridcell"
+                      aria-colindex={col + 2}
+                      aria-selected={isActive}
+                      className={`cell ${cls}${isActive ? ' active' : ''}`}
+                      data-testid="cell"
+                      data-row={row}
+                      data-col={col}
+                      data-verdict={cls}
+                      data-line={line || undefined}
+                      onClick={() => {
+                        select({ row, col });
+                        scrollRef.current?.focus({ preventScroll: true });
+                      }}
+                    >
+                      <span className="verdict">
+                        <span className="icon" aria-hidden="true">
+                          {icon}
+                        </span>
+                        {verdict}
+                      </span>
+                      <span className="rule" data-testid="cell-rule">
+                        {detail}
+                      </span>
+                    </div>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

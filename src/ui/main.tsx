@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { pageStorage, useRobotsLab } from '../state/store';
+import { debugFault, startSync } from './sync';
+import type { WorkerLike } from '../worker/client';
+import './styles.css';
+
+startSync(
+  useRobotsLab,
+  () => new Worker(new URL('../worker/robots.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike,
+);
+
+// Coalesced writes must reach localStorage before the page goes away.
+addEventListener('pagehide', () => pageStorage.flush());
+addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') pageStorage.flush();
+});
+
+// A test hook for the worker restart path, only with ?debug in the URL.
+if (new URLSearchParams(location.search).has('debug')) {
+  (window as unknown as { __robotsLab: unknown }).__robotsLab = { workerFault: debugFault, flush: () => pageStorage.flush() };
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,240 @@
+/**
+ * The page's only way to talk to the robots.txt worker. Requests carry an id
+ * and the document version; replies for an old version or a superseded run
+ * are dropped here, so callers only ever see current answers. A worker that
+ * crashes, or goes silent for longer than its budget while it owes an answer,
+ * is terminated and restarted; the caller's state is untouched.
+ */
+import type { CrawlerSpec, EvaluateParams, ExplainResult, ParseSummary, WorkerReply, WorkerRequest } from './protocol';
+import { assertNever } from './protocol';
+import type { FetchStatus } from './fetchStatus';
+
+/** The parts of a Worker the client uses (a fake in tests). */
+export interface WorkerLike {
+  postMessage(message: WorkerRequest): void;
+  terminate(): void;
+  onmessage: ((e: MessageEvent<WorkerReply>) => void) | null;
+  onerror: ((e: ErrorEvent) => void) | null;
+}
+
+export interface RunHandlers {
+  onStart(rows: number, crawlers: Extract<WorkerReply, { type: 'run-started' }>['crawlers']): void;
+  onChunk(chunk: Extract<WorkerReply, { type: 'run-chunk' }>): void;
+  onDone(rows: number, elapsedMs: number): void;
+  onError(message: string): void;
+}
+
+export interface ClientOptions {
+  create(): WorkerLike;
+  /** How long the worker may stay silent while it owes an answer. */
+  budgetMs?: number;
+  /** Called after the worker was restarted, with a sentence for the user. */
+  onRestart?(message: string): void;
+  /** Called when the worker reports a failed request. */
+  onFailure?(message: string): void;
+  now?(): number;
+  setInterval?(fn: () => void, ms: number): unknown;
+  clearInterval?(handle: unknown): void;
+}
+
+interface Pending {
+  kind: 'set-text' | 'explain';
+  resolve(value: unknown): void;
+}
+
+export interface ExplainArgs {
+  url: string;
+  crawler: CrawlerSpec;
+  normalise: boolean;
+  robotsUrl: string;
+  fetchStatus: FetchStatus;
+}
+
+export class RobotsWorkerClient {
+  private worker: WorkerLike;
+  private nextId = 1;
+  private version = 0;
+  private text: string | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private run: { id: number; handlers: RunHandlers } | null = null;
+  private lastHeard = 0;
+  private readonly budgetMs: number;
+  private readonly now: () => number;
+  private watchdog: unknown = null;
+  /** Restarts since the last good reply: a text that crashes the worker is not re-sent forever. */
+  private failedRestarts = 0;
+  restarts = 0;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.budgetMs = opts.budgetMs ?? 5000;
+    this.now = opts.now ?? (() => performance.now());
+    this.worker = this.spawn();
+    const every = opts.setInterval ?? ((fn: () => void, ms: number) => setInterval(fn, ms));
+    this.watchdog = every(() => this.checkBudget(), Math.max(50, Math.min(500, this.budgetMs / 4)));
+  }
+
+  /** The version of the text last sent. */
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  get busy(): boolean {
+    return this.pending.size > 0 || this.run !== null;
+  }
+
+  private spawn(): WorkerLike {
+    const w = this.opts.create();
+    w.onmessage = (e) => this.receive(e.data);
+    w.onerror = (e) => {
+      e.preventDefault?.();
+      this.restart(`The worker crashed (${e.message || 'unknown error'}) and was restarted. Your robots.txt, URLs and crawlers are untouched.`);
+    };
+    return w;
+  }
+
+  private send(msg: WorkerRequest): void {
+    if (!this.busy) this.lastHeard = this.now();
+    this.worker.postMessage(msg);
+  }
+
+  /** Sends a new version of the robots.txt; resolves with its parse, or null if a newer version superseded it. */
+  setText(text: string): Promise<ParseSummary | null> {
+    this.text = text;
+    this.version++;
+    this.cancelRun();
+    const id = this.nextId++;
+    const version = this.version;
+    return new Promise((resolve) => {
+      this.send({ type: 'set-text', id, version, text });
+      this.pending.set(id, { kind: 'set-text', resolve: resolve as (v: unknown) => void });
+    });
+  }
+
+  /** Starts evaluating a URL list for the current text; a previous run is cancelled. */
+  evaluate(params: EvaluateParams, handlers: RunHandlers): number {
+    this.cancelRun();
+    const id = this.nextId++;
+    this.run = { id, handlers };
+    this.send({ type: 'evaluate', id, version: this.version, ...params });
+    return id;
+  }
+
+  cancelRun(): void {
+    if (!this.run) return;
+    this.worker.postMessage({ type: 'cancel', id: this.run.id, version: this.version });
+    this.run = null;
+  }
+
+  /** Explains one cell; resolves null when the text changed meanwhile. */
+  explain(args: ExplainArgs): Promise<ExplainResult | null> {
+    const id = this.nextId++;
+    const version = this.version;
+    return new Promise((resolve) => {
+      this.send({ type: 'explain', id, version, ...args });
+      this.pending.set(id, { kind: 'explain', resolve: resolve as (v: unknown) => void });
+    });
+  }
+
+  /** Test hook for the restart path: makes the worker throw or hang. */
+  debugFault(fault: 'throw' | 'hang'): void {
+    const id = this.nextId++;
+    this.pending.set(id, { kind: 'explain', resolve: () => {} });
+    this.send({ type: 'debug-fault', id, version: this.version, fault });
+  }
+
+  private receive(msg: WorkerReply): void {
+    this.lastHeard = this.now();
+    this.failedRestarts = 0;
+    switch (msg.type) {
+      case 'parsed':
+      case 'explained': {
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        const value = msg.type === 'parsed' ? msg.summary : msg.result;
+        p.resolve(msg.version === this.version ? value : null);
+        return;
+      }
+      case 'run-started':
+        if (this.isCurrentRun(msg)) this.run!.handlers.onStart(msg.rows, msg.crawlers);
+        return;
+      case 'run-chunk':
+        if (this.isCurrentRun(msg)) this.run!.handlers.onChunk(msg);
+        return;
+      case 'run-done':
+        if (this.isCurrentRun(msg)) {
+          const h = this.run!.handlers;
+          this.run = null;
+          h.onDone(msg.rows, msg.elapsedMs);
+        }
+        return;
+      case 'failed': {
+        const p = this.pending.get(msg.id);
+        if (p) {
+          this.pending.delete(msg.id);
+          p.resolve(null);
+        }
+        if (this.run && this.run.id === msg.id) {
+          const h = this.run.handlers;
+          this.run = null;
+          if (msg.version === this.version) h.onError(msg.message);
+          return;
+        }
+        if (msg.version === this.version) this.opts.onFailure?.(msg.message);
+        return;
+      }
+      default:
+        assertNever(msg);
+    }
+  }
+
+  private isCurrentRun(msg: { id: number; version: number }): boolean {
+    return this.run !== null && this.run.id === msg.id && msg.version === this.version;
+  }
+
+  private checkBudget(): void {
+    if (!this.busy) return;
+    const silent = this.now() - this.lastHeard;
+    if (silent > this.budgetMs) {
+      this.restart(
+        `The worker did not answer within ${Math.round(this.budgetMs / 100) / 10} s and was restarted. Your robots.txt, URLs and crawlers are untouched.`,
+      );
+    }
+  }
+
+  /** Terminates the worker and starts a fresh one; pending answers resolve to null. */
+  restart(message: string): void {
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.terminate();
+    this.restarts++;
+    this.failedRestarts++;
+    for (const p of this.pending.values()) p.resolve(null);
+    this.pending.clear();
+    const run = this.run;
+    this.run = null;
+    this.worker = this.spawn();
+    // Any reply still in flight belongs to the old worker: bump the version.
+    this.version++;
+    run?.handlers.onError(message);
+    this.opts.onRestart?.(message);
+  }
+
+  /** The text last sent, so the owner can re-send it after a restart. */
+  get lastText(): string | null {
+    return this.text;
+  }
+
+  /** True when restarts keep failing (the same input crashes the worker again). */
+  get crashLooping(): boolean {
+    return this.failedRestarts > 2;
+  }
+
+  dispose(): void {
+    const clear = this.opts.clearInterval ?? ((h: unknown) => clearInterval(h as ReturnType<typeof setInterval>));
+    clear(this.watchdog);
+    this.worker.terminate();
+    this.pending.clear();
+    this.run = null;
+  }
+}
