@@ -1,0 +1,62 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The robots.txt editor (CodeMirror), as a user sees and uses it. */
+export class EditorPanel {
+  readonly content: Locator;
+  readonly stats: Locator;
+
+  constructor(private readonly page: Page) {
+    this.content = page.getByRole('textbox', { name: 'robots.txt', exact: true });
+    this.stats = page.getByTestId('file-stats');
+  }
+
+  /** Replaces the whole robots.txt, as a paste would. */
+  async replaceText(text: string): Promise<void> {
+    await this.content.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('Delete');
+    await this.page.keyboard.insertText(text);
+    await this.page.keyboard.press('Escape'); // close a completion popup, if any
+  }
+
+  /** The editor's text, read from its lines (the example files are small enough to be fully rendered). */
+  async text(): Promise<string> {
+    return this.content.evaluate((el) => Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent ?? '').join('\n'));
+  }
+
+  /** 1-based numbers of the lines that carry `className`. */
+  async linesWith(className: string): Promise<number[]> {
+    return this.content.evaluate(
+      (el, cls) =>
+        Array.from(el.querySelectorAll('.cm-line'))
+          .map((l, i) => (l.classList.contains(cls) ? i + 1 : 0))
+          .filter((n) => n > 0),
+      className,
+    );
+  }
+
+  /** Lines of the obeyed group (`.cm-rl-group`) and the deciding rule's line (`.cm-rl-rule`), together. */
+  async highlight(): Promise<{ group: number[]; rule: number[] }> {
+    return { group: await this.linesWith('cm-rl-group'), rule: await this.linesWith('cm-rl-rule') };
+  }
+
+  async expectHighlight(expected: { group: number[]; rule: number[] }): Promise<void> {
+    await expect.poll(() => this.highlight()).toEqual(expected);
+  }
+
+  /** Clicks the deciding-line marker shown beside `line`. */
+  async clickDecidingMarker(line: number): Promise<void> {
+    const box = await this.content.locator('.cm-line').nth(line - 1).boundingBox();
+    if (!box) throw new Error(`line ${line} is not rendered`);
+    const marker = this.page.locator('.cm-rl-decides');
+    const count = await marker.count();
+    for (let i = 0; i < count; i++) {
+      const m = await marker.nth(i).boundingBox();
+      if (m && Math.abs(m.y + m.height / 2 - (box.y + box.height / 2)) < box.height / 2) {
+        await marker.nth(i).click();
+        return;
+      }
+    }
+    throw new Error(`no deciding marker beside line ${line}`);
+  }
+}

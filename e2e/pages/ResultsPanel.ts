@@ -1,0 +1,52 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The URL × crawler verdict table and the explanation of the selected cell. */
+export class ResultsPanel {
+  readonly grid: Locator;
+  readonly status: Locator;
+  readonly explain: Locator;
+  readonly explainReason: Locator;
+  readonly explainGroup: Locator;
+  readonly decidingList: Locator;
+
+  constructor(private readonly page: Page) {
+    this.grid = page.getByRole('grid', { name: /Verdicts/ });
+    this.status = page.getByTestId('run-status');
+    this.explain = page.getByTestId('explain');
+    this.explainReason = page.getByTestId('explain-reason');
+    this.explainGroup = page.getByTestId('explain-group');
+    this.decidingList = page.getByTestId('deciding-list');
+  }
+
+  cell(row: number, col: number): Locator {
+    return this.grid.locator(`[data-testid="cell"][data-row="${row}"][data-col="${col}"]`);
+  }
+
+  crawlerHeaders(): Locator {
+    return this.grid.getByTestId('crawler-header');
+  }
+
+  rows(): Locator {
+    return this.grid.getByTestId('result-row');
+  }
+
+  /** Waits until a run for `rows` URLs × `cols` crawlers has finished. */
+  async expectFinished(rows: number, cols: number): Promise<void> {
+    await expect(this.status).toContainText(
+      `${rows.toLocaleString('en')} URL${rows === 1 ? '' : 's'} × ${cols} crawler${cols === 1 ? '' : 's'} evaluated`,
+    );
+  }
+
+  /** What a cell shows: "Allowed" / "Blocked" / …, and its deciding line (0 when none). */
+  async verdictOf(row: number, col: number): Promise<{ verdict: string; line: number }> {
+    const cell = this.cell(row, col);
+    const verdict = (await cell.locator('.verdict').innerText()).replace(/^[^A-Za-z]+/, '').trim();
+    const line = Number((await cell.getAttribute('data-line')) ?? 0);
+    return { verdict, line };
+  }
+
+  async select(row: number, col: number): Promise<void> {
+    await this.cell(row, col).click();
+    await expect(this.cell(row, col)).toHaveAttribute('aria-selected', 'true');
+  }
+}

@@ -1,0 +1,55 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The inputs of a test: URL list, crawlers, robots.txt URL, fetch result, normalisation. */
+export class TestPanel {
+  readonly urlList: Locator;
+  readonly robotsUrl: Locator;
+  readonly fetchStatus: Locator;
+  readonly fetchOutcome: Locator;
+  readonly normalise: Locator;
+  readonly crawlerSearch: Locator;
+  readonly tokenInput: Locator;
+
+  constructor(private readonly page: Page) {
+    this.urlList = page.getByRole('textbox', { name: /URLs to test/ });
+    this.robotsUrl = page.getByRole('textbox', { name: /robots\.txt URL/ });
+    this.fetchStatus = page.getByRole('combobox', { name: 'The server answered' });
+    this.fetchOutcome = page.getByTestId('fetch-outcome');
+    this.normalise = page.getByRole('checkbox', { name: /Normalise URLs/ });
+    this.crawlerSearch = page.getByRole('searchbox', { name: 'Search crawlers' });
+    this.tokenInput = page.getByRole('textbox', { name: 'Any other product token' });
+  }
+
+  async setUrls(urls: readonly string[]): Promise<void> {
+    await this.urlList.fill(urls.join('\n'));
+  }
+
+  profile(id: string): Locator {
+    return this.page.getByTestId(`crawler-${id}`);
+  }
+
+  /** Unticks every chosen profile and removes typed tokens. */
+  async clearCrawlers(): Promise<void> {
+    const checked = this.page.locator('[data-testid^="crawler-"][type=checkbox]:checked');
+    while ((await checked.count()) > 0) await checked.first().uncheck();
+    const remove = this.page.getByRole('button', { name: /^Remove / });
+    while ((await remove.count()) > 0) await remove.first().click();
+  }
+
+  /** Finds a profile through the search field and ticks it. */
+  async chooseProfile(name: string, id: string): Promise<void> {
+    await this.crawlerSearch.fill(name);
+    await this.profile(id).check();
+    await this.crawlerSearch.fill('');
+    await expect(this.profile(id)).toBeChecked();
+  }
+
+  async addToken(token: string): Promise<void> {
+    await this.tokenInput.fill(token);
+    await this.page.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+
+  tokenChip(token: string): Locator {
+    return this.page.getByTestId('token-chip').filter({ hasText: token });
+  }
+}
