@@ -3,9 +3,9 @@
  * tokens after `user-agent:`, and `/` after `allow:` / `disallow:`.
  */
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
-import { syntaxTree } from '@codemirror/language';
 import { CRAWLER_PROFILES } from '../core/profiles';
 import type { CrawlerProfile } from '../core/types';
+import { classifyKey } from './keys';
 
 interface KeyInfo {
   label: string;
@@ -66,8 +66,9 @@ const keyOptions: Completion[] = KEY_COMPLETIONS.map((k) => ({
 
 /**
  * The completion source. Keys: while the line so far is one word (or empty).
- * Values: decided by the line node the grammar built (UserAgentLine,
- * AllowLine, DisallowLine).
+ * Values: by the key before the separator, read as the grammar reads it
+ * (prefix, typos, and the colon-less form), so completion works while the
+ * line is still being typed.
  */
 export function robotsCompletion(context: CompletionContext): CompletionResult | null {
   const line = context.state.doc.lineAt(context.pos);
@@ -78,17 +79,16 @@ export function robotsCompletion(context: CompletionContext): CompletionResult |
     if (!context.explicit && keyMatch[1] === '') return null;
     return { from: context.pos - keyMatch[1].length, options: keyOptions, validFor: /^[A-Za-z-]*$/ };
   }
-  const tree = syntaxTree(context.state);
-  let node = tree.resolveInner(context.pos, -1);
-  while (node.parent && !/Line$/.test(node.name)) node = node.parent;
-  const sep = /^\s*[^:]*:\s*/.exec(before) ?? /^\s*\S+\s+/.exec(before);
+  // The separator: the first ":", or (Google-specific) the whitespace after a first word.
+  const sep = /^\s*([^:]*?)\s*:\s*/.exec(before) ?? /^\s*(\S+)[ \t]+/.exec(before);
   if (!sep) return null;
   const valueSoFar = before.slice(sep[0].length);
-  if (node.name === 'UserAgentLine') {
+  const kind = classifyKey(sep[1]).kind;
+  if (kind === 'user-agent') {
     if (!/^[A-Za-z_*-]*$/.test(valueSoFar)) return null;
     return { from: context.pos - valueSoFar.length, options: agentCompletions(), validFor: /^[A-Za-z_*-]*$/ };
   }
-  if ((node.name === 'AllowLine' || node.name === 'DisallowLine') && valueSoFar === '') {
+  if ((kind === 'allow' || kind === 'disallow') && valueSoFar === '') {
     return {
       from: context.pos,
       options: [

@@ -63,7 +63,7 @@ export const robotsLanguage = LRLanguage.define({
         'UnknownLine/Key': t.invalid,
         ProductToken: t.className,
         AgentSuffix: robotsTags.ignoredText,
-        Pattern: t.string,
+        'Pattern/...': t.string,
         Wildcard: robotsTags.wildcard,
         EndAnchor: robotsTags.endAnchor,
         SitemapUrl: t.url,

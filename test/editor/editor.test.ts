@@ -1,0 +1,216 @@
+// Editor logic on EditorState, without a DOM (STYLE: CodeMirror language packages).
+import { describe, expect, it } from 'vitest';
+import { CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import { toggleComment } from '@codemirror/commands';
+import { ensureSyntaxTree, foldable, syntaxTree } from '@codemirror/language';
+import { EditorState, type Transaction } from '@codemirror/state';
+import { highlightTree } from '@lezer/highlight';
+import type { DecorationSet } from '@codemirror/view';
+import { CRAWLER_PROFILES } from '../../src/core/profiles';
+import { parseRobotsTxt } from '../../src/core';
+import { lintRobots } from '../../src/core/lint';
+import {
+  robots,
+  robotsCompletion,
+  robotsHighlightStyle,
+  resultHighlightField,
+  decidingLinesField,
+  setResultHighlight,
+  setDecidingLines,
+  toCmDiagnostics,
+} from '../../src/editor';
+import { clickableLineAt, resultDecorations } from '../../src/editor/decorations';
+
+function stateOf(doc: string, cursor = doc.length): EditorState {
+  const state = EditorState.create({ doc, selection: { anchor: cursor }, extensions: [robots(), resultDecorations()] });
+  // Finish the parse, then let an (empty) transaction publish the full tree to syntaxTree().
+  ensureSyntaxTree(state, state.doc.length, 5000);
+  const parsed = state.update({}).state;
+  expect(syntaxTree(parsed).length).toBe(doc.length);
+  return parsed;
+}
+
+function complete(doc: string, explicit = false): CompletionResult | null {
+  const state = stateOf(doc);
+  return robotsCompletion(new CompletionContext(state, doc.length, explicit)) as CompletionResult | null;
+}
+
+function lineDecorations(set: DecorationSet, state: EditorState): [number, string][] {
+  const out: [number, string][] = [];
+  set.between(0, state.doc.length, (from, _to, deco) => {
+    out.push([state.doc.lineAt(from).number, String(deco.spec.class)]);
+  });
+  return out;
+}
+
+describe('completion', () => {
+  it('completes keys at the start of a line, the four Google acts on first', () => {
+    const result = complete('Dis');
+    expect(result?.from).toBe(0);
+    const labels = result!.options.map((o) => o.label);
+    expect(labels.slice(0, 4)).toEqual(['User-agent', 'Disallow', 'Allow', 'Sitemap']);
+    expect(result!.options.find((o) => o.label === 'Disallow')?.apply).toBe('Disallow: ');
+  });
+
+  it('marks the keys Google ignores (SPEC §10)', () => {
+    const options = complete('Cr')!.options;
+    for (const label of ['Crawl-delay', 'Noindex', 'Host', 'Clean-param', 'Content-signal', 'Content-usage'])
+      expect(options.find((o) => o.label === label)?.detail).toBe('Google ignores this');
+  });
+
+  it('offers no key completion on an empty line unless asked', () => {
+    expect(complete('user-agent: *\n')).toBeNull();
+    expect(complete('user-agent: *\n', true)?.options.length).toBeGreaterThan(4);
+  });
+
+  it('completes crawler product tokens after user-agent:, with * first (SPEC §5)', () => {
+    const result = complete('User-agent: Goo');
+    expect(result?.from).toBe('User-agent: '.length);
+    const labels = result!.options.map((o) => o.label);
+    expect(labels[0]).toBe('*');
+    for (const p of CRAWLER_PROFILES) for (const t of p.tokens) expect(labels.map((l) => l.toLowerCase())).toContain(t.toLowerCase());
+    expect(new Set(labels.map((l) => l.toLowerCase())).size).toBe(labels.length);
+    const googlebot = result!.options.find((o) => o.label === 'Googlebot');
+    expect(googlebot?.detail).toBe('Google');
+  });
+
+  it('completes tokens after a typo key Google accepts and after a missing colon', () => {
+    expect(complete('useragent: ')?.options[0].label).toBe('*');
+    expect(complete('user-agent ')?.options[0].label).toBe('*');
+  });
+
+  it('offers / after allow: and disallow:', () => {
+    expect(complete('user-agent: *\ndisallow: ')?.options[0].label).toBe('/');
+    expect(complete('user-agent: *\nAllow:')?.options[0].label).toBe('/');
+    expect(complete('user-agent: *\ndisallow: /x')).toBeNull();
+  });
+
+  it('offers nothing inside a comment', () => {
+    expect(complete('# Dis')).toBeNull();
+  });
+});
+
+describe('folding', () => {
+  const doc = ['# intro', 'User-agent: a', 'User-agent: b', 'Disallow: /x', '', '# next', 'User-agent: c', 'Allow: /'].join('\n');
+
+  it('folds each group from its first line to its last keyed line, leaving trailing comments visible (SPEC §4)', () => {
+    const state = stateOf(doc);
+    const line = (n: number) => state.doc.line(n);
+    expect(foldable(state, line(2).from, line(2).to)).toEqual({ from: line(2).to, to: line(4).to });
+    expect(foldable(state, line(7).from, line(7).to)).toEqual({ from: line(7).to, to: line(8).to });
+    expect(foldable(state, line(1).from, line(1).to)).toBeNull();
+  });
+
+  it('does not fold a group of one line', () => {
+    const state = stateOf('User-agent: a\n');
+    expect(foldable(state, 0, state.doc.line(1).to)).toBeNull();
+  });
+});
+
+describe('highlighting', () => {
+  function classesAt(doc: string, text: string): string {
+    const state = stateOf(doc);
+    const pos = doc.indexOf(text);
+    let cls = '';
+    highlightTree(syntaxTree(state), robotsHighlightStyle, (from, to, c) => {
+      if (from <= pos && pos < to) cls = c;
+    });
+    return cls;
+  }
+
+  it('styles *, $, paths, typos, unknown keys and sitemap URLs distinctly', () => {
+    const doc = 'useragent: *\ndisallow: /a*b$\nunicorn: 1\nsitemap: https://e.com/s.xml\ncrawl-delay: 3';
+    const star = classesAt(doc, '*\n');
+    const wildcard = classesAt(doc, '*b');
+    const anchor = classesAt(doc, '$');
+    const path = classesAt(doc, '/a');
+    const typo = classesAt(doc, 'useragent');
+    const unknown = classesAt(doc, 'unicorn');
+    const url = classesAt(doc, 'https');
+    const ignored = classesAt(doc, 'crawl-delay');
+    const disallow = classesAt(doc, 'disallow');
+    for (const c of [star, wildcard, anchor, path, typo, unknown, url, ignored, disallow]) expect(c).not.toBe('');
+    // `*` is the same mark in a user-agent value and in a pattern (where it also carries the path style).
+    expect(wildcard.split(' ')).toContain(star);
+    expect(new Set([wildcard, anchor, path, typo, unknown, url, ignored, disallow]).size).toBe(8);
+  });
+});
+
+describe('toggle comment (Mod-/)', () => {
+  it('comments and uncomments a line with #', () => {
+    let state = stateOf('Disallow: /x', 0);
+    const run = () =>
+      toggleComment({
+        state,
+        dispatch: (tr: Transaction) => {
+          state = tr.state;
+        },
+      });
+    expect(run()).toBe(true);
+    expect(state.doc.toString()).toBe('# Disallow: /x');
+    run();
+    expect(state.doc.toString()).toBe('Disallow: /x');
+  });
+});
+
+describe('result decorations', () => {
+  const doc = 'User-agent: a\nDisallow: /x\nAllow: /x/y\n\nUser-agent: *\nDisallow: /';
+
+  it('marks the obeyed group lines with cm-rl-group and the winning rule with cm-rl-rule', () => {
+    const state = stateOf(doc).update({ effects: setResultHighlight.of({ groupLines: [1, 2, 3], ruleLine: 3 }) }).state;
+    expect(lineDecorations(state.field(resultHighlightField).decorations, state)).toEqual([
+      [1, 'cm-rl-group'],
+      [2, 'cm-rl-group'],
+      [3, 'cm-rl-rule'],
+    ]);
+    const cleared = state.update({ effects: setResultHighlight.of(null) }).state;
+    expect(lineDecorations(cleared.field(resultHighlightField).decorations, cleared)).toEqual([]);
+  });
+
+  it('keeps the highlight on the same lines while the user edits above them', () => {
+    let state = stateOf(doc).update({ effects: setResultHighlight.of({ groupLines: [5, 6], ruleLine: 6 }) }).state;
+    state = state.update({ changes: { from: 0, insert: '# new\n' } }).state;
+    expect(lineDecorations(state.field(resultHighlightField).decorations, state)).toEqual([
+      [6, 'cm-rl-group'],
+      [7, 'cm-rl-rule'],
+    ]);
+  });
+
+  it('ignores lines outside the document', () => {
+    const state = stateOf(doc).update({ effects: setResultHighlight.of({ groupLines: [0, 99], ruleLine: 42 }) }).state;
+    expect(lineDecorations(state.field(resultHighlightField).decorations, state)).toEqual([]);
+  });
+
+  it('puts a deciding-line marker on each line that decides results, with its count', () => {
+    const state = stateOf(doc).update({ effects: setDecidingLines.of(new Map([[2, 12], [6, 1], [4, 0]])) }).state;
+    const markers: [number, number][] = [];
+    state.field(decidingLinesField).between(0, state.doc.length, (from, _to, m) => {
+      markers.push([state.doc.lineAt(from).number, (m as unknown as { count: number }).count]);
+    });
+    expect(markers).toEqual([
+      [2, 12],
+      [6, 1],
+    ]);
+    expect(clickableLineAt(state, state.doc.line(2).from)).toBe(2);
+    expect(clickableLineAt(state, state.doc.line(3).from)).toBeNull();
+    const withRule = state.update({ effects: setResultHighlight.of({ groupLines: [1, 2, 3], ruleLine: 3 }) }).state;
+    expect(clickableLineAt(withRule, withRule.doc.line(3).from)).toBe(3);
+  });
+});
+
+describe('diagnostics bridge', () => {
+  it('turns engine diagnostics into CodeMirror diagnostics with quick-fix actions', () => {
+    const text = 'user-agent: *\ndisalow: fish/';
+    const diags = toCmDiagnostics(lintRobots(parseRobotsTxt(text)), text.length);
+    expect(diags.map((d) => [d.source, d.severity, text.slice(d.from, d.to)])).toEqual([
+      ['typo-key', 'warning', 'disalow'],
+      ['path-no-slash', 'error', 'fish/'],
+    ]);
+    expect(diags[1].actions?.map((a) => a.name)).toEqual(['Add a leading /']);
+  });
+
+  it('clamps stale diagnostics to the document', () => {
+    const [d] = toCmDiagnostics([{ from: 50, to: 80, line: 9, severity: 'info', code: 'unknown-key', message: 'm' }], 10);
+    expect([d.from, d.to]).toEqual([10, 10]);
+  });
+});

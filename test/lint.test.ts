@@ -1,0 +1,205 @@
+// The linter (src/core/lint.ts) on real parses. Each test is named after the
+// rule it proves and cites the SPEC section the rule comes from.
+import { describe, expect, it } from 'vitest';
+import { applyGoogleSizeLimit, MAX_LINE_BYTES, parseRobotsTxt } from '../src/core';
+import { editDistance, lintRobots, nearMissKey, type RobotsDiagnostic, type RobotsDiagnosticCode } from '../src/core/lint';
+
+function lint(text: string, options?: Parameters<typeof lintRobots>[1]): RobotsDiagnostic[] {
+  return lintRobots(parseRobotsTxt(text), options);
+}
+
+function only(text: string, code: RobotsDiagnosticCode): RobotsDiagnostic[] {
+  return lint(text).filter((d) => d.code === code);
+}
+
+/** Applies a diagnostic's first fix to the text. */
+function applyFix(text: string, d: RobotsDiagnostic): string {
+  const fix = d.fixes?.[0];
+  if (!fix) throw new Error(`no fix for ${d.code}`);
+  return text.slice(0, fix.from) + fix.insert + text.slice(fix.to);
+}
+
+describe('lintRobots', () => {
+  it('reports nothing for a clean file (SPEC §3, §4)', () => {
+    const text = 'User-agent: Googlebot\nDisallow: /private/\nAllow: /private/ok$\n\nUser-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n';
+    expect(lint(text)).toEqual([]);
+  });
+
+  it('typo-key: a misspelling Google accepts is flagged with its correct spelling (SPEC "Keys and values")', () => {
+    const text = 'useragent: a\ndisalow: /x\nsite-map: https://e.com/s.xml';
+    const diags = only(text, 'typo-key');
+    expect(diags.map((d) => [d.line, text.slice(d.from, d.to), d.fixes?.[0].insert])).toEqual([
+      [1, 'useragent', 'User-agent'],
+      [2, 'disalow', 'Disallow'],
+      [3, 'site-map', 'Sitemap'],
+    ]);
+    expect(applyFix(text, diags[1])).toBe('useragent: a\nDisallow: /x\nsite-map: https://e.com/s.xml');
+    expect(diags[0].severity).toBe('warning');
+  });
+
+  it('near-miss-key: a misspelling Google does not accept is an error with a fix (SPEC "Keys and values")', () => {
+    const text = 'usr-agent: a\ndisallo: /x\nalow: /y\ncrawl_delay: 5';
+    const diags = only(text, 'near-miss-key');
+    expect(diags.map((d) => [d.line, d.severity, d.fixes?.[0].insert])).toEqual([
+      [1, 'error', 'User-agent'],
+      [2, 'error', 'Disallow'],
+      [3, 'error', 'Allow'],
+      [4, 'warning', 'Crawl-delay'],
+    ]);
+    expect(diags[1].message).toContain('Did you mean Disallow?');
+    expect(applyFix(text, diags[0]).split('\n')[0]).toBe('User-agent: a');
+    expect(only(text, 'unknown-key')).toEqual([]);
+  });
+
+  it('near-miss-key: the edit distance counts swaps as one edit, and distant keys are not near misses', () => {
+    expect(editDistance('disallow', 'dsiallow')).toBe(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(nearMissKey('unicorn')).toBeNull();
+    expect(nearMissKey('agent')).toBeNull();
+    expect(nearMissKey('sitmap')?.label).toBe('Sitemap');
+    // A key that starts with a known key is Google's (by prefix), never a near miss.
+    expect(lint('Sitemapp: https://e.com/s.xml').map((d) => d.code)).toEqual(['prefix-key']);
+  });
+
+  it('prefix-key: a key matched only by its prefix is flagged (SPEC "Keys and values")', () => {
+    const text = 'User-agents: a\nDisallowed: /x\nAllowance: /y';
+    const diags = only(text, 'prefix-key');
+    expect(diags.map((d) => [d.line, text.slice(d.from, d.to), d.fixes?.[0].insert])).toEqual([
+      [1, 'User-agents', 'User-agent'],
+      [2, 'Disallowed', 'Disallow'],
+      [3, 'Allowance', 'Allow'],
+    ]);
+  });
+
+  it('missing-colon: "disallow /x" is read by Google but flagged, fix inserts the colon (SPEC "Keys and values")', () => {
+    const text = 'user-agent a\ndisallow /x';
+    const diags = only(text, 'missing-colon');
+    expect(diags.map((d) => d.line)).toEqual([1, 2]);
+    expect(applyFix(text, diags[1])).toBe('user-agent a\ndisallow: /x');
+  });
+
+  it('invalid-line: a line with no separator is ignored and flagged (SPEC §3: only valid lines count)', () => {
+    const text = 'user-agent: *\ndisallow /a /b\n<html>\n: /x';
+    const diags = only(text, 'invalid-line');
+    expect(diags.map((d) => [d.line, text.slice(d.from, d.to)])).toEqual([
+      [2, 'disallow /a /b'],
+      [3, '<html>'],
+      [4, ': /x'],
+    ]);
+    expect(applyFix(text, diags[0]).split('\n')[1]).toBe('disallow: /a /b');
+    expect(diags[1].fixes).toBeUndefined();
+  });
+
+  it('unknown-key: a key no crawler knows is flagged (SPEC §3)', () => {
+    const diags = only('user-agent: *\nunicorn: /value', 'unknown-key');
+    expect(diags).toHaveLength(1);
+    expect(diags[0]).toMatchObject({ line: 2, severity: 'warning' });
+  });
+
+  it('ignored-key: keys Google ignores say who reads them (SPEC §10)', () => {
+    const text = [
+      'crawl-delay: 5',
+      'noindex: /x',
+      'host: example.com',
+      'clean-param: ref /',
+      'request-rate: 1/5',
+      'visit-time: 0600-0845',
+      'content-signal: search=yes, ai-train=no',
+      'content-usage: train-ai=n',
+    ].join('\n');
+    const diags = only(text, 'ignored-key');
+    expect(diags.map((d) => d.severity)).toEqual(Array(8).fill('info'));
+    const byLine = new Map(diags.map((d) => [d.line, d.message]));
+    expect(byLine.get(1)).toMatch(/Bing and Yandex/);
+    expect(byLine.get(2)).toMatch(/2019/);
+    expect(byLine.get(3)).toMatch(/Yandex.*retired/);
+    expect(byLine.get(4)).toMatch(/Yandex/);
+    expect(byLine.get(7)).toMatch(/not an access rule/);
+    expect(byLine.get(8)).toMatch(/IETF/);
+    for (const m of byLine.values()) expect(m).toMatch(/Google/);
+  });
+
+  it('rule-outside-group: rules before the first user-agent line are flagged (SPEC §4)', () => {
+    const text = 'disallow: /x\nallow: /y\nuser-agent: *\ndisallow: /z';
+    const diags = only(text, 'rule-outside-group');
+    expect(diags.map((d) => d.line)).toEqual([1, 2]);
+    expect(applyFix(text, diags[0]).startsWith('User-agent: *\ndisallow: /x')).toBe(true);
+  });
+
+  it('path-no-slash: a pattern starting with neither / nor * never matches; fix prepends / (SPEC §6)', () => {
+    const text = 'user-agent: *\ndisallow: fish/\nallow: *.css\ndisallow: /ok\ndisallow:';
+    const diags = only(text, 'path-no-slash');
+    expect(diags.map((d) => [d.line, d.severity])).toEqual([[2, 'error']]);
+    expect(applyFix(text, diags[0]).split('\n')[1]).toBe('disallow: /fish/');
+  });
+
+  it('full-url-path: a full URL as a pattern never matches; fix keeps its path (SPEC §6, §11)', () => {
+    const text = 'user-agent: *\ndisallow: https://example.com/private?x=1';
+    const diags = only(text, 'full-url-path');
+    expect(diags).toHaveLength(1);
+    expect(applyFix(text, diags[0]).split('\n')[1]).toBe('disallow: /private?x=1');
+    expect(only(text, 'path-no-slash')).toEqual([]);
+  });
+
+  it('sitemap-not-absolute: a sitemap must be an absolute http(s) URL (SPEC §10)', () => {
+    const text = 'sitemap: /sitemap.xml\nsitemap: https://example.com/s.xml\nsitemap: ftp://example.com/s.xml\nsitemap:';
+    expect(only(text, 'sitemap-not-absolute').map((d) => d.line)).toEqual([1, 3, 4]);
+  });
+
+  it('agent-ignored-chars: Google matches only the product token (SPEC §5)', () => {
+    const text = 'user-agent: Googlebot/2.1\nuser-agent: * # all\nuser-agent: * and more\nuser-agent: Bingbot';
+    const diags = only(text, 'agent-ignored-chars');
+    expect(diags.map((d) => [d.line, text.slice(d.from, d.to)])).toEqual([
+      [1, '/2.1'],
+      [3, ' and more'],
+    ]);
+    expect(diags[0].message).toContain('"Googlebot"');
+    expect(applyFix(text, diags[0]).split('\n')[0]).toBe('user-agent: Googlebot');
+  });
+
+  it('agent-matches-nobody: a value with no product token matches no crawler (SPEC "Groups and agents")', () => {
+    const text = 'user-agent: *foo\nuser-agent: 2bot\ndisallow: /';
+    expect(only(text, 'agent-matches-nobody').map((d) => d.line)).toEqual([1, 2]);
+  });
+
+  it('empty-agent: a user-agent line with an empty value is flagged; an empty last group is not (SPEC §4)', () => {
+    const text = 'user-agent:\ndisallow: /\n\nuser-agent: h\n';
+    const diags = lint(text);
+    expect(diags.map((d) => [d.code, d.line])).toEqual([['empty-agent', 1]]);
+  });
+
+  it('line-too-long: Google cuts a line after 16,663 bytes; the rest is marked (SPEC "Lines")', () => {
+    const text = `user-agent: *\ndisallow: /${'a'.repeat(MAX_LINE_BYTES)}\nallow: /`;
+    const diags = only(text, 'line-too-long');
+    expect(diags).toHaveLength(1);
+    const lineStart = text.indexOf('disallow');
+    expect(diags[0]).toMatchObject({ line: 2, from: lineStart + MAX_LINE_BYTES, to: text.indexOf('\nallow') });
+    expect(diags[0].message).toContain('16,663');
+  });
+
+  it('size-limit: content past 500 KiB is marked "Google stops reading here" (SPEC §3)', () => {
+    const body = 'disallow: /aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n'.repeat(12_000);
+    const text = `user-agent: *\n${body}`;
+    const { cutAt } = applyGoogleSizeLimit(text);
+    expect(cutAt).not.toBeNull();
+    const diags = lintRobots(parseRobotsTxt(text), { sizeLimitCutAt: cutAt }).filter((d) => d.code === 'size-limit');
+    expect(diags).toHaveLength(1);
+    expect(diags[0]).toMatchObject({ from: cutAt, to: text.length, severity: 'error' });
+    expect(diags[0].message).toMatch(/^Google stops reading here/);
+    expect(diags[0].line).toBe(text.slice(0, cutAt!).split('\n').length);
+    expect(lintRobots(parseRobotsTxt(text)).some((d) => d.code === 'size-limit')).toBe(false);
+  });
+
+  it('returns diagnostics sorted by position, each inside the text and on its line', () => {
+    const text = 'disallow: x\nuseragent: Googlebot/2\nunicorn: 1\ndisallow /a /b\nsitemap: s.xml\n';
+    const parsed = parseRobotsTxt(text);
+    const diags = lintRobots(parsed);
+    expect(diags.length).toBeGreaterThan(5);
+    for (let i = 1; i < diags.length; i++) expect(diags[i].from).toBeGreaterThanOrEqual(diags[i - 1].from);
+    for (const d of diags) {
+      const line = parsed.lines[d.line - 1];
+      expect(d.from).toBeGreaterThanOrEqual(line.span.from);
+      expect(d.to).toBeLessThanOrEqual(line.span.to);
+    }
+  });
+});
