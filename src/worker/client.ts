@@ -114,8 +114,9 @@ export class RobotsWorkerClient {
   evaluate(params: EvaluateParams, handlers: RunHandlers): number {
     this.cancelRun();
     const id = this.nextId++;
-    this.run = { id, handlers };
+    // The budget counts from now if the worker owed nothing before.
     this.send({ type: 'evaluate', id, version: this.version, ...params });
+    this.run = { id, handlers };
     return id;
   }
 
@@ -138,8 +139,8 @@ export class RobotsWorkerClient {
   /** Test hook for the restart path: makes the worker throw or hang. */
   debugFault(fault: 'throw' | 'hang'): void {
     const id = this.nextId++;
-    this.pending.set(id, { kind: 'explain', resolve: () => {} });
     this.send({ type: 'debug-fault', id, version: this.version, fault });
+    this.pending.set(id, { kind: 'explain', resolve: () => {} });
   }
 
   private receive(msg: WorkerReply): void {

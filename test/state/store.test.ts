@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { createRobotsLabStore, STORAGE_KEY } from '../../src/state/store';
+import { createSafeStorage } from '../../src/state/storage';
+import { DEFAULT_INPUTS, PERSIST_VERSION, crawlerSpecs, migrateInputs } from '../../src/state/inputs';
+import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
+
+/** A localStorage stand-in with a size limit (in characters), throwing as browsers do. */
+class FakeStorage {
+  readonly data = new Map<string, string>();
+  writes = 0;
+  constructor(private readonly capacity = Infinity) {}
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.writes++;
+    if (v.length > this.capacity) {
+      const e = new Error('The quota has been exceeded.');
+      e.name = 'QuotaExceededError';
+      throw e;
+    }
+    this.data.set(k, v);
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
+  saved(): { state: Record<string, unknown>; version: number } {
+    return JSON.parse(this.data.get(STORAGE_KEY)!);
+  }
+}
+
+function makeStore(storage: FakeStorage) {
+  const notices: (string | null)[] = [];
+  const safe = createSafeStorage({ storage: () => storage, onNotice: (m) => notices.push(m) });
+  return { store: createRobotsLabStore(safe), notices };
+}
+
+describe('first visit', () => {
+  it('starts with the example: robots.txt, a dozen URLs and three crawlers', () => {
+    const { store } = makeStore(new FakeStorage());
+    const s = store.getState();
+    expect(s.robotsText).toBe(EXAMPLE_ROBOTS_TXT);
+    expect(s.urlText.trim().split('\n').length).toBeGreaterThanOrEqual(12);
+    expect(crawlerSpecs(s.crawlers)).toEqual([
+      { kind: 'profile', id: 'googlebot' },
+      { kind: 'profile', id: 'googlebot-image' },
+      { kind: 'profile', id: 'gptbot' },
+    ]);
+  });
+});
+
+describe('persistence', () => {
+  it('saves only what the user entered, under its name and version', () => {
+    const storage = new FakeStorage();
+    const { store } = makeStore(storage);
+    store.getState().setRobotsText('User-agent: *\nDisallow: /x\n');
+    store.getState().setWorkerNotice('not persisted');
+    const saved = storage.saved();
+    expect(saved.version).toBe(PERSIST_VERSION);
+    expect(Object.keys(saved.state).sort()).toEqual(['crawlers', 'robotsText', 'robotsUrl', 'selected', 'settings', 'urlText']);
+    expect(saved.state.robotsText).toBe('User-agent: *\nDisallow: /x\n');
+  });
+
+  it('restores everything in a new session (a reload)', () => {
+    const storage = new FakeStorage();
+    const first = makeStore(storage).store.getState();
+    first.setRobotsText('User-agent: a\nDisallow: /\n');
+    first.setUrlText('/one\n/two');
+    first.toggleProfile('gptbot', false);
+    first.addToken('MyBot');
+    first.setRobotsUrl('https://example.com/robots.txt');
+    first.setNormalise(false);
+    first.setFetchStatus(503);
+    first.select({ row: 1, col: 0 });
+
+    const s = makeStore(storage).store.getState();
+    expect(s.robotsText).toBe('User-agent: a\nDisallow: /\n');
+    expect(s.urlText).toBe('/one\n/two');
+    expect(s.crawlers).toEqual({ profiles: ['googlebot', 'googlebot-image'], tokens: ['MyBot'] });
+    expect(s.robotsUrl).toBe('https://example.com/robots.txt');
+    expect(s.settings).toEqual({ normalise: false, fetchStatus: 503 });
+    expect(s.selected).toEqual({ row: 1, col: 0 });
+  });
+
+  it('skips the write when nothing persisted changed', () => {
+    const storage = new FakeStorage();
+    const { store } = makeStore(storage);
+    store.getState().setRobotsText('a');
+    const writes = storage.writes;
+    store.getState().setWorkerNotice('x');
+    store.getState().touchResults();
+    expect(storage.writes).toBe(writes);
+  });
+
+  it('migrates an entry of another version field by field, keeping what is valid', () => {
+    const storage = new FakeStorage();
+    storage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        version: 0,
+        state: { robotsText: 'User-agent: old\n', urlText: 42, crawlers: ['googlebot'], settings: { normalise: false, fetchStatus: 'oops' } },
+      }),
+    );
+    const s = makeStore(storage).store.getState();
+    expect(s.robotsText).toBe('User-agent: old\n');
+    expect(s.urlText).toBe(DEFAULT_INPUTS.urlText);
+    expect(s.crawlers).toEqual(DEFAULT_INPUTS.crawlers);
+    expect(s.settings).toEqual({ normalise: false, fetchStatus: 200 });
+  });
+
+  it('reads a damaged entry as the defaults', () => {
+    expect(migrateInputs(null, 0)).toEqual(DEFAULT_INPUTS);
+    expect(migrateInputs('garbage', 0)).toEqual(DEFAULT_INPUTS);
+  });
+});
+
+describe('quota errors (huge pastes)', () => {
+  it('keeps the robots.txt and as many URL lines as fit, and says so', () => {
+    const storage = new FakeStorage(6000);
+    const { store, notices } = makeStore(storage);
+    const urls = Array.from({ length: 1000 }, (_, i) => `/page/${i}`).join('\n');
+    store.getState().setRobotsText('User-agent: *\nDisallow: /private\n');
+    store.getState().setUrlText(urls);
+    const saved = storage.saved().state;
+    expect(saved.robotsText).toBe('User-agent: *\nDisallow: /private\n');
+    const kept = (saved.urlText as string).split('\n').filter(Boolean);
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept.length).toBeLessThan(1000);
+    expect(urls.startsWith((saved.urlText as string).trimEnd())).toBe(true);
+    expect(notices.at(-1)).toMatch(new RegExp(`first ${kept.length} of 1,000 lines`));
+    expect(notices.at(-1)).toContain('robots.txt is saved');
+    // The page keeps the whole list in memory.
+    expect(store.getState().urlText).toBe(urls);
+  });
+
+  it('never overwrites the saved robots.txt with less, when the new one does not fit', () => {
+    const storage = new FakeStorage(4000);
+    const { store, notices } = makeStore(storage);
+    store.getState().setRobotsText('User-agent: *\nDisallow: /kept\n');
+    store.getState().setRobotsText('#'.repeat(10_000));
+    expect(storage.saved().state.robotsText).toBe('User-agent: *\nDisallow: /kept\n');
+    expect(notices.at(-1)).toMatch(/too large.*not saved/);
+    // Once it fits again, the notice goes away.
+    store.getState().setRobotsText('User-agent: *\n');
+    expect(notices.at(-1)).toBeNull();
+  });
+
+  it('coalesces a burst of writes into one, and flushes on demand', () => {
+    const storage = new FakeStorage();
+    const timers: (() => void)[] = [];
+    const safe = createSafeStorage({
+      storage: () => storage,
+      onNotice: () => {},
+      delayMs: 300,
+      setTimeout: (fn) => timers.push(fn),
+    });
+    const store = createRobotsLabStore(safe);
+    const before = storage.writes;
+    for (const t of ['a', 'ab', 'abc']) store.getState().setRobotsText(t);
+    expect(storage.writes).toBe(before);
+    safe.flush();
+    expect(storage.saved().state.robotsText).toBe('abc');
+    expect(storage.writes).toBe(before + 1);
+    timers.forEach((fn) => fn());
+    expect(storage.writes).toBe(before + 1);
+  });
+});
+
+describe('crawler choice', () => {
+  it('adds typed tokens once, trimmed, and clears the selection when columns change', () => {
+    const { store } = makeStore(new FakeStorage());
+    store.getState().select({ row: 0, col: 2 });
+    store.getState().addToken('  MyBot ');
+    store.getState().addToken('MyBot');
+    store.getState().addToken('   ');
+    expect(store.getState().crawlers.tokens).toEqual(['MyBot']);
+    expect(store.getState().selected).toBeNull();
+    store.getState().toggleProfile('googlebot', true);
+    expect(store.getState().crawlers.profiles).toEqual(['googlebot', 'googlebot-image', 'gptbot']);
+    store.getState().removeToken('MyBot');
+    expect(crawlerSpecs(store.getState().crawlers)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { RobotsWorkerClient, type RunHandlers, type WorkerLike } from '../../src/worker/client';
+import { RobotsHandler } from '../../src/worker/handler';
+import type { EvaluateParams, ParseSummary, WorkerReply, WorkerRequest } from '../../src/worker/protocol';
+import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
+
+/** A worker stand-in whose replies the test delivers by hand. */
+class FakeWorker implements WorkerLike {
+  readonly sent: WorkerRequest[] = [];
+  terminated = false;
+  onmessage: ((e: MessageEvent<WorkerReply>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  postMessage(m: WorkerRequest) {
+    this.sent.push(m);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(r: WorkerReply) {
+    this.onmessage?.({ data: r } as MessageEvent<WorkerReply>);
+  }
+  crash(message: string) {
+    this.onerror?.({ message, preventDefault() {} } as ErrorEvent);
+  }
+}
+
+function setup(budgetMs = 1000) {
+  const workers: FakeWorker[] = [];
+  let now = 0;
+  let watchdog: () => void = () => {};
+  const restarts: string[] = [];
+  const client = new RobotsWorkerClient({
+    create: () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    },
+    budgetMs,
+    now: () => now,
+    setInterval: (fn) => {
+      watchdog = fn;
+      return 1;
+    },
+    clearInterval: () => {},
+    onRestart: (m) => restarts.push(m),
+  });
+  return {
+    client,
+    workers,
+    restarts,
+    advance(ms: number) {
+      now += ms;
+      watchdog();
+    },
+  };
+}
+
+const summary = { lineCount: 1 } as ParseSummary;
+const params: EvaluateParams = { urlsText: '/a', crawlers: [{ kind: 'token', token: 'x' }], normalise: true, robotsUrl: '', fetchStatus: 200 };
+
+function recorder() {
+  const events: string[] = [];
+  const handlers: RunHandlers = {
+    onStart: (rows) => events.push(`start ${rows}`),
+    onChunk: (c) => events.push(`chunk ${c.start}`),
+    onDone: (rows) => events.push(`done ${rows}`),
+    onError: (m) => events.push(`error ${m}`),
+  };
+  return { events, handlers };
+}
+
+describe('requests carry an id and the document version', () => {
+  it('numbers versions and answers the current one', async () => {
+    const { client, workers } = setup();
+    const p = client.setText('User-agent: *');
+    const sent = workers[0].sent[0];
+    expect(sent).toMatchObject({ type: 'set-text', version: 1, text: 'User-agent: *' });
+    workers[0].reply({ type: 'parsed', id: sent.id, version: 1, summary });
+    await expect(p).resolves.toBe(summary);
+  });
+
+  it('drops the parse of a version that a newer text superseded', async () => {
+    const { client, workers } = setup();
+    const old = client.setText('a');
+    const current = client.setText('b');
+    const [s1, s2] = workers[0].sent;
+    workers[0].reply({ type: 'parsed', id: s1.id, version: 1, summary });
+    workers[0].reply({ type: 'parsed', id: s2.id, version: 2, summary });
+    await expect(old).resolves.toBeNull();
+    await expect(current).resolves.toBe(summary);
+  });
+
+  it('drops chunks of a run that was superseded, and cancels it in the worker', () => {
+    const { client, workers } = setup();
+    const a = recorder();
+    const b = recorder();
+    const runA = client.evaluate(params, a.handlers);
+    const runB = client.evaluate(params, b.handlers);
+    expect(workers[0].sent.map((m) => m.type)).toEqual(['evaluate', 'cancel', 'evaluate']);
+    const chunk = (id: number): WorkerReply => ({
+      type: 'run-chunk',
+      id,
+      version: 0,
+      start: 0,
+      status: new Uint8Array(1),
+      lines: new Int32Array(1),
+      rowFlags: new Uint8Array(1),
+      normalised: [],
+      notes: [],
+      progress: { done: 1, total: 1, rate: 1 },
+    });
+    workers[0].reply({ type: 'run-started', id: runA, version: 0, rows: 1, crawlers: [] });
+    workers[0].reply(chunk(runA));
+    workers[0].reply({ type: 'run-started', id: runB, version: 0, rows: 1, crawlers: [] });
+    workers[0].reply(chunk(runB));
+    workers[0].reply({ type: 'run-done', id: runB, version: 0, rows: 1, elapsedMs: 1 });
+    expect(a.events).toEqual([]);
+    expect(b.events).toEqual(['start 1', 'chunk 0', 'done 1']);
+  });
+
+  it('a text change cancels the running evaluation', () => {
+    const { client, workers } = setup();
+    const r = recorder();
+    const run = client.evaluate(params, r.handlers);
+    void client.setText('new');
+    workers[0].reply({ type: 'run-started', id: run, version: 0, rows: 1, crawlers: [] });
+    expect(r.events).toEqual([]);
+    expect(workers[0].sent.map((m) => m.type)).toEqual(['evaluate', 'cancel', 'set-text']);
+  });
+});
+
+describe('a worker that overruns its budget or crashes is restarted', () => {
+  it('terminates a silent worker after the budget and starts a fresh one', async () => {
+    const { client, workers, restarts, advance } = setup(1000);
+    const r = recorder();
+    client.evaluate(params, r.handlers);
+    const pending = client.explain({ url: '/', crawler: { kind: 'token', token: 'x' }, normalise: true, robotsUrl: '', fetchStatus: 200 });
+    advance(900);
+    expect(workers).toHaveLength(1);
+    advance(200);
+    expect(workers[0].terminated).toBe(true);
+    expect(workers).toHaveLength(2);
+    expect(restarts[0]).toMatch(/did not answer within 1 s.*untouched/);
+    expect(r.events).toEqual([`error ${restarts[0]}`]);
+    await expect(pending).resolves.toBeNull();
+    expect(client.busy).toBe(false);
+  });
+
+  it('does not restart a worker that keeps answering, or one that owes nothing', () => {
+    const { client, workers, advance } = setup(1000);
+    advance(5000);
+    const run = client.evaluate(params, recorder().handlers);
+    for (let i = 0; i < 5; i++) {
+      advance(800);
+      workers[0].reply({ type: 'run-started', id: run, version: 0, rows: 1, crawlers: [] });
+    }
+    expect(workers).toHaveLength(1);
+  });
+
+  it('restarts a crashed worker and ignores what the old one still sends', async () => {
+    const { client, workers, restarts } = setup();
+    const p = client.setText('a');
+    const sent = workers[0].sent[0];
+    workers[0].crash('boom');
+    expect(restarts[0]).toMatch(/crashed \(boom\)/);
+    await expect(p).resolves.toBeNull();
+    // A late reply of the old version is stale after the restart.
+    expect(client.currentVersion).toBeGreaterThan(sent.version);
+    expect(client.lastText).toBe('a');
+  });
+
+  it('notices a crash loop so the same input is not re-sent forever', () => {
+    const { client, workers } = setup();
+    void client.setText('crashes');
+    for (let i = 0; i < 3; i++) workers.at(-1)!.crash('again');
+    expect(client.crashLooping).toBe(true);
+  });
+});
+
+describe('client and handler together', () => {
+  it('streams a real evaluation through the protocol', async () => {
+    // An in-process "worker": the real handler behind asynchronous messages.
+    let handler: RobotsHandler;
+    const client = new RobotsWorkerClient({
+      create() {
+        const w: WorkerLike = {
+          onmessage: null,
+          onerror: null,
+          postMessage(m) {
+            setTimeout(() => handler.handle(structuredClone(m)), 0);
+          },
+          terminate() {},
+        };
+        handler = new RobotsHandler({
+          post: (r) => setTimeout(() => w.onmessage?.({ data: r } as MessageEvent<WorkerReply>), 0),
+          schedule: (fn) => setTimeout(fn, 0),
+          now: () => performance.now(),
+        });
+        return w;
+      },
+      setInterval: () => 0,
+      clearInterval: () => {},
+    });
+    const parsed = client.setText(EXAMPLE_ROBOTS_TXT);
+    const done = new Promise<{ status: number[]; lines: number[] }>((resolve, reject) => {
+      const status: number[] = [];
+      const lines: number[] = [];
+      client.evaluate(
+        { ...params, urlsText: '/checkout/\n/blog/x', crawlers: [{ kind: 'profile', id: 'googlebot' }, { kind: 'profile', id: 'gptbot' }] },
+        {
+          onStart: () => {},
+          onChunk: (c) => {
+            status.push(...c.status);
+            lines.push(...c.lines);
+          },
+          onDone: () => resolve({ status, lines }),
+          onError: reject,
+        },
+      );
+    });
+    expect((await parsed)!.groups).toHaveLength(4);
+    expect(await done).toEqual({ status: [1, 1, 0, 0], lines: [5, 16, 0, 17] });
+    client.dispose();
+  });
+});
