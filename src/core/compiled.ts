@@ -26,6 +26,26 @@ interface WildEntry {
   segs: string[];
   /** The pattern ends with `$`: the last segment must end the path. */
   anchored: boolean;
+  /** Character classes every matching path must contain (see `charMask`); a cheap first filter. */
+  maskLo: number;
+  maskHi: number;
+}
+
+/**
+ * Bit of a character in a 64-bit presence mask (two 32-bit halves). ASCII
+ * characters fold onto 64 bits by their low six bits; a path's mask holds
+ * every character it contains, so a rule that needs a character the path
+ * lacks cannot match. Collisions only make the filter weaker, never wrong.
+ */
+function maskOf(s: string): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < s.length; i++) {
+    const b = s.charCodeAt(i) & 63;
+    if (b < 32) lo |= 1 << b;
+    else hi |= 1 << (b - 32);
+  }
+  return [lo, hi];
 }
 
 interface Node {
@@ -41,10 +61,12 @@ interface Node {
   exactAllow: number;
   exactDisallow: number;
   wild: WildEntry[] | null;
+  /** The wildcard entries' filter data packed for a cache-friendly scan: maskLo, maskHi, length, per entry. */
+  wildPacked: Int32Array | null;
 }
 
 function newNode(label: string, depth: number): Node {
-  return { label, depth, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null };
+  return { label, depth, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null, wildPacked: null };
 }
 
 /** Returns the node for `key`, creating and splitting edges as needed. */
@@ -125,7 +147,8 @@ function addPattern(root: Node, pattern: string, allow: boolean, line: number): 
   const segs = rest.split('*');
   // A trailing `*` (without `$`) changes nothing: drop empty trailing segments.
   if (!anchored) while (segs.length && segs[segs.length - 1] === '') segs.pop();
-  const entry: WildEntry = { allow, length: pattern.length, line, segs, anchored };
+  const [maskLo, maskHi] = maskOf(segs.join(''));
+  const entry: WildEntry = { allow, length: pattern.length, line, segs, anchored, maskLo, maskHi };
   (node.wild ??= []).push(entry);
 }
 
@@ -177,11 +200,22 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   }
   // Longest wildcard rules first, so a walk can stop early.
   const sortWild = (n: Node): void => {
-    if (n.wild) n.wild.sort((a, b) => b.length - a.length || a.line - b.line);
+    if (n.wild) {
+      n.wild.sort((a, b) => b.length - a.length || a.line - b.line);
+      n.wildPacked = new Int32Array(n.wild.length * 3);
+      n.wild.forEach((e, i) => {
+        n.wildPacked![i * 3] = e.maskLo;
+        n.wildPacked![i * 3 + 1] = e.maskHi;
+        n.wildPacked![i * 3 + 2] = e.length;
+      });
+    }
     if (n.children) for (const c of n.children.values()) sortWild(c);
   };
   sortWild(root);
 
+  // Nodes on the path that carry wildcard rules, and their depths (reused).
+  const wildNodes: Node[] = [];
+  const wildDepths: number[] = [];
   // The walk leaves its result here, so the hot path allocates nothing.
   let aLen = -1;
   let aLine = 0;
@@ -195,6 +229,7 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     const n = path.length;
     let node: Node | undefined = root;
     let pos = 0;
+    let wildCount = 0;
     while (node) {
       const depth = pos;
       if (node.litAllow && (depth > aLen || (depth === aLen && node.litAllow < aLine))) {
@@ -215,28 +250,48 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
           dLine = node.exactDisallow;
         }
       }
-      const wild = node.wild;
-      if (wild) {
-        for (let i = 0; i < wild.length; i++) {
-          const e = wild[i];
-          if (e.allow) {
-            if (e.length < aLen || (e.length === aLen && e.line > aLine)) continue;
-          } else if (e.length < dLen || (e.length === dLen && e.line > dLine)) continue;
-          if (!wildMatches(path, depth, e)) continue;
-          if (e.allow) {
-            aLen = e.length;
-            aLine = e.line;
-          } else {
-            dLen = e.length;
-            dLine = e.line;
-          }
-        }
+      if (node.wild) {
+        wildNodes[wildCount] = node;
+        wildDepths[wildCount++] = depth;
       }
       if (pos >= n || !node.children) break;
       const child: Node | undefined = node.children.get(path.charCodeAt(pos));
       if (!child || !path.startsWith(child.label, pos)) break;
       pos += child.label.length;
       node = child;
+    }
+    if (wildCount === 0) return;
+    // Wildcard rules last, deepest prefix first: by then the literal matches
+    // are known, and rules too short to beat them are skipped unread.
+    let pathLo = 0;
+    let pathHi = 0;
+    for (let k = 0; k < n; k++) {
+      const b = path.charCodeAt(k) & 63;
+      if (b < 32) pathLo |= 1 << b;
+      else pathHi |= 1 << (b - 32);
+    }
+    for (let w = wildCount - 1; w >= 0; w--) {
+      const wn = wildNodes[w] as Node;
+      const depth = wildDepths[w];
+      const packed = wn.wildPacked!;
+      const entries = wn.wild!;
+      for (let i = 0, j = 0; i < entries.length; i++, j += 3) {
+        const length = packed[j + 2];
+        if (length < aLen && length < dLen) break; // sorted by length: nothing further can win
+        if ((packed[j] & ~pathLo) !== 0 || (packed[j + 1] & ~pathHi) !== 0) continue;
+        const e = entries[i];
+        if (e.allow) {
+          if (length < aLen || (length === aLen && e.line > aLine)) continue;
+        } else if (length < dLen || (length === dLen && e.line > dLine)) continue;
+        if (!wildMatches(path, depth, e)) continue;
+        if (e.allow) {
+          aLen = length;
+          aLine = e.line;
+        } else {
+          dLen = length;
+          dLine = e.line;
+        }
+      }
     }
   };
   const detail = (path: string): MatchDetail => {

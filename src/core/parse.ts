@@ -53,11 +53,23 @@ const TAGS: Record<KeyKind, TagName> = {
 
 /** Classifies a key as the reference's ParsedRobotsKey::Parse does. */
 export function classifyKey(key: string): { kind: KeyKind; typo: boolean; keyword: string } | null {
-  const lower = asciiLower(key);
-  for (const [kind, spelling, typo] of KEY_SPELLINGS) {
-    if (lower.startsWith(spelling)) return { kind, typo, keyword: spelling };
+  for (const entry of KEY_SPELLINGS) {
+    if (startsWithIgnoreCase(key, entry[1])) return KEY_RESULTS.get(entry[1])!;
   }
   return null;
+}
+
+const KEY_RESULTS = new Map(KEY_SPELLINGS.map(([kind, keyword, typo]) => [keyword, { kind, typo, keyword }] as const));
+
+/** ASCII case-insensitive `s.startsWith(lowerPrefix)` without allocating. */
+function startsWithIgnoreCase(s: string, lowerPrefix: string): boolean {
+  if (s.length < lowerPrefix.length) return false;
+  for (let i = 0; i < lowerPrefix.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) c += 32;
+    if (c !== lowerPrefix.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** ASCII whitespace as the reference's ascii_isspace: space, \t, \n, \v, \f, \r. */
@@ -65,16 +77,28 @@ function isSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
-function emptyMetadata(): LineMetadata {
-  return {
-    isEmpty: false,
-    hasComment: false,
-    isComment: false,
-    hasDirective: false,
-    isAcceptableTypo: false,
-    isLineTooLong: false,
-    isMissingColonSeparator: false,
-  };
+const IS_EMPTY = 1;
+const HAS_COMMENT = 2;
+const IS_COMMENT = 4;
+const HAS_DIRECTIVE = 8;
+const IS_TYPO = 16;
+const TOO_LONG = 32;
+const MISSING_COLON = 64;
+
+/** Metadata objects are shared between lines with the same flags (there are few combinations); they are frozen. */
+const METADATA: LineMetadata[] = [];
+for (let f = 0; f < 128; f++) {
+  METADATA.push(
+    Object.freeze({
+      isEmpty: (f & IS_EMPTY) !== 0,
+      hasComment: (f & HAS_COMMENT) !== 0,
+      isComment: (f & IS_COMMENT) !== 0,
+      hasDirective: (f & HAS_DIRECTIVE) !== 0,
+      isAcceptableTypo: (f & IS_TYPO) !== 0,
+      isLineTooLong: (f & TOO_LONG) !== 0,
+      isMissingColonSeparator: (f & MISSING_COLON) !== 0,
+    }),
+  );
 }
 
 /**
@@ -99,14 +123,15 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobots {
   const n = text.length;
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let lineNum = 0;
+  // Next positions of LF, CR, `#` and NUL, each found with indexOf and only
+  // looked up again once passed: the whole file is scanned once per character kind.
+  const scan: Scanner = { lf: -2, cr: -2, hash: -2, nul: -2 };
   for (;;) {
-    let end = start;
-    while (end < n) {
-      const c = text.charCodeAt(end);
-      if (c === 0x0a || c === 0x0d) break;
-      end++;
-    }
-    lines.push(parseLine(text, ++lineNum, start, end));
+    if (scan.lf !== -1 && scan.lf < start) scan.lf = text.indexOf('\n', start);
+    if (scan.cr !== -1 && scan.cr < start) scan.cr = text.indexOf('\r', start);
+    let end = scan.lf === -1 ? n : scan.lf;
+    if (scan.cr !== -1 && scan.cr < end) end = scan.cr;
+    lines.push(parseLine(text, ++lineNum, start, end, scan));
     if (end >= n) break;
     // CR LF is one line end; CR CR LF is two.
     start = text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
@@ -118,14 +143,21 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobots {
   return buildStructure(text, lines, invalidUtf8);
 }
 
-function parseLine(text: string, line: number, from: number, to: number): ParsedLine {
-  const metadata = emptyMetadata();
+interface Scanner {
+  lf: number;
+  cr: number;
+  hash: number;
+  nul: number;
+}
+
+function parseLine(text: string, line: number, from: number, to: number, scan: Scanner): ParsedLine {
+  let flags = 0;
   const parsed: ParsedLine = {
     line,
     span: { from, to },
     kind: 'blank',
     tag: 'Unknown',
-    metadata,
+    metadata: METADATA[0],
     key: null,
     value: null,
     comment: null,
@@ -145,35 +177,36 @@ function parseLine(text: string, line: number, from: number, to: number): Parsed
       if (bytes + w > MAX_LINE_BYTES) {
         end = i;
         parsed.cutAt = i;
-        metadata.isLineTooLong = true;
+        flags |= TOO_LONG;
         break;
       }
       bytes += w;
     }
   }
-  // The reference reads each line as a C string: a NUL ends it.
-  const nul = text.indexOf('\0', from);
-  if (nul !== -1 && nul < end) end = nul;
-
-  const hash = text.indexOf('#', from);
+  // The reference reads each line as a C string: a NUL ends it. The comment
+  // starts at the first `#` before that.
+  if (scan.nul !== -1 && scan.nul < from) scan.nul = text.indexOf('\0', from);
+  if (scan.nul !== -1 && scan.nul < end) end = scan.nul;
+  if (scan.hash !== -1 && scan.hash < from) scan.hash = text.indexOf('#', from);
   let contentEnd = end;
-  if (hash !== -1 && hash < end) {
-    metadata.hasComment = true;
-    parsed.comment = { from: hash, to };
-    contentEnd = hash;
+  if (scan.hash !== -1 && scan.hash < end) {
+    flags |= HAS_COMMENT;
+    parsed.comment = { from: scan.hash, to };
+    contentEnd = scan.hash;
   }
   let cs = from;
   let ce = contentEnd;
   while (cs < ce && isSpace(text.charCodeAt(cs))) cs++;
   while (ce > cs && isSpace(text.charCodeAt(ce - 1))) ce--;
   if (cs === ce) {
-    if (metadata.hasComment) {
-      metadata.isComment = true;
+    if (flags & HAS_COMMENT) {
+      flags |= IS_COMMENT;
       parsed.kind = 'comment';
     } else {
-      metadata.isEmpty = true;
+      flags |= IS_EMPTY;
       parsed.kind = 'blank';
     }
+    parsed.metadata = METADATA[flags];
     return parsed;
   }
 
@@ -203,26 +236,29 @@ function parseLine(text: string, line: number, from: number, to: number): Parsed
         const c = text.charCodeAt(i);
         if (c === 0x20 || c === 0x09) {
           parsed.kind = 'invalid';
+          parsed.metadata = METADATA[flags];
           return parsed;
         }
       }
-      metadata.isMissingColonSeparator = true;
+      flags |= MISSING_COLON;
       valueStart = v;
     }
   }
   if (sep === -1) {
     parsed.kind = 'invalid';
+    parsed.metadata = METADATA[flags];
     return parsed;
   }
   let ke = sep;
   while (ke > cs && isSpace(text.charCodeAt(ke - 1))) ke--;
   if (ke === cs) {
     parsed.kind = 'invalid';
+    parsed.metadata = METADATA[flags];
     return parsed;
   }
   let vs = valueStart;
   while (vs < ce && isSpace(text.charCodeAt(vs))) vs++;
-  metadata.hasDirective = true;
+  flags |= HAS_DIRECTIVE;
   const keyText = text.slice(cs, ke);
   parsed.key = { from: cs, to: ke, text: keyText };
   parsed.value = { from: vs, to: ce, text: text.slice(vs, ce) };
@@ -232,7 +268,7 @@ function parseLine(text: string, line: number, from: number, to: number): Parsed
     parsed.kind = known.kind;
     parsed.tag = TAGS[known.kind];
     parsed.typo = known.typo;
-    metadata.isAcceptableTypo = known.typo;
+    if (known.typo) flags |= IS_TYPO;
     if (keyText.length > known.keyword.length) parsed.keySuffix = keyText.slice(known.keyword.length);
   } else {
     const lower = asciiLower(keyText);
@@ -245,6 +281,7 @@ function parseLine(text: string, line: number, from: number, to: number): Parsed
       parsed.tag = 'Unknown';
     }
   }
+  parsed.metadata = METADATA[flags];
   return parsed;
 }
 
@@ -279,7 +316,7 @@ function buildStructure(text: string, lines: ParsedLine[], invalidUtf8: boolean)
       const agent: AgentLine = {
         line: pl.line,
         value: value.text,
-        valueSpan: { from: value.from, to: value.to },
+        valueSpan: value,
         isGlobal: isGlobalAgent(value.text),
         productToken: '',
       };
@@ -295,7 +332,7 @@ function buildStructure(text: string, lines: ParsedLine[], invalidUtf8: boolean)
         kind,
         line: pl.line,
         raw: value.text,
-        rawSpan: { from: value.from, to: value.to },
+        rawSpan: value,
         pattern,
         length: pattern.length,
         group: current ? current.index : -1,
