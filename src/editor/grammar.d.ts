@@ -21,6 +21,7 @@ declare module '*robots.grammar.terms' {
   export const Invalid: number;
   export const MissingColon: number;
   export const bom: number;
+  export const IgnoredText: number;
   export const ProductToken: number;
   export const AgentSuffix: number;
   export const Wildcard: number;

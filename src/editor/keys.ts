@@ -1,45 +1,21 @@
 /**
  * How Google's parser reads a key (SPEC "Keys and values"), for the grammar's
- * tokenizer and for completion. Colouring only: the engine in src/core is the
- * source of truth for what a line means.
+ * tokenizer and for completion. The classification itself is the engine's
+ * (src/core/parse.ts): one source of truth for what a key means.
  */
+import { classifyKey as classifyEngineKey, UNSUPPORTED_KEYS } from '../core/parse';
+import { asciiLower } from '../core/reference';
 
-/** The reference's known-but-unsupported keys, matched exactly (case-insensitively). */
-export const UNSUPPORTED_KEYS = [
-  'clean-param',
-  'content-signal',
-  'content-usage',
-  'crawl-delay',
-  'domain',
-  'host',
-  'noarchive',
-  'nofollow',
-  'noindex',
-  'request-rate',
-  'revisit-after',
-  'visit-time',
-] as const;
+export { UNSUPPORTED_KEYS };
 
 export type KeyClass =
   | { kind: 'user-agent' | 'allow' | 'disallow' | 'sitemap'; typo: boolean; suffix: boolean }
   | { kind: 'other' | 'unknown'; typo: false; suffix: false };
 
-const SPELLINGS: { kind: 'user-agent' | 'allow' | 'disallow' | 'sitemap'; words: string[] }[] = [
-  { kind: 'user-agent', words: ['user-agent', 'useragent', 'user agent'] },
-  { kind: 'allow', words: ['allow'] },
-  { kind: 'disallow', words: ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw'] },
-  { kind: 'sitemap', words: ['sitemap', 'site-map'] },
-];
-
-/** Classifies a trimmed key the way the reference does: by case-insensitive prefix, in order. */
+/** Classifies a trimmed key: by case-insensitive prefix in the reference's order, then the known-but-unsupported keys exactly. */
 export function classifyKey(key: string): KeyClass {
-  const lower = key.toLowerCase();
-  for (const { kind, words } of SPELLINGS) {
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i];
-      if (lower.startsWith(w)) return { kind, typo: i > 0, suffix: lower.length > w.length };
-    }
-  }
-  if ((UNSUPPORTED_KEYS as readonly string[]).includes(lower)) return { kind: 'other', typo: false, suffix: false };
+  const known = classifyEngineKey(key);
+  if (known) return { kind: known.kind, typo: known.typo, suffix: key.length > known.keyword.length };
+  if (UNSUPPORTED_KEYS.has(asciiLower(key))) return { kind: 'other', typo: false, suffix: false };
   return { kind: 'unknown', typo: false, suffix: false };
 }

@@ -63,6 +63,7 @@ export const robotsLanguage = LRLanguage.define({
         'UnknownLine/Key': t.invalid,
         ProductToken: t.className,
         AgentSuffix: robotsTags.ignoredText,
+        IgnoredText: robotsTags.ignoredText,
         'Pattern/...': t.string,
         Wildcard: robotsTags.wildcard,
         EndAnchor: robotsTags.endAnchor,

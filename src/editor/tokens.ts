@@ -28,6 +28,7 @@ import {
   Invalid,
   MissingColon,
   bom,
+  IgnoredText,
   ProductToken,
   AgentSuffix,
   Wildcard,
@@ -53,8 +54,13 @@ function isLineSpace(c: number): boolean {
   return c === SPACE || c === TAB || c === 11 || c === 12;
 }
 
+/**
+ * Where a line's content ends: a line end, the end of input, or a NUL (the
+ * reference reads each line as a C string, so a NUL ends it; what follows
+ * is the IgnoredText token).
+ */
 function isLineEnd(c: number): boolean {
-  return c === LF || c === CR || c < 0;
+  return c === LF || c === CR || c <= 0;
 }
 
 function isAgentChar(c: number): boolean {
@@ -201,6 +207,12 @@ export const lineTokens = new ExternalTokenizer(
     const next = input.next;
 
     if (next < 0 || next === LF || next === CR || next === HASH) return;
+    if (next === 0) {
+      let i = 1;
+      for (let c = input.peek(i); c >= 0 && c !== LF && c !== CR; c = input.peek(++i));
+      input.acceptToken(IgnoredText, i);
+      return;
+    }
     if (next === BOM && input.pos === 0) {
       input.acceptToken(bom, 1);
       return;
