@@ -6,9 +6,9 @@
  * Data flows one way: the worker parses and lints; the UI pushes results in
  * with `pushDiagnostics`, `showResultHighlight` and `setDecidingLines`.
  */
-import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
+import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, toggleComment } from '@codemirror/commands';
-import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
+import { foldGutter, foldKeymap } from '@codemirror/language';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import type { Extension } from '@codemirror/state';
 import { drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
@@ -51,9 +51,6 @@ export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Exten
     robotsLintGutter(),
     history(),
     drawSelection(),
-    indentOnInput(),
-    bracketMatching(),
-    closeBrackets(),
     highlightActiveLine(),
     highlightSelectionMatches(),
     autocompletion(),

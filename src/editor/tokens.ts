@@ -234,7 +234,7 @@ export const lineTokens = new ExternalTokenizer(
       return;
     }
     // Line-start states accept some key token (after a group, only a user-agent key).
-    if ((stack.canShift(unknownKey) || stack.canShift(userAgentKey)) && atLineStart(input)) {
+    if (atLineStart(input) && (stack.canShift(unknownKey) || stack.canShift(userAgentKey))) {
       tokenizeLine(input);
       return;
     }
