@@ -1,6 +1,8 @@
 // The linter (src/core/lint.ts) on real parses. Each test is named after the
 // rule it proves and cites the SPEC section the rule comes from.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { applyGoogleSizeLimit, MAX_LINE_BYTES, parseRobotsTxt } from '../src/core';
 import { editDistance, lintRobots, nearMissKey, type RobotsDiagnostic, type RobotsDiagnosticCode } from '../src/core/lint';
 
@@ -201,5 +203,57 @@ describe('lintRobots', () => {
       expect(d.from).toBeGreaterThanOrEqual(line.span.from);
       expect(d.to).toBeLessThanOrEqual(line.span.to);
     }
+  });
+
+  it('matches the reference\'s per-line facts: every typo, missing colon, unused key, unknown key and cut line has its diagnostic, and only those', () => {
+    interface LineReport {
+      input: { robotstxt?: string };
+      check: string;
+      expected: {
+        line_num: number;
+        tag_name: string;
+        metadata: {
+          is_empty: boolean;
+          is_comment: boolean;
+          has_directive: boolean;
+          is_acceptable_typo: boolean;
+          is_line_too_long: boolean;
+          is_missing_colon_separator: boolean;
+        };
+      };
+    }
+    const vectors = (JSON.parse(readFileSync(join(import.meta.dirname, 'conformance', 'google-other-vectors.json'), 'utf8')) as (LineReport & { kind: string })[])
+      .filter((v) => v.kind === 'ParseRobotsTxt+RobotsParsingReporter' && v.check === 'parsed_line' && typeof v.input.robotstxt === 'string');
+    expect(vectors.length).toBeGreaterThan(10);
+    for (const v of vectors) {
+      const { line_num: line, tag_name: tag, metadata: m } = v.expected;
+      const codes = lint(v.input.robotstxt!).filter((d) => d.line === line).map((d) => d.code);
+      const where = `${JSON.stringify(v.input.robotstxt)} line ${line}`;
+      expect(codes.includes('typo-key'), where).toBe(m.is_acceptable_typo);
+      expect(codes.includes('missing-colon'), where).toBe(m.is_missing_colon_separator);
+      expect(codes.includes('line-too-long'), where).toBe(m.is_line_too_long);
+      expect(codes.includes('ignored-key'), where).toBe(tag === 'Unused');
+      expect(codes.includes('unknown-key') || codes.includes('near-miss-key'), where).toBe(tag === 'Unknown' && m.has_directive);
+      expect(codes.includes('invalid-line'), where).toBe(!m.has_directive && !m.is_empty && !m.is_comment);
+    }
+  });
+
+  it('lints every conformance robots.txt with each diagnostic inside its own line', () => {
+    const texts = new Set<string>();
+    for (const name of ['google-vectors.json', 'seed-examples.json'])
+      for (const v of JSON.parse(readFileSync(join(import.meta.dirname, 'conformance', name), 'utf8')) as { robotstxt: string }[]) texts.add(v.robotstxt);
+    for (const line of readFileSync(join(import.meta.dirname, 'conformance', 'differential.jsonl'), 'utf8').split('\n'))
+      if (line.trim()) texts.add((JSON.parse(line) as { robotstxt: string }).robotstxt);
+    let count = 0;
+    for (const text of texts) {
+      const parsed = parseRobotsTxt(text);
+      for (const d of lintRobots(parsed)) {
+        count++;
+        const span = parsed.lines[d.line - 1].span;
+        expect(d.from >= span.from && d.to <= span.to && d.from <= d.to, `${d.code} in ${JSON.stringify(text)}`).toBe(true);
+        for (const f of d.fixes ?? []) expect(f.from >= span.from && f.to <= span.to).toBe(true);
+      }
+    }
+    expect(count).toBeGreaterThan(100);
   });
 });
