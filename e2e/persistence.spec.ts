@@ -18,7 +18,7 @@ test('after a reload, the robots.txt, URLs, crawlers and settings are all still 
   await lab.reloadAfterSave('kept.example');
 
   await expect.poll(() => lab.editor.text()).toBe(text);
-  await expect(lab.inputs.urlList).toHaveValue('/kept-after-reload/a\n/elsewhere');
+  await expect.poll(() => lab.inputs.urlText()).toBe('/kept-after-reload/a\n/elsewhere');
   await expect(lab.inputs.profile('claudebot')).toBeChecked();
   await expect(lab.inputs.profile('googlebot')).not.toBeChecked();
   await expect(lab.inputs.tokenChip('MyBot')).toBeVisible();

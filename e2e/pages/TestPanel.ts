@@ -20,8 +20,17 @@ export class TestPanel {
     this.tokenInput = page.getByRole('textbox', { name: 'Any other product token' });
   }
 
+  /** Replaces the URL list, as a paste would. */
   async setUrls(urls: readonly string[]): Promise<void> {
-    await this.urlList.fill(urls.join('\n'));
+    await this.urlList.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('Delete');
+    await this.page.keyboard.insertText(urls.join('\n'));
+  }
+
+  /** The URL list's text (small lists are fully rendered). */
+  async urlText(): Promise<string> {
+    return this.urlList.evaluate((el) => Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent ?? '').join('\n'));
   }
 
   profile(id: string): Locator {

@@ -55,12 +55,17 @@ function countLines(text: string): number {
   return n;
 }
 
+function trimNotice(kept: number, total: number): string {
+  return `The URL list is too large for this browser's storage: only its first ${kept.toLocaleString('en')} of ${total.toLocaleString('en')} lines will be there after a reload. Your robots.txt is saved.`;
+}
+
 export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
   const delay = opts.delayMs ?? 0;
   const later = opts.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   let pending: { name: string; value: StorageValue<Inputs> } | null = null;
   let timer: unknown = null;
   let written: Inputs | null = null;
+  let lastTrim: { urlText: string; lines: number } | null = null;
 
   function tryWrite(name: string, value: StorageValue<Inputs>): boolean {
     const s = opts.storage();
@@ -84,10 +89,15 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
     // Too large: keep the robots.txt and as much of the URL list as fits.
     const all = value.state.urlText;
     const total = countLines(all);
+    const withUrls = (n: number): StorageValue<Inputs> => ({ ...value, state: { ...value.state, urlText: firstLines(all, n) } });
+    // The same list was trimmed before (the user only moved the selection, say): one write.
+    if (lastTrim && lastTrim.urlText === all && tryWrite(name, withUrls(lastTrim.lines))) {
+      opts.onNotice(trimNotice(lastTrim.lines, total));
+      return;
+    }
     let lo = 0;
     let hi = total;
     let best = -1;
-    const withUrls = (n: number): StorageValue<Inputs> => ({ ...value, state: { ...value.state, urlText: firstLines(all, n) } });
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       if (tryWrite(name, withUrls(mid))) {
@@ -96,11 +106,12 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
       } else hi = mid - 1;
     }
     if (best >= 0) {
-      // The last successful write may not be the best one.
+      // Leave 1% headroom so that small later changes (the selection, a setting) still fit
+      // with the same trimmed list. The last attempt may have failed: write the choice again.
+      if (best > 100) best -= Math.ceil(best / 100);
       tryWrite(name, withUrls(best));
-      opts.onNotice(
-        `The URL list is too large for this browser's storage: only its first ${best.toLocaleString('en')} of ${total.toLocaleString('en')} lines will be there after a reload. Your robots.txt is saved.`,
-      );
+      lastTrim = { urlText: all, lines: best };
+      opts.onNotice(trimNotice(best, total));
       return;
     }
     opts.onNotice(

@@ -1,10 +1,17 @@
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRobotsLab, type RunResults } from '../state/store';
 import { CELL, ROW, type ParseSummary } from '../worker/protocol';
 import { fetchOutcome } from '../worker/fetchStatus';
 
 const ROW_HEIGHT = 56;
+/** Height of the sticky column header (fixed in styles.css), so scrolling keeps rows out from under it. */
+const HEAD_HEIGHT = 56;
+/**
+ * Rows per page. Browsers cap an element's height (about 33 million pixels
+ * in Chromium), so a million rows are shown in pages of this many.
+ */
+export const PAGE_ROWS = 100_000;
 
 /** Line → "Disallow: /x" for every rule of the parse. */
 function ruleTexts(parse: ParseSummary | null): Map<number, string> {
@@ -51,12 +58,42 @@ export function ResultsTable() {
   const cols = results ? results.crawlers.length : 0;
   const outcome = fetchOutcome(fetchStatus);
 
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(rows / PAGE_ROWS));
+  const currentPage = Math.min(page, pages - 1);
+  const pageStart = currentPage * PAGE_ROWS;
+  const pageRows = Math.max(0, Math.min(PAGE_ROWS, rows - pageStart));
+  const pendingScroll = useRef<number | null>(null);
+
   const virtualizer = useVirtualizer({
-    count: rows,
+    count: pageRows,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    scrollPaddingStart: HEAD_HEIGHT,
   });
+
+  // After a page change the virtualizer knows the new rows only on the next render.
+  useEffect(() => {
+    if (pendingScroll.current === null) return;
+    virtualizer.scrollToIndex(pendingScroll.current - pageStart, { align: 'auto' });
+    pendingScroll.current = null;
+  });
+
+  // Keep the selected cell in view, however it was selected (keys, the deciding-lines list).
+  const selectedRow = selected?.row ?? null;
+  useEffect(() => {
+    if (selectedRow !== null && selectedRow < rows) reveal(selectedRow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedRow, rows]);
+
+  function reveal(row: number) {
+    const target = Math.floor(row / PAGE_ROWS);
+    if (target !== currentPage) {
+      pendingScroll.current = row;
+      setPage(target);
+    } else virtualizer.scrollToIndex(row - pageStart, { align: 'auto' });
+  }
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
   if (cols === 0) return <p className="empty" data-testid="results-empty">Choose at least one crawler to see verdicts.</p>;
@@ -104,14 +141,28 @@ export function ResultsTable() {
     e.preventDefault();
     if (!active || row !== cur.row || col !== cur.col) {
       select({ row, col });
-      virtualizer.scrollToIndex(row, { align: 'auto' });
     }
   }
 
   const r = results;
   return (
     <div className="results">
-      <Progress r={r} />
+      <div className="results-bar">
+        <Progress r={r} />
+        {pages > 1 && (
+          <nav className="pager" aria-label="Result pages">
+            <button type="button" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)} aria-label="Previous rows">
+              ‹
+            </button>
+            <span data-testid="page-range">
+              Rows {(pageStart + 1).toLocaleString('en')}–{(pageStart + pageRows).toLocaleString('en')} of {rows.toLocaleString('en')}
+            </span>
+            <button type="button" disabled={currentPage >= pages - 1} onClick={() => setPage(currentPage + 1)} aria-label="Next rows">
+              ›
+            </button>
+          </nav>
+        )}
+      </div>
       <div
         className="grid-scroll"
         ref={scrollRef}
@@ -131,14 +182,17 @@ export function ResultsTable() {
           {r.crawlers.map((c, i) => (
             <div role="columnheader" aria-colindex={i + 2} key={i} className="head-crawler" data-testid="crawler-header">
               <span className="crawler-name">{c.label}</span>
-              <span className="crawler-tokens">{c.tokens.join(' → ')}</span>
-              {!c.valid && <span className="warn">⚠ invalid token</span>}
+              {c.valid ? (
+                <span className="crawler-tokens">{c.tokens.join(' → ')}</span>
+              ) : (
+                <span className="crawler-tokens warn">⚠ not a valid product token</span>
+              )}
             </div>
           ))}
         </div>
         <div className="grid-body" style={{ height: virtualizer.getTotalSize(), minWidth }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const row = item.index;
+            const row = pageStart + item.index;
             const flags = r.rowFlags[row];
             const shownAs = normalise ? r.normalised.get(row) : undefined;
             const note = r.notes.get(row);

@@ -54,6 +54,7 @@ interface Run {
   crawlers: Crawler[];
   params: EvaluateParams;
   outcome: FetchOutcome;
+  scope: (url: string) => string | null;
   next: number;
   startedAt: number;
 }
@@ -87,8 +88,37 @@ interface Judged {
   flags: number;
 }
 
+/**
+ * Scope checks for one robots.txt URL (SPEC §1). A URL that starts with the
+ * robots.txt origin followed by `/` is in scope without parsing it again;
+ * anything else gets the engine's full check and its reason.
+ */
+export function scopeChecker(robotsUrl: string): (url: string) => string | null {
+  let prefix: string | null = null;
+  if (checkScope(robotsUrl, robotsUrl).inScope) {
+    try {
+      const u = new URL(robotsUrl.trim());
+      prefix = `${u.protocol}//${u.host}/`;
+    } catch {
+      prefix = null;
+    }
+  }
+  return (url) => {
+    if (prefix !== null && url.startsWith(prefix)) return null;
+    const scope = checkScope(robotsUrl, url);
+    return scope.inScope ? null : scope.reason;
+  };
+}
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
 /** Reads one typed URL the way the run and the explanation both do. */
-export function judgeUrl(input: string, normalise: boolean, robotsUrl: string): Judged {
+export function judgeUrl(
+  input: string,
+  normalise: boolean,
+  robotsUrl: string,
+  scope: (url: string) => string | null = scopeChecker(robotsUrl),
+): Judged {
   let requestUrl = input;
   let changes: string[] = [];
   let error: string | null = null;
@@ -105,12 +135,9 @@ export function judgeUrl(input: string, normalise: boolean, robotsUrl: string): 
     }
   }
   let outOfScope: string | null = null;
-  if (!error && robotsUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(requestUrl)) {
-    const scope = checkScope(robotsUrl, requestUrl);
-    if (!scope.inScope) {
-      outOfScope = scope.reason;
-      flags |= ROW.OUT_OF_SCOPE;
-    }
+  if (!error && robotsUrl && ABSOLUTE.test(requestUrl)) {
+    outOfScope = scope(requestUrl);
+    if (outOfScope !== null) flags |= ROW.OUT_OF_SCOPE;
   }
   return { requestUrl, changes, error, outOfScope, flags };
 }
@@ -222,6 +249,7 @@ export class RobotsHandler {
       crawlers,
       params,
       outcome: fetchOutcome(params.fetchStatus),
+      scope: scopeChecker(params.robotsUrl),
       next: 0,
       startedAt: this.host.now(),
     };
@@ -263,7 +291,7 @@ export class RobotsHandler {
           f.set(rowFlags);
           rowFlags = f;
         }
-        const j = judgeUrl(run.urls[row], normalise, robotsUrl);
+        const j = judgeUrl(run.urls[row], normalise, robotsUrl, run.scope);
         let flags = j.flags;
         if (flags & ROW.NORMALISED) normalised.push([row, j.requestUrl]);
         if (j.error) notes.push([row, j.error]);

@@ -181,3 +181,16 @@ describe('crawler choice', () => {
     expect(crawlerSpecs(store.getState().crawlers)).toHaveLength(3);
   });
 });
+
+describe('quota errors, repeated', () => {
+  it('re-uses the trimmed length while the list is unchanged (one write, not a search)', () => {
+    const storage = new FakeStorage(6000);
+    const { store, notices } = makeStore(storage);
+    store.getState().setUrlText(Array.from({ length: 1000 }, (_, i) => `/page/${i}`).join('\n'));
+    const writes = storage.writes;
+    store.getState().select({ row: 5, col: 1 });
+    expect(storage.writes).toBe(writes + 2); // the full state (too large), then the trimmed one
+    expect(storage.saved().state.selected).toEqual({ row: 5, col: 1 });
+    expect(notices.at(-1)).toMatch(/only its first/);
+  });
+});
