@@ -100,6 +100,11 @@ export function ExplainPanel() {
               <tbody>
                 {v.matches.map((m, i) => {
                   const wins = v.rule !== null && m.line === v.rule.line && m.kind === v.rule.kind;
+                  let outcome: string;
+                  if (wins) outcome = v.tie ? 'wins the tie (allow)' : 'wins';
+                  else if (v.rule && m.length < v.rule.length) outcome = 'shorter';
+                  else if (v.rule && m.kind !== v.rule.kind) outcome = 'loses the tie (allow wins)';
+                  else outcome = 'same length; the earlier line wins';
                   return (
                     <tr key={i} className={wins ? 'winner' : undefined}>
                       <td>{m.line}</td>
@@ -110,7 +115,7 @@ export function ExplainPanel() {
                         {m.viaIndexHtml && <span className="hint"> (as {m.pattern}, the index.html rule)</span>}
                       </td>
                       <td>{m.length} bytes</td>
-                      <td>{wins ? (v.tie ? 'wins the tie (allow)' : 'wins') : 'shorter or loses the tie'}</td>
+                      <td>{outcome}</td>
                     </tr>
                   );
                 })}

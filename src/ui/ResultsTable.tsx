@@ -12,6 +12,8 @@ const HEAD_HEIGHT = 56;
  * in Chromium), so a million rows are shown in pages of this many.
  */
 export const PAGE_ROWS = 100_000;
+/** The table grows with its rows up to this height, then scrolls. */
+const MAX_GRID_HEIGHT = HEAD_HEIGHT + 7.5 * ROW_HEIGHT;
 
 /** Line → "Disallow: /x" for every rule of the parse. */
 function ruleTexts(parse: ParseSummary | null): Map<number, string> {
@@ -173,6 +175,7 @@ export function ResultsTable() {
         aria-activedescendant={active ? cellId(active.row, active.col) : undefined}
         tabIndex={0}
         onKeyDown={move}
+        style={{ height: Math.min(MAX_GRID_HEIGHT, HEAD_HEIGHT + pageRows * ROW_HEIGHT + 2) }}
         data-testid="results-grid"
       >
         <div className="grid-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template, minWidth }}>

@@ -59,6 +59,7 @@ export class RobotsWorkerClient {
   private run: { id: number; handlers: RunHandlers } | null = null;
   private lastHeard = 0;
   private readonly budgetMs: number;
+  private extraBudgetMs = 0;
   private readonly now: () => number;
   private watchdog: unknown = null;
   /** Restarts since the last good reply: a text that crashes the worker is not re-sent forever. */
@@ -100,6 +101,8 @@ export class RobotsWorkerClient {
   /** Sends a new version of the robots.txt; resolves with its parse, or null if a newer version superseded it. */
   setText(text: string): Promise<ParseSummary | null> {
     this.text = text;
+    // A huge paste takes longer to parse: its budget grows with its size (1 s per 2 MB).
+    this.extraBudgetMs = Math.floor(text.length / 2000);
     this.version++;
     this.cancelRun();
     const id = this.nextId++;
@@ -196,9 +199,10 @@ export class RobotsWorkerClient {
   private checkBudget(): void {
     if (!this.busy) return;
     const silent = this.now() - this.lastHeard;
-    if (silent > this.budgetMs) {
+    const budget = this.budgetMs + this.extraBudgetMs;
+    if (silent > budget) {
       this.restart(
-        `The worker did not answer within ${Math.round(this.budgetMs / 100) / 10} s and was restarted. Your robots.txt, URLs and crawlers are untouched.`,
+        `The worker did not answer within ${Math.round(budget / 100) / 10} s and was restarted. Your robots.txt, URLs and crawlers are untouched.`,
       );
     }
   }
