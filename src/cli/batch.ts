@@ -7,8 +7,13 @@ import { evaluate, parseRobotsTxt } from '../core/index';
 import type { ParsedRobots } from '../core/index';
 import { type CliIo, EXIT_OK, EXIT_USAGE, readLines } from './io';
 
-/** How many distinct robots.txt bodies to keep parsed (least recently used go first). */
-const PARSE_CACHE_SIZE = 256;
+/**
+ * How many distinct robots.txt bodies to keep parsed, and how much text in
+ * all (least recently used go first). Parses take several times the text's
+ * size in memory, hence the character budget.
+ */
+const PARSE_CACHE_ENTRIES = 4096;
+const PARSE_CACHE_CHARS = 16_000_000;
 /** Output is written in chunks of about this many characters. */
 const FLUSH_AT = 1 << 16;
 
@@ -31,7 +36,11 @@ export function readQuery(value: unknown): BatchQuery | string {
 /** A bounded map from robots.txt text to its parse. */
 class ParseCache {
   private readonly map = new Map<string, ParsedRobots>();
-  constructor(private readonly size: number) {}
+  private chars = 0;
+  constructor(
+    private readonly entries: number,
+    private readonly maxChars: number,
+  ) {}
   get(text: string): ParsedRobots {
     let parsed = this.map.get(text);
     if (parsed !== undefined) {
@@ -42,14 +51,19 @@ class ParseCache {
       return parsed;
     }
     parsed = parseRobotsTxt(text);
-    if (this.map.size >= this.size) this.map.delete(this.map.keys().next().value as string);
+    while (this.map.size > 0 && (this.map.size >= this.entries || this.chars + text.length > this.maxChars)) {
+      const oldest = this.map.keys().next().value as string;
+      this.map.delete(oldest);
+      this.chars -= oldest.length;
+    }
     this.map.set(text, parsed);
+    this.chars += text.length;
     return parsed;
   }
 }
 
 export async function runBatch(io: CliIo): Promise<number> {
-  const cache = new ParseCache(PARSE_CACHE_SIZE);
+  const cache = new ParseCache(PARSE_CACHE_ENTRIES, PARSE_CACHE_CHARS);
   let out = '';
   let bad = 0;
   let lineNo = 0;

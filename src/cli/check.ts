@@ -26,6 +26,7 @@ export const CHECK_FLAGS: FlagSpec[] = [
   { name: 'column', value: true },
   { name: 'format', short: 'f', value: true },
   { name: 'raw' },
+  { name: 'explain' },
   { name: 'expect-allowed', value: true, repeat: true },
   { name: 'expect-blocked', value: true, repeat: true },
   { name: 'robots-url', value: true },
@@ -105,6 +106,10 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const column = flag(args, 'column');
   const robotsUrl = flag(args, 'robots-url');
   const raw = args.switches.has('raw');
+  // Collecting every matching rule costs time on big files; only JSON output shows them.
+  const explain = args.switches.has('explain');
+  if (explain && format !== 'json' && format !== 'jsonl') throw new CliError('--explain needs --format json or jsonl');
+  const options = { explain };
   if (robotsUrl !== undefined) {
     const self = checkScope(robotsUrl, robotsUrl);
     if (!self.inScope) throw new CliError(`invalid --robots-url "${robotsUrl}": ${self.reason}`);
@@ -141,9 +146,11 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       const verdict: Verdict | null = outOfScope
         ? null
         : 'profile' in agent
-          ? evaluateProfile(parsed, request.url, agent.profile)
-          : evaluate(parsed, request.url, agent.token);
-      rows.push(makeRow(parsed, target, request.url, request.changes, agent, verdict, outOfScope));
+          ? evaluateProfile(parsed, request.url, agent.profile, options)
+          : evaluate(parsed, request.url, agent.token, options);
+      const row = makeRow(parsed, target, request.url, request.changes, agent, verdict, outOfScope);
+      if (explain && verdict) row.matches = verdict.matches.map((m) => ({ kind: m.kind, line: m.line, pattern: m.pattern, length: m.length }));
+      rows.push(row);
     }
   }
 

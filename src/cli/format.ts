@@ -34,6 +34,8 @@ export interface ResultRow {
   expected: 'allowed' | 'blocked' | null;
   /** Whether the expectation held; null when there was none. */
   ok: boolean | null;
+  /** With --explain: every rule of the obeyed groups that matched, longest first. */
+  matches?: { kind: 'allow' | 'disallow'; line: number; pattern: string; length: number }[];
 }
 
 export function formatResults(rows: ResultRow[], format: Format): string {
@@ -55,6 +57,8 @@ const STATUS_LABEL: Record<ResultRow['status'], string> = {
   'out-of-scope': 'OUT OF SCOPE',
 };
 
+const MAX_URL_COLUMN = 72;
+
 function formatTable(rows: ResultRow[]): string {
   const hasExpect = rows.some((r) => r.expected !== null);
   const header = ['URL', 'CRAWLER', 'VERDICT', 'LINE', 'RULE', ...(hasExpect ? ['EXPECTED'] : [])];
@@ -64,10 +68,14 @@ function formatTable(rows: ResultRow[]): string {
     const expect = r.expected === null ? '' : r.ok ? `${r.expected} ✓` : `${r.expected} ✗ FAIL`;
     return [url, r.crawler, STATUS_LABEL[r.status], r.line === null ? '-' : String(r.line), rule, ...(hasExpect ? [expect] : [])];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => displayWidth(row[i]))));
+  // A loop, not Math.max(...rows): lists of 100,000 URLs overflow the argument stack.
+  const widths = header.map((h) => displayWidth(h));
+  for (const row of body) for (let i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], displayWidth(row[i]));
+  // Very long URLs overflow their cell instead of widening every row.
+  widths[0] = Math.min(widths[0], MAX_URL_COLUMN);
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(widths[i] - displayWidth(c))))
+      .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(Math.max(0, widths[i] - displayWidth(c)))))
       .join('  ')
       .trimEnd();
   return [line(header), ...body.map(line)].join('\n') + '\n';

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ResultRow } from '../../src/cli/format';
 import { ROBOTS, runCli } from './harness';
@@ -99,6 +100,33 @@ describe('check: verdicts per URL and crawler', () => {
       ['https://example.com/private/a?x=1&y=2', 'blocked'],
       ['https://example.com/b', 'allowed'],
     ]);
+  });
+
+  it('reads a gzipped sitemap', async () => {
+    const xml = '<?xml version="1.0"?><urlset><url><loc>https://example.com/private/z</loc></url></urlset>';
+    const rows = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'sitemap.xml.gz'], { 'sitemap.xml.gz': gzipSync(xml) });
+    expect(rows.map((r) => [r.url, r.status])).toEqual([['https://example.com/private/z', 'blocked']]);
+  });
+
+  it('reads the robots.txt from standard input when its path is -', async () => {
+    const r = await runCli(['check', '-', '-a', 'x', '-f', 'jsonl', '/d'], {}, 'User-agent: *\nDisallow: /d\n');
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'blocked', line: 2 });
+  });
+
+  it('refuses to read standard input twice', async () => {
+    const r = await runCli(['check', '-', '-a', 'x', '--urls', '-'], {}, '');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/standard input \("-"\) can be used for only one file/);
+  });
+
+  it('lists every matching rule with --explain, longest first (SPEC §8)', async () => {
+    const [row] = await json(['check', 'robots.txt', '-a', 'SomeBot', '--explain', '/private/public/x']);
+    expect(row.matches).toEqual([
+      { kind: 'allow', line: 3, pattern: '/private/public', length: 15 },
+      { kind: 'disallow', line: 2, pattern: '/private', length: 8 },
+    ]);
+    const table = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '--explain', '/x'], files);
+    expect(table).toMatchObject({ code: 2, stderr: 'robots-lab: --explain needs --format json or jsonl\n' });
   });
 
   it('reads the first URL-looking column of a CSV, or the one named by --column', async () => {
