@@ -1,0 +1,29 @@
+import { writeFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { LabPage } from './pages/LabPage';
+
+const ROWS = 250_000;
+
+test('a quarter of a million URLs loaded from a file stream in with progress and are paged', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const file = testInfo.outputPath('urls.txt');
+  const urls = Array.from({ length: ROWS }, (_, i) => (i % 2 ? `/checkout/${i}` : `https://shop.example.com/blog/${i}`));
+  writeFileSync(file, urls.join('\n'));
+
+  const lab = new LabPage(page);
+  await lab.open();
+  await page.getByTestId('url-file').setInputFiles(file);
+  // Verdicts stream in while the worker is still evaluating.
+  await expect(lab.results.status).toContainText(`of ${ROWS.toLocaleString('en')} URLs`);
+  await expect(lab.results.cell(0, 2)).toContainText('Allowed'); // GPTBot: Allow: /blog/
+  await lab.results.expectFinished(ROWS, 3);
+  await expect(page.getByTestId('page-range')).toHaveText('Rows 1–100,000 of 250,000');
+
+  // The keyboard reaches the last row, on the last page.
+  await lab.results.select(0, 0);
+  await page.keyboard.press('Control+End');
+  await expect(page.getByTestId('page-range')).toHaveText('Rows 200,001–250,000 of 250,000');
+  await expect(lab.results.cell(ROWS - 1, 2)).toHaveAttribute('aria-selected', 'true');
+  await expect(lab.results.cell(ROWS - 1, 2)).toContainText('Blocked');
+  await expect(lab.results.explain).toContainText(`/checkout/${ROWS - 1}`);
+});
