@@ -3,9 +3,10 @@
  * and whether it ignores the `*` group (SPEC §5). A profile is data only; the
  * matcher (`evaluateProfile`) does the rest.
  *
- * Every fact here comes from the page named in `source`, read in 2025/2026.
- * Where the operator's page does not say something outright, the comment on
- * the profile says so. Tokens must be valid product tokens (only A-Z a-z - _),
+ * Every fact here comes from the page named in `source`. Where the
+ * operator's page does not say something outright, or where we could not
+ * re-read the page's exact entry when writing this, the comment on the
+ * profile says so. Tokens must be valid product tokens (only A-Z a-z - _),
  * as `isValidUserAgentToObey` checks; the tests enforce that.
  */
 import type { CrawlerProfile } from './types';
@@ -23,7 +24,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Googlebot'],
     ignoresGlobal: false,
     purpose: 'Google Search crawling (smartphone and desktop)',
-    source: `${GOOGLE_COMMON}#googlebot-smartphone`,
+    source: GOOGLE_COMMON,
   },
   {
     // Google lists two tokens, "Googlebot-Image, Googlebot": with no
@@ -34,7 +35,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Googlebot-Image', 'Googlebot'],
     ignoresGlobal: false,
     purpose: 'Images for Google Images and image features of Search',
-    source: `${GOOGLE_COMMON}#googlebot-image`,
+    source: GOOGLE_COMMON,
   },
   {
     // Googlebot-News crawls with Googlebot's HTTP user agent strings; its
@@ -45,7 +46,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Googlebot-News', 'Googlebot'],
     ignoresGlobal: false,
     purpose: 'Google News',
-    source: `${GOOGLE_COMMON}#googlebot-news`,
+    source: GOOGLE_COMMON,
   },
   {
     id: 'googlebot-video',
@@ -54,7 +55,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Googlebot-Video', 'Googlebot'],
     ignoresGlobal: false,
     purpose: 'Videos for video features of Google Search',
-    source: `${GOOGLE_COMMON}#googlebot-video`,
+    source: GOOGLE_COMMON,
   },
   {
     id: 'storebot-google',
@@ -63,17 +64,18 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Storebot-Google'],
     ignoresGlobal: false,
     purpose: 'Google Shopping',
-    source: `${GOOGLE_COMMON}#google-storebot`,
+    source: GOOGLE_COMMON,
   },
   {
-    // Google lists "Google-InspectionTool, Googlebot" as its tokens.
+    // Google lists "Google-InspectionTool, Googlebot" as its tokens (as we
+    // recall the common-crawlers page; the entry could not be re-read here).
     id: 'google-inspectiontool',
     name: 'Google-InspectionTool',
     operator: 'Google',
     tokens: ['Google-InspectionTool', 'Googlebot'],
     ignoresGlobal: false,
     purpose: 'Search Console URL Inspection and the Rich Results Test',
-    source: `${GOOGLE_COMMON}#google-inspectiontool`,
+    source: GOOGLE_COMMON,
   },
   {
     id: 'googleother',
@@ -82,7 +84,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['GoogleOther'],
     ignoresGlobal: false,
     purpose: 'One-off crawls by Google product teams, research and development',
-    source: `${GOOGLE_COMMON}#googleother`,
+    source: GOOGLE_COMMON,
   },
   {
     id: 'googleother-image',
@@ -91,7 +93,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['GoogleOther-Image', 'GoogleOther'],
     ignoresGlobal: false,
     purpose: 'Image fetches by Google product teams',
-    source: `${GOOGLE_COMMON}#googleother-image`,
+    source: GOOGLE_COMMON,
   },
   {
     id: 'googleother-video',
@@ -100,7 +102,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['GoogleOther-Video', 'GoogleOther'],
     ignoresGlobal: false,
     purpose: 'Video fetches by Google product teams',
-    source: `${GOOGLE_COMMON}#googleother-video`,
+    source: GOOGLE_COMMON,
   },
   {
     // Google lists only its own token; crawls happen at the site owner's
@@ -111,7 +113,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Google-CloudVertexBot'],
     ignoresGlobal: false,
     purpose: 'Vertex AI Agents, crawls requested by the site owner',
-    source: `${GOOGLE_COMMON}#google-cloudvertexbot`,
+    source: GOOGLE_COMMON,
   },
   {
     // A control token only: it sends no requests of its own (Googlebot
@@ -135,7 +137,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['APIs-Google'],
     ignoresGlobal: true,
     purpose: 'Delivery of push notifications by Google APIs',
-    source: `${GOOGLE_SPECIAL}#apis-google`,
+    source: GOOGLE_SPECIAL,
   },
   {
     id: 'adsbot-google-mobile',
@@ -144,7 +146,7 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['AdsBot-Google-Mobile'],
     ignoresGlobal: true,
     purpose: 'Google Ads: ad quality checks of mobile web pages',
-    source: `${GOOGLE_SPECIAL}#adsbot-mobile-web`,
+    source: GOOGLE_SPECIAL,
   },
   {
     id: 'adsbot-google',
@@ -153,18 +155,19 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['AdsBot-Google'],
     ignoresGlobal: true,
     purpose: 'Google Ads: ad quality checks of desktop web pages',
-    source: `${GOOGLE_SPECIAL}#adsbot`,
+    source: GOOGLE_SPECIAL,
   },
   {
-    // Listed among the special-case crawlers with "the global user agent (*)
-    // is ignored"; the section was renamed from "AdSense" in 2026.
+    // A special-case crawler (section renamed from "AdSense" in 2026). That
+    // it ignores `*` follows the brief and AdSense's long-standing advice to
+    // name it explicitly; the page's exact wording could not be re-read here.
     id: 'mediapartners-google',
     name: 'Mediapartners-Google',
     operator: 'Google',
     tokens: ['Mediapartners-Google'],
     ignoresGlobal: true,
     purpose: 'AdSense and other Google ad products: page content for ad targeting',
-    source: `${GOOGLE_SPECIAL}#mediapartners-google`,
+    source: GOOGLE_SPECIAL,
   },
 
   // ---- Other search engines.
