@@ -199,7 +199,7 @@ function verdictFrom(d: Decision, choice: GroupChoice, path: string, tokens: rea
     const label = `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.raw}`;
     const extra = r.viaIndexHtml ? `, read as ${r.pattern} by the index.html rule` : '';
     reason =
-      `${d.allowed ? 'Allowed' : 'Blocked'} by line ${r.line} "${label}"${extra}: the longest matching rule (${r.length} bytes) in ${who}${groupLines}` +
+      `${d.allowed ? 'Allowed' : 'Blocked'} by line ${r.line} "${label}"${extra}: the longest matching rule (${r.length} byte${r.length === 1 ? "" : "s"}) in ${who}${groupLines}` +
       (d.tie ? '; a disallow rule of the same length also matches, and allow wins ties.' : '.');
   } else {
     reason = `Allowed: no rule in ${who}${groupLines} matches ${path}.`;

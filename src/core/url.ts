@@ -20,6 +20,22 @@ export interface RequestUrl {
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
 const HOSTLIKE = /^[^\s/?#:]+\.[^\s/?#:]+(:\d+)?([/?#]|$)/;
 
+/**
+ * A conservative test for input that the URL parser would leave as it is:
+ * http(s) with a lower-case ASCII host name (last label starting with a
+ * letter, so never an IP address to rewrite), no port, user info or
+ * fragment, and a path and query of characters that are never escaped, with
+ * no dot segments and upper-case escapes. Anything else takes the full path.
+ * It keeps bulk normalisation of crawl exports (already in request form) fast.
+ */
+const FAST_ABSOLUTE = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\/[A-Za-z0-9\-._~!$&()*+,;=:@/%?]*$/;
+const FAST_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/%?]*$/;
+const NEEDS_WORK = /\/\.|%2[eE]|%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])|%(?![0-9A-Fa-f]{2})/;
+
+function isRequestForm(input: string): boolean {
+  return (FAST_ABSOLUTE.test(input) || (FAST_PATH.test(input) && !input.startsWith('//'))) && !NEEDS_WORK.test(input);
+}
+
 function upperHexEscapes(s: string): string {
   return s.replace(/%[0-9a-fA-F]{2}/g, (m) => m.toUpperCase());
 }
@@ -32,6 +48,7 @@ function upperHexEscapes(s: string): string {
  */
 export function toRequestUrl(rawInput: string, base?: string): RequestUrl {
   const input = rawInput.trim();
+  if (isRequestForm(input)) return { input, url: input, changed: false, changes: [] };
   const changes: string[] = [];
   if (input === '') return { input, url: '', changed: false, changes, error: 'empty line' };
   if (/\s/.test(input.replace(/ /g, '')) ) {

@@ -276,3 +276,35 @@ describe('SPEC §2 what the fetch result means', () => {
     expect(fetchOutcome(status).mode).toBe(mode);
   });
 });
+
+describe('request URLs: the fast path for input already in request form', () => {
+  // Every input the fast path accepts must come out exactly as the full
+  // WHATWG path would produce it; compare on inputs near its edges.
+  const inputs = [
+    'https://example.com/a/b?x=1&y=%2F',
+    'http://localhost/x',
+    'https://www.xn--mller-kva.eu/',
+    '/a/b/c?d=e',
+    'https://example.com/a/./b',
+    'https://example.com/a/%2e%2e/b',
+    'https://example.com/%zz',
+    'https://example.com/%2f',
+    'https://EXAMPLE.com/',
+    'https://example.com:443/',
+    'http://1.2.3.4/',
+    'http://0x7f.1/',
+    "https://example.com/it's",
+    'https://example.com/a b',
+    'https://example.com/a|b^c',
+    'https://example.com/a\\b',
+    '//example.com/a',
+  ];
+  for (const input of inputs) {
+    it(`${input} gives the same request URL as the full normalisation`, () => {
+      const fast = toRequestUrl(input);
+      const slow = toRequestUrl(input + '#');
+      if (slow.error) expect(fast.error).toBeTruthy();
+      else expect(fast.url).toBe(slow.url);
+    });
+  }
+});
