@@ -82,6 +82,14 @@ async function readList(io: CliIo, path: string, column: string | undefined, wha
 /** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to. */
 async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
   const bytes = await readUserFile(io, path, 'robots.txt');
+  const parsed = parseBytes(io, path, bytes, sizeLimit);
+  if (parsed.invalidUtf8) {
+    io.stderr.write(`note: ${path} is not valid UTF-8; crawlers may read the broken characters differently\n`);
+  }
+  return parsed;
+}
+
+function parseBytes(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
   if (!sizeLimit || bytes.length <= GOOGLE_SIZE_LIMIT_BYTES) return parseRobotsTxt(bytes);
   const text = new TextDecoder().decode(bytes);
   const { text: kept, cutAt } = applyGoogleSizeLimit(text);

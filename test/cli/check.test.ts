@@ -161,10 +161,13 @@ describe('check: verdicts per URL and crawler', () => {
     expect((JSON.parse(full.stdout) as ResultRow)).toMatchObject({ status: 'blocked', line: 522 });
   });
 
-  it('reads the robots.txt as bytes: a BOM is skipped and invalid UTF-8 does not stop it', async () => {
+  it('reads the robots.txt as bytes: a BOM is skipped, and invalid UTF-8 gets a note but does not stop it', async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('User-agent: *\nDisallow: /a\n'), 0xff, 0xfe, 0x0a]);
-    const [row] = await json(['check', 'bin.txt', '-a', 'SomeBot', '/a'], { 'bin.txt': bytes });
-    expect(row).toMatchObject({ status: 'blocked', line: 2 });
+    const r = await runCli(['check', 'bin.txt', '-a', 'SomeBot', '-f', 'jsonl', '/a'], { 'bin.txt': bytes });
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'blocked', line: 2 });
+    expect(r.stderr).toBe('note: bin.txt is not valid UTF-8; crawlers may read the broken characters differently\n');
+    const clean = await runCli(['check', 'bin.txt', '-a', 'SomeBot', '/a'], { 'bin.txt': bytes.slice(0, -3) });
+    expect(clean.stderr).toBe('');
   });
 });
 
