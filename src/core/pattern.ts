@@ -34,15 +34,17 @@ export function escapePattern(value: string): string {
     }
   }
   if (!needs) return value;
+  // Copy ASCII runs whole; only escapes and non-ASCII characters are rebuilt.
   let out = '';
+  let run = 0;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c === 0x25 && isHex(value.charCodeAt(i + 1)) && isHex(value.charCodeAt(i + 2))) {
-      out += '%' + value[i + 1].toUpperCase() + value[i + 2].toUpperCase();
+      out += value.slice(run, i) + '%' + value[i + 1].toUpperCase() + value[i + 2].toUpperCase();
       i += 2;
-    } else if (c < 0x80) {
-      out += value[i];
-    } else {
+      run = i + 1;
+    } else if (c >= 0x80) {
+      out += value.slice(run, i);
       let cp = c;
       if (c >= 0xd800 && c <= 0xdbff) {
         const d = value.charCodeAt(i + 1);
@@ -51,16 +53,19 @@ export function escapePattern(value: string): string {
           i++;
         } else cp = 0xfffd;
       } else if (c >= 0xdc00 && c <= 0xdfff) cp = 0xfffd;
-      for (const byte of utf8Bytes(cp)) out += '%' + HEX[byte >> 4] + HEX[byte & 15];
+      out += escapeCodePoint(cp);
+      run = i + 1;
     }
   }
-  return out;
+  return out + value.slice(run);
 }
 
-function utf8Bytes(cp: number): number[] {
-  if (cp < 0x800) return [0xc0 | (cp >> 6), 0x80 | (cp & 63)];
-  if (cp < 0x10000) return [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
-  return [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
+/** `%XX` escapes of the UTF-8 bytes of one code point. */
+function escapeCodePoint(cp: number): string {
+  const b = (x: number) => '%' + HEX[x >> 4] + HEX[x & 15];
+  if (cp < 0x800) return b(0xc0 | (cp >> 6)) + b(0x80 | (cp & 63));
+  if (cp < 0x10000) return b(0xe0 | (cp >> 12)) + b(0x80 | ((cp >> 6) & 63)) + b(0x80 | (cp & 63));
+  return b(0xf0 | (cp >> 18)) + b(0x80 | ((cp >> 12) & 63)) + b(0x80 | ((cp >> 6) & 63)) + b(0x80 | (cp & 63));
 }
 
 /**
