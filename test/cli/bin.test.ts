@@ -3,7 +3,7 @@
  * no build step, and `batch` agrees with Google's reference parser on every
  * case of test/conformance/differential.jsonl.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +48,19 @@ describe('bin/robots-lab.mjs', () => {
     const r = cli(['check', 'no/such/robots.txt', '-a', 'googlebot', '/']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('robots-lab: cannot read robots.txt "no/such/robots.txt": no such file\n');
+  });
+
+  it('stops quietly, without a stack trace, when the reader of its output goes away', async () => {
+    const line = JSON.stringify({ robotstxt: 'user-agent: *\ndisallow: /a\n', useragent: 'x', url: '/a' }) + '\n';
+    const child = spawn(process.execPath, [bin, 'batch'], { cwd: root });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stdin.on('error', () => {}); // the child may exit before all input is written
+    child.stdin.end(line.repeat(200_000));
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('batch agrees with the reference on every verdict and deciding line of differential.jsonl', () => {
