@@ -129,7 +129,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const parsed = await loadRobots(io, robotsPath, !args.switches.has('no-size-limit'));
 
   const targets: Target[] = urlArgs.map((url) => ({ url, origin: 'command line' }));
-  for (const path of flags(args, 'urls')) targets.push(...(await readList(io, path, column, 'URL list')));
+  // Loops, not push(...list): a spread of a million URLs overflows the argument stack.
+  for (const path of flags(args, 'urls')) for (const item of await readList(io, path, column, 'URL list')) targets.push(item);
   for (const [opt, expected] of [['expect-allowed', 'allowed'], ['expect-blocked', 'blocked']] as const) {
     for (const path of flags(args, opt)) {
       for (const item of await readList(io, path, column, `--${opt} list`)) {
