@@ -105,7 +105,12 @@ function firstLine(existing: number, line: number): number {
   return existing === 0 || line < existing ? line : existing;
 }
 
-/** The longest matching rule of each kind. */
+/**
+ * The longest matching rule of each kind. The winner's length and line are
+ * exact; the other kind's length is exact when it ties or comes within the
+ * winner's length of the literal rules, and otherwise may be lower than its
+ * true longest match (a shorter match changes nothing), -1 when none counted.
+ */
 export interface MatchDetail {
   allowLength: number;
   allowLine: number;
@@ -277,12 +282,15 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
       const entries = wn.wild!;
       for (let i = 0, j = 0; i < entries.length; i++, j += 3) {
         const length = packed[j + 2];
-        if (length < aLen && length < dLen) break; // sorted by length: nothing further can win
+        // A rule shorter than the longest match so far can change neither
+        // the verdict, nor the deciding line, nor whether allow won a tie;
+        // entries are sorted by length, so nothing further in this list can.
+        if (length < aLen || length < dLen) break;
         if ((packed[j] & ~pathLo) !== 0 || (packed[j + 1] & ~pathHi) !== 0) continue;
         const e = entries[i];
         if (e.allow) {
-          if (length < aLen || (length === aLen && e.line > aLine)) continue;
-        } else if (length < dLen || (length === dLen && e.line > dLine)) continue;
+          if (length === aLen && e.line > aLine) continue;
+        } else if (length === dLen && e.line > dLine) continue;
         if (!wildMatches(path, depth, e)) continue;
         if (e.allow) {
           aLen = length;

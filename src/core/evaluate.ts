@@ -16,7 +16,10 @@ export interface EvaluateOptions {
    * (the reference library does not special-case it). Default true.
    */
   robotsTxtAlwaysAllowed?: boolean;
-  /** Collect every matching rule for the explanation (default true). Off for bulk checks. */
+  /**
+   * Collect every matching rule and write the reason sentence (default
+   * true). Off for bulk checks: `matches` is then empty and `reason` ''.
+   */
   explain?: boolean;
 }
 
@@ -53,7 +56,8 @@ function evaluatePath(
   ignoresGlobal: boolean,
   options: EvaluateOptions,
 ): Verdict {
-  const choice = chooseGroups(parsed, tokens, ignoresGlobal);
+  const plan = planFor(parsed, tokens, ignoresGlobal);
+  const choice = plan.choice;
   const explain = options.explain !== false;
   if ((options.robotsTxtAlwaysAllowed ?? true) && path === '/robots.txt') {
     return {
@@ -79,8 +83,7 @@ function evaluatePath(
       robotsTxtItself: false,
     };
   }
-  const compiled = compiledFor(parsed, choice.groups);
-  const d = compiled.detail(path);
+  const d = plan.compiled!.detail(path);
   const decided = d.allowLength > 0 || d.disallowLength > 0;
   const blocked = decided && d.disallowLength > d.allowLength;
   const line = !decided ? 0 : blocked ? d.disallowLine : d.allowLine;
@@ -91,7 +94,7 @@ function evaluatePath(
     tie: decided && !blocked && d.allowLength === d.disallowLength,
     matches: explain ? collectMatches(parsed, choice.groups, path) : [],
   };
-  return verdictFrom(decision, choice, path, tokens);
+  return verdictFrom(decision, choice, path, tokens, explain);
 }
 
 interface Decision {
@@ -99,6 +102,23 @@ interface Decision {
   rule: RuleMatch | null;
   tie: boolean;
   matches: RuleMatch[];
+}
+
+/** The group choice and compiled rules for a crawler, made once per parsed file. */
+interface Plan {
+  choice: GroupChoice;
+  compiled: CompiledRules | null;
+}
+
+function planFor(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal: boolean): Plan {
+  const key = (ignoresGlobal ? 'plan!:' : 'plan:') + (tokens.length === 1 ? tokens[0] : tokens.join('\n'));
+  let plan = parsed.cache.get(key) as Plan | undefined;
+  if (!plan) {
+    const choice = chooseGroups(parsed, tokens, ignoresGlobal);
+    plan = { choice, compiled: choice.kind === 'none' ? null : compiledFor(parsed, choice.groups) };
+    parsed.cache.set(key, plan);
+  }
+  return plan;
 }
 
 /** The compiled matcher for a set of groups, built once and cached on the parsed file. */
@@ -187,7 +207,21 @@ export function chooseGroups(parsed: ParsedRobots, tokens: readonly string[], ig
   return { kind: 'none' };
 }
 
-function verdictFrom(d: Decision, choice: GroupChoice, path: string, tokens: readonly string[]): Verdict {
+function verdictFrom(d: Decision, choice: GroupChoice, path: string, tokens: readonly string[], explain: boolean): Verdict {
+  return {
+    allowed: d.allowed,
+    rule: d.rule,
+    choice,
+    matches: d.matches,
+    tie: d.tie,
+    path,
+    // Bulk checks (explain: false) skip writing the sentence.
+    reason: explain ? reasonFor(d, choice, path, tokens) : '',
+    robotsTxtItself: false,
+  };
+}
+
+function reasonFor(d: Decision, choice: GroupChoice, path: string, tokens: readonly string[]): string {
   const who =
     choice.kind === 'named'
       ? `the group for ${choice.token}${choice.token !== tokens[0] ? ` (${tokens[0]} falls back to ${choice.token})` : ''}`
@@ -204,7 +238,7 @@ function verdictFrom(d: Decision, choice: GroupChoice, path: string, tokens: rea
   } else {
     reason = `Allowed: no rule in ${who}${groupLines} matches ${path}.`;
   }
-  return { allowed: d.allowed, rule: d.rule, choice, matches: d.matches, tie: d.tie, path, reason, robotsTxtItself: false };
+  return reason;
 }
 
 export type { RuleMatch };

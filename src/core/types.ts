@@ -174,7 +174,7 @@ export interface Verdict {
   tie: boolean;
   /** The path+params+query that was matched. */
   path: string;
-  /** A one-sentence explanation. */
+  /** A one-sentence explanation ('' when evaluated with `explain: false`). */
   reason: string;
   /** Set when the URL is /robots.txt, which is always allowed (RFC 9309). */
   robotsTxtItself: boolean;
