@@ -63,10 +63,61 @@ interface Node {
   wild: WildEntry[] | null;
   /** The wildcard entries' filter data packed for a cache-friendly scan: maskLo, maskHi, length, per entry. */
   wildPacked: Int32Array | null;
+  /** For nodes with many wildcard rules: the rules bucketed by a two-character run they require. */
+  wildIndex: BigramIndex | null;
+}
+
+/**
+ * Wildcard rules bucketed by one two-character run ("bigram") that each
+ * needs in the path after its literal prefix: a path only visits the
+ * buckets of the bigrams it has. Rules with no bigram (`/*?`) are always visited.
+ */
+interface BigramIndex {
+  /** CSR layout: the rules of bucket b are items[start[b] .. start[b+1]), longest first. */
+  start: Int32Array;
+  items: Int32Array;
+  always: Int32Array;
+}
+
+/** Nodes with at least this many wildcard rules get a bigram index. */
+export const BIGRAM_INDEX_MIN = 12;
+const BUCKETS = 4096;
+
+function bigramId(a: number, b: number): number {
+  return ((a & 63) << 6) | (b & 63);
+}
+
+function buildBigramIndex(entries: WildEntry[]): BigramIndex {
+  const bucketOf = new Int32Array(entries.length);
+  const counts = new Int32Array(BUCKETS);
+  const always: number[] = [];
+  entries.forEach((e, i) => {
+    // The rarest bigram so far spreads the rules over the buckets.
+    let best = -1;
+    for (const seg of e.segs) {
+      for (let k = 0; k + 1 < seg.length; k++) {
+        const id = bigramId(seg.charCodeAt(k), seg.charCodeAt(k + 1));
+        if (best === -1 || counts[id] < counts[best]) best = id;
+      }
+    }
+    bucketOf[i] = best;
+    if (best === -1) always.push(i);
+    else counts[best]++;
+  });
+  const start = new Int32Array(BUCKETS + 1);
+  for (let b = 0; b < BUCKETS; b++) start[b + 1] = start[b] + counts[b];
+  const fill = start.slice(0, BUCKETS);
+  const items = new Int32Array(start[BUCKETS]);
+  // Entries are already sorted longest first, so each bucket is too.
+  entries.forEach((_, i) => {
+    const b = bucketOf[i];
+    if (b !== -1) items[fill[b]++] = i;
+  });
+  return { start, items, always: Int32Array.from(always) };
 }
 
 function newNode(label: string, depth: number): Node {
-  return { label, depth, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null, wildPacked: null };
+  return { label, depth, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null, wildPacked: null, wildIndex: null };
 }
 
 /** Returns the node for `key`, creating and splitting edges as needed. */
@@ -213,6 +264,7 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
         n.wildPacked![i * 3 + 1] = e.maskHi;
         n.wildPacked![i * 3 + 2] = e.length;
       });
+      if (n.wild.length >= BIGRAM_INDEX_MIN) n.wildIndex = buildBigramIndex(n.wild);
     }
     if (n.children) for (const c of n.children.values()) sortWild(c);
   };
@@ -226,6 +278,39 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   let aLine = 0;
   let dLen = -1;
   let dLine = 0;
+  // Bigram buckets already visited at the current node (stamped per visit).
+  const seen = new Int32Array(BUCKETS);
+  let generation = 0;
+  let pathLo = 0;
+  let pathHi = 0;
+
+  /**
+   * Tries wildcard rule i of node wn. Returns false when it, and every later
+   * (shorter) rule of the same list, is too short to matter.
+   */
+  const tryWild = (path: string, wn: Node, i: number, depth: number): boolean => {
+    const packed = wn.wildPacked!;
+    const j = i * 3;
+    const length = packed[j + 2];
+    // A rule shorter than the longest match so far can change neither the
+    // verdict, nor the deciding line, nor whether allow won a tie.
+    if (length < aLen || length < dLen) return false;
+    if ((packed[j] & ~pathLo) !== 0 || (packed[j + 1] & ~pathHi) !== 0) return true;
+    const e = wn.wild![i];
+    if (e.allow) {
+      if (length === aLen && e.line > aLine) return true;
+    } else if (length === dLen && e.line > dLine) return true;
+    if (!wildMatches(path, depth, e)) return true;
+    if (e.allow) {
+      aLen = length;
+      aLine = e.line;
+    } else {
+      dLen = length;
+      dLine = e.line;
+    }
+    return true;
+  };
+
   const walk = (path: string): void => {
     aLen = -1;
     aLine = 0;
@@ -268,8 +353,8 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     if (wildCount === 0) return;
     // Wildcard rules last, deepest prefix first: by then the literal matches
     // are known, and rules too short to beat them are skipped unread.
-    let pathLo = 0;
-    let pathHi = 0;
+    pathLo = 0;
+    pathHi = 0;
     for (let k = 0; k < n; k++) {
       const b = path.charCodeAt(k) & 63;
       if (b < 32) pathLo |= 1 << b;
@@ -278,27 +363,22 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     for (let w = wildCount - 1; w >= 0; w--) {
       const wn = wildNodes[w] as Node;
       const depth = wildDepths[w];
-      const packed = wn.wildPacked!;
-      const entries = wn.wild!;
-      for (let i = 0, j = 0; i < entries.length; i++, j += 3) {
-        const length = packed[j + 2];
-        // A rule shorter than the longest match so far can change neither
-        // the verdict, nor the deciding line, nor whether allow won a tie;
-        // entries are sorted by length, so nothing further in this list can.
-        if (length < aLen || length < dLen) break;
-        if ((packed[j] & ~pathLo) !== 0 || (packed[j + 1] & ~pathHi) !== 0) continue;
-        const e = entries[i];
-        if (e.allow) {
-          if (length === aLen && e.line > aLine) continue;
-        } else if (length === dLen && e.line > dLine) continue;
-        if (!wildMatches(path, depth, e)) continue;
-        if (e.allow) {
-          aLen = length;
-          aLine = e.line;
-        } else {
-          dLen = length;
-          dLine = e.line;
-        }
+      const index = wn.wildIndex;
+      if (index === null) {
+        // Few rules: scan them all, longest first.
+        const count = wn.wild!.length;
+        for (let i = 0; i < count; i++) if (!tryWild(path, wn, i, depth)) break;
+        continue;
+      }
+      for (let i = 0; i < index.always.length; i++) if (!tryWild(path, wn, index.always[i], depth)) break;
+      const gen = ++generation;
+      const { start, items } = index;
+      for (let k = depth; k + 1 < n; k++) {
+        const id = bigramId(path.charCodeAt(k), path.charCodeAt(k + 1));
+        if (seen[id] === gen) continue;
+        seen[id] = gen;
+        const end = start[id + 1];
+        for (let i = start[id]; i < end; i++) if (!tryWild(path, wn, items[i], depth)) break;
       }
     }
   };

@@ -98,6 +98,30 @@ describe('compiled matcher against the reference emulation (SPEC "Decision")', (
   });
 });
 
+describe('compiled matcher with many wildcard rules under one prefix (bigram index)', () => {
+  const wildPattern = fc
+    .array(fc.constantFrom('a', 'b', 'c', '/', '.', '*', '?', '=', 'ab', 'ca', 'x'), { minLength: 1, maxLength: 6 })
+    .map((cs) => '/*' + cs.join('') + (cs.length % 3 === 0 ? '$' : ''));
+  const robots = fc
+    .array(fc.tuple(fc.boolean(), wildPattern), { minLength: 12, maxLength: 40 })
+    .map((rules) => ['user-agent: FooBot', ...rules.map(([allow, p]) => `${allow ? 'allow' : 'disallow'}: ${p}`)].join('\n'));
+
+  it('agrees with the reference emulation', () => {
+    fc.assert(
+      fc.property(robots, fc.array(pathArb, { minLength: 1, maxLength: 8 }), (text, paths) => {
+        const parsed = parseRobotsTxt(text);
+        const checker = createChecker(parsed, { tokens: ['FooBot'] });
+        for (const path of paths) {
+          const expected = referenceDecision(text, path, 'FooBot');
+          const code = checker.check(path);
+          expect({ allowed: code >= 0, line: Math.abs(code) }, path).toEqual(expected);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
+
 describe('no backtracking on hostile wildcard patterns (SPEC §7)', () => {
   const hostile = '/*a*a*a*a*a*a*a*a*a*a*a*a*b';
   const url = '/' + 'a'.repeat(5000);
