@@ -114,9 +114,10 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const column = flag(args, 'column');
   const robotsUrl = flag(args, 'robots-url');
   const raw = args.switches.has('raw');
-  // Collecting every matching rule costs time on big files; only JSON output shows them.
+  // The engine's reason sentence and every matching rule cost time on big
+  // files (the engine collects all matches), so they are opt-in.
   const explain = args.switches.has('explain');
-  if (explain && format !== 'json' && format !== 'jsonl') throw new CliError('--explain needs --format json or jsonl');
+  if (explain && format === 'table') throw new CliError('--explain needs --format csv, json or jsonl');
   const options = { explain };
   if (robotsUrl !== undefined) {
     const self = checkScope(robotsUrl, robotsUrl);
@@ -158,7 +159,10 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
           ? evaluateProfile(parsed, request.url, agent.profile, options)
           : evaluate(parsed, request.url, agent.token, options);
       const row = makeRow(parsed, target, request.url, request.changes, agent, verdict, outOfScope);
-      if (explain && verdict) row.matches = verdict.matches.map((m) => ({ kind: m.kind, line: m.line, pattern: m.pattern, length: m.length }));
+      if (explain) {
+        row.reason = verdict ? verdict.reason : `Not judged: ${outOfScope}.`;
+        row.matches = (verdict?.matches ?? []).map((m) => ({ kind: m.kind, line: m.line, pattern: m.pattern, length: m.length }));
+      }
       rows.push(row);
     }
   }
@@ -213,7 +217,6 @@ function makeRow(
     line,
     lineText: line !== null ? lineText(parsed, line) : null,
     rule: verdict?.rule ? { kind: verdict.rule.kind, pattern: verdict.rule.pattern, length: verdict.rule.length } : null,
-    reason: verdict ? verdict.reason : `Not judged: ${outOfScope}.`,
     note: shortNote(verdict, outOfScope),
     expected,
     ok: expected === null ? null : status === expected,
@@ -248,7 +251,7 @@ function summariseFailures(failures: ResultRow[], total: number): string {
         ? 'out of scope, not judged'
         : f.line !== null
           ? `${f.status.toUpperCase()} by line ${f.line}: ${f.lineText}`
-          : `${f.status.toUpperCase()} (${f.reason})`;
+          : `${f.status.toUpperCase()} (${f.note})`;
     lines.push(`  ${f.url} (${f.origin}) for ${f.crawler}: expected ${f.expected!.toUpperCase()}, got ${got}`);
   }
   if (failures.length > shown.length) lines.push(`  … and ${failures.length - shown.length} more`);

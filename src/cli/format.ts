@@ -28,9 +28,10 @@ export interface ResultRow {
   /** That line as written, comment removed. */
   lineText: string | null;
   rule: { kind: 'allow' | 'disallow'; pattern: string; length: number } | null;
-  reason: string;
   /** A few words on why when no line decided ("no group applies"); empty otherwise. */
   note: string;
+  /** With --explain: the engine's one-sentence explanation. */
+  reason?: string;
   expected: 'allowed' | 'blocked' | null;
   /** Whether the expectation held; null when there was none. */
   ok: boolean | null;
@@ -43,7 +44,7 @@ export function formatResults(rows: ResultRow[], format: Format): string {
     case 'table':
       return formatTable(rows);
     case 'csv':
-      return formatCsv(rows);
+      return formatCsv(rows, rows.some((r) => r.reason !== undefined));
     case 'json':
       return JSON.stringify(rows, null, 2) + '\n';
     case 'jsonl':
@@ -92,10 +93,10 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-const CSV_COLUMNS = ['url', 'request_url', 'crawler', 'verdict', 'line', 'rule', 'reason', 'expected', 'ok'];
+const CSV_COLUMNS = ['url', 'request_url', 'crawler', 'verdict', 'line', 'rule', 'note', 'expected', 'ok'];
 
-function formatCsv(rows: ResultRow[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
+function formatCsv(rows: ResultRow[], withReason: boolean): string {
+  const lines = [[...CSV_COLUMNS, ...(withReason ? ['reason'] : [])].join(',')];
   for (const r of rows) {
     lines.push(
       [
@@ -105,9 +106,10 @@ function formatCsv(rows: ResultRow[]): string {
         r.status,
         r.line === null ? '' : String(r.line),
         r.lineText ?? '',
-        r.reason,
+        r.note,
         r.expected ?? '',
         r.ok === null ? '' : String(r.ok),
+        ...(withReason ? [r.reason ?? ''] : []),
       ]
         .map(csvCell)
         .join(','),

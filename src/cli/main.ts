@@ -29,8 +29,9 @@ check: one verdict per URL and crawler, with the deciding line.
       --raw               evaluate URLs byte-exact as given; by default they are
                           first put in the form a crawler requests (UTF-8
                           percent-encoding, punycode host, no fragment)
-      --explain           with json/jsonl: list every rule that matched, not
-                          only the deciding one
+      --explain           with csv/json/jsonl: add the engine's one-sentence
+                          reason and (json) every rule that matched; slower
+                          on very large files
       --robots-url URL    where the robots.txt lives; URLs outside its origin are
                           reported as out of scope instead of judged
       --expect-allowed FILE  URLs that must be allowed for every --agent

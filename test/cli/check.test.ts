@@ -65,8 +65,10 @@ describe('check: verdicts per URL and crawler', () => {
   it('writes CSV with a header and quotes cells that need it', async () => {
     const r = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '-f', 'csv', '/private/a,b'], files);
     const lines = r.stdout.split('\r\n');
-    expect(lines[0]).toBe('url,request_url,crawler,verdict,line,rule,reason,expected,ok');
-    expect(lines[1].startsWith('"/private/a,b","/private/a,b",SomeBot,blocked,2,Disallow: /private,')).toBe(true);
+    expect(lines[0]).toBe('url,request_url,crawler,verdict,line,rule,note,expected,ok');
+    expect(lines[1]).toBe('"/private/a,b","/private/a,b",SomeBot,blocked,2,Disallow: /private,,,');
+    const open = await runCli(['check', 'robots.txt', '-a', 'googlebot', '-f', 'csv', '/open'], files);
+    expect(open.stdout.split('\r\n')[1]).toBe('/open,/open,Googlebot,allowed,,,no rule of the Googlebot group (line 5) matches,,');
   });
 
   it('writes one JSON object a line with --format jsonl', async () => {
@@ -119,14 +121,21 @@ describe('check: verdicts per URL and crawler', () => {
     expect(r.stderr).toMatch(/standard input \("-"\) can be used for only one file/);
   });
 
-  it('lists every matching rule with --explain, longest first (SPEC §8)', async () => {
+  it('adds the reason and every matching rule, longest first, only with --explain (SPEC §8)', async () => {
     const [row] = await json(['check', 'robots.txt', '-a', 'SomeBot', '--explain', '/private/public/x']);
     expect(row.matches).toEqual([
       { kind: 'allow', line: 3, pattern: '/private/public', length: 15 },
       { kind: 'disallow', line: 2, pattern: '/private', length: 8 },
     ]);
+    expect(row.reason).toMatch(/^Allowed by line 3/);
+    const plain = await json(['check', 'robots.txt', '-a', 'SomeBot', '/private/public/x']);
+    expect(plain[0].reason).toBeUndefined();
+    expect(plain[0].matches).toBeUndefined();
+    const csv = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '--explain', '-f', 'csv', '/private/x'], files);
+    expect(csv.stdout.split('\r\n')[0]).toBe('url,request_url,crawler,verdict,line,rule,note,expected,ok,reason');
+    expect(csv.stdout.split('\r\n')[1]).toMatch(/,"Blocked by line 2 ""Disallow: \/private"": /);
     const table = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '--explain', '/x'], files);
-    expect(table).toMatchObject({ code: 2, stderr: 'robots-lab: --explain needs --format json or jsonl\n' });
+    expect(table).toMatchObject({ code: 2, stderr: 'robots-lab: --explain needs --format csv, json or jsonl\n' });
   });
 
   it('reads the first URL-looking column of a CSV, or the one named by --column', async () => {
@@ -146,7 +155,7 @@ describe('check: verdicts per URL and crawler', () => {
     ]);
     expect(rows.map((r) => r.status)).toEqual(['blocked', 'out-of-scope', 'blocked', 'blocked']);
     expect(rows[1].allowed).toBeNull();
-    expect(rows[1].reason).toMatch(/scheme/);
+    expect(rows[1].note).toMatch(/scheme/);
   });
 
   it('applies Google\'s 500 KiB cap by default, says so on stderr, and --no-size-limit reads everything', async () => {

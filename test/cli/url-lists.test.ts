@@ -52,7 +52,7 @@ describe('table output', () => {
   it('formats 200,000 rows without overflowing the stack', () => {
     const row: ResultRow = {
       url: '/a', requestUrl: '/a', changes: [], origin: 'l:1', crawler: 'x', profile: null, tokens: ['x'],
-      status: 'allowed', allowed: true, line: null, lineText: null, rule: null, reason: '', note: 'no group applies',
+      status: 'allowed', allowed: true, line: null, lineText: null, rule: null, note: 'no group applies',
       expected: null, ok: null,
     };
     const out = formatResults(Array.from({ length: 200_000 }, () => row), 'table');
