@@ -110,13 +110,27 @@ interface Plan {
   compiled: CompiledRules | null;
 }
 
+interface PlanCache {
+  /** Single tokens (evaluate). */
+  byToken: Map<string, Plan>;
+  /** Token lists by identity (a profile's tokens array). */
+  byList: WeakMap<readonly string[], Plan>;
+}
+
 function planFor(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal: boolean): Plan {
-  const key = (ignoresGlobal ? 'plan!:' : 'plan:') + (tokens.length === 1 ? tokens[0] : tokens.join('\n'));
-  let plan = parsed.cache.get(key) as Plan | undefined;
+  const cacheKey = ignoresGlobal ? 'plans!' : 'plans';
+  let cache = parsed.cache.get(cacheKey) as PlanCache | undefined;
+  if (!cache) {
+    cache = { byToken: new Map(), byList: new WeakMap() };
+    parsed.cache.set(cacheKey, cache);
+  }
+  const single = tokens.length === 1;
+  let plan = single ? cache.byToken.get(tokens[0]) : cache.byList.get(tokens);
   if (!plan) {
     const choice = chooseGroups(parsed, tokens, ignoresGlobal);
     plan = { choice, compiled: choice.kind === 'none' ? null : compiledFor(parsed, choice.groups) };
-    parsed.cache.set(key, plan);
+    if (single) cache.byToken.set(tokens[0], plan);
+    else cache.byList.set(tokens, plan);
   }
   return plan;
 }
@@ -135,11 +149,9 @@ export function compiledFor(parsed: ParsedRobots, groups: readonly number[]): Co
 /** The deciding rule at `line` as it matched `path` (its own pattern, or its index.html alternative). */
 function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatch {
   const r = ruleAtLine(parsed, line)!;
-  if (r.kind === 'allow' && !matchesPattern(path, r.pattern)) {
-    const alt = indexHtmlAlternative(r.pattern);
-    if (alt !== null) {
-      return { kind: r.kind, line, pattern: alt, raw: r.raw, length: alt.length, group: r.group, viaIndexHtml: true };
-    }
+  const alt = r.kind === 'allow' ? indexHtmlAlternative(r.pattern) : null;
+  if (alt !== null && !matchesPattern(path, r.pattern)) {
+    return { kind: r.kind, line, pattern: alt, raw: r.raw, length: alt.length, group: r.group, viaIndexHtml: true };
   }
   return { kind: r.kind, line, pattern: r.pattern, raw: r.raw, length: r.length, group: r.group, viaIndexHtml: false };
 }
