@@ -7,6 +7,19 @@
  */
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import type { Inputs } from './inputs';
+import type { LargeValueStore } from './idb';
+
+/** Text fields above this many characters are kept in IndexedDB (when given), not localStorage. */
+export const LARGE_CHARS = 200_000;
+
+/** The text fields that may be large. */
+type LargeField = 'urlText' | 'robotsText';
+const LARGE_FIELDS: LargeField[] = ['urlText', 'robotsText'];
+
+/** What localStorage holds: the inputs, with large fields moved out (named in `external`). */
+interface StoredValue extends StorageValue<Inputs> {
+  external?: LargeField[];
+}
 
 export interface SafeStorageOptions {
   storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
@@ -15,11 +28,15 @@ export interface SafeStorageOptions {
   /** Coalesce writes within this many milliseconds (0: write at once). */
   delayMs?: number;
   setTimeout?(fn: () => void, ms: number): unknown;
+  /** Where large text fields go (IndexedDB in the page); without it everything goes to `storage`, trimmed if need be. */
+  large?(): LargeValueStore | undefined;
 }
 
 export interface SafeStorage extends PersistStorage<Inputs> {
   /** Writes a pending value now (on page hide). */
   flush(): void;
+  /** Resolves when large writes in flight have finished. */
+  settled(): Promise<void>;
 }
 
 export function isQuotaError(e: unknown): boolean {
@@ -67,7 +84,7 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
   let written: Inputs | null = null;
   let lastTrim: { urlText: string; lines: number } | null = null;
 
-  function tryWrite(name: string, value: StorageValue<Inputs>): boolean {
+  function tryWrite(name: string, value: StoredValue): boolean {
     const s = opts.storage();
     if (!s) return true;
     try {
@@ -79,9 +96,49 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
     }
   }
 
+  /** The large values IndexedDB holds now, so an unchanged list is not written again. */
+  const savedLarge: Partial<Record<LargeField, string>> = {};
+  /** Large writes in flight, in order: a later write waits for the earlier one. */
+  let chain: Promise<void> = Promise.resolve();
+
+  /** Writes large fields to IndexedDB first, then the rest to localStorage, so localStorage never names a value IndexedDB lacks. */
+  function writeSplit(name: string, value: StorageValue<Inputs>, big: LargeValueStore): void {
+    const external = LARGE_FIELDS.filter((f) => value.state[f].length > LARGE_CHARS);
+    const small: StoredValue = { ...value, state: { ...value.state }, external };
+    for (const f of external) small.state[f] = '';
+    const state = value.state;
+    chain = chain.then(async () => {
+      try {
+        for (const f of external) {
+          if (savedLarge[f] === state[f]) continue;
+          await big.set(`${name}:${f}`, state[f]);
+          savedLarge[f] = state[f];
+        }
+      } catch (e) {
+        opts.onNotice(
+          `The URL list could not be saved in this browser's IndexedDB (${e instanceof Error ? e.message : String(e)}); it will not be there after a reload. Your robots.txt is saved.`,
+        );
+        // Keep the robots.txt (and what fits of the list) the old way.
+        writeLocal(name, value);
+        return;
+      }
+      if (tryWrite(name, small)) opts.onNotice(null);
+      else writeLocal(name, value);
+    });
+  }
+
   function write(name: string, value: StorageValue<Inputs>): void {
     if (written && sameInputs(written, value.state)) return;
     written = value.state;
+    const big = opts.large?.();
+    if (big && LARGE_FIELDS.some((f) => value.state[f].length > LARGE_CHARS)) {
+      writeSplit(name, value, big);
+      return;
+    }
+    writeLocal(name, value);
+  }
+
+  function writeLocal(name: string, value: StorageValue<Inputs>): void {
     if (tryWrite(name, value)) {
       opts.onNotice(null);
       return;
@@ -123,11 +180,38 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
     getItem(name) {
       const raw = opts.storage()?.getItem(name);
       if (!raw) return null;
+      let value: StoredValue;
       try {
-        return JSON.parse(raw) as StorageValue<Inputs>;
+        value = JSON.parse(raw) as StoredValue;
       } catch {
         return null;
       }
+      const external = Array.isArray(value.external) ? value.external.filter((f) => LARGE_FIELDS.includes(f)) : [];
+      const big = opts.large?.();
+      if (external.length === 0 || !value.state || typeof value.state !== 'object') return value;
+      if (!big) {
+        opts.onNotice('The saved URL list is in IndexedDB, which this browser does not offer now: it could not be restored.');
+        return value;
+      }
+      return Promise.all(external.map((f) => big.get(`${name}:${f}`))).then(
+        (texts) => {
+          const state = { ...value.state };
+          external.forEach((f, i) => {
+            const t = texts[i];
+            if (typeof t === 'string') {
+              state[f] = t;
+              savedLarge[f] = t;
+            } else {
+              opts.onNotice(`The saved ${f === 'urlText' ? 'URL list' : 'robots.txt'} was not found in this browser's IndexedDB.`);
+            }
+          });
+          return { state, version: value.version };
+        },
+        (e: unknown) => {
+          opts.onNotice(`The saved URL list could not be read from IndexedDB (${e instanceof Error ? e.message : String(e)}).`);
+          return value;
+        },
+      );
     },
     setItem(name, value) {
       if (delay <= 0) {
@@ -151,6 +235,9 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
       const p = pending;
       pending = null;
       if (p) write(p.name, p.value);
+    },
+    settled() {
+      return chain;
     },
   };
 }

@@ -6,10 +6,11 @@
  */
 import { create, type StateCreator } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { CrawlerInfo, ExplainResult, ParseSummary } from '../worker/protocol';
+import { ALL_ROWS, type CrawlerInfo, type ExplainResult, type ParseSummary, type RunTotals, type ViewQuery } from '../worker/protocol';
 import type { FetchStatus } from '../worker/fetchStatus';
 import { DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION, type CellRef, type Inputs } from './inputs';
 import { createSafeStorage, type SafeStorage } from './storage';
+import { indexedDbStore } from './idb';
 
 export interface InputsSlice extends Inputs {
   setRobotsText(text: string): void;
@@ -26,9 +27,14 @@ export interface InputsSlice extends Inputs {
 
 /** The results of one evaluation run, in compact arrays (row-major cells). */
 export interface RunResults {
+  /** The run's id (the worker keeps its arrays for views and exports under it). */
   id: number;
-  /** The URL rows as typed (blank lines skipped). */
-  urls: string[];
+  /** The robots.txt version the run evaluated. */
+  textVersion: number;
+  /** The URL list text; row i is text.slice(starts[i], ends[i]) (blank lines skipped, trimmed). */
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
   crawlers: CrawlerInfo[];
   status: Uint8Array;
   lines: Int32Array;
@@ -38,8 +44,28 @@ export interface RunResults {
   done: number;
   total: number;
   rate: number;
+  /** Estimated time left, from the worker's rate. */
+  etaMs: number;
   finished: boolean;
   elapsedMs: number;
+  totals: RunTotals | null;
+  /** True when this run replaced one that was cancelled before it finished. */
+  restarted: boolean;
+}
+
+/** The URL of row `row` as typed. */
+export function urlAt(r: RunResults, row: number): string {
+  return r.text.slice(r.starts[row], r.ends[row]);
+}
+
+/** The rows the table shows: all in list order (rows null), or the worker's filtered and sorted index. */
+export interface ResultsView {
+  run: number;
+  query: ViewQuery;
+  rows: Int32Array | null;
+  count: number;
+  /** False while the run is still streaming in (the view covers the rows done so far). */
+  complete: boolean;
 }
 
 export interface ResultsSlice {
@@ -56,6 +82,12 @@ export interface ResultsSlice {
   decidingLine: number | null;
   workerNotice: string | null;
   storageNotice: string | null;
+  /** What the table shows: filters, search and sort (not persisted). */
+  viewQuery: ViewQuery;
+  /** The worker's answer for `viewQuery` on the current run, or null while it computes. */
+  view: ResultsView | null;
+  setViewQuery(q: Partial<ViewQuery>): void;
+  setView(view: ResultsView | null): void;
   setParse(parse: ParseSummary, version: number): void;
   setResults(results: RunResults | null): void;
   touchResults(): void;
@@ -104,6 +136,10 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   decidingLine: null,
   workerNotice: null,
   storageNotice: null,
+  viewQuery: ALL_ROWS,
+  view: null,
+  setViewQuery: (q) => set((s) => ({ viewQuery: { ...s.viewQuery, ...q } })),
+  setView: (view) => set({ view }),
   setParse: (parse, parseVersion) => set({ parse, parseVersion }),
   setResults: (results) => set((s) => ({ results, resultsTick: s.resultsTick + 1 })),
   touchResults: () => set((s) => ({ resultsTick: s.resultsTick + 1 })),
@@ -158,8 +194,11 @@ function browserStorage(): Storage | undefined {
 
 let noticeSink: ((m: string | null) => void) | null = null;
 
+const largeStore = indexedDbStore();
+
 export const pageStorage = createSafeStorage({
   storage: browserStorage,
+  large: () => largeStore,
   onNotice: (m) => noticeSink?.(m),
   delayMs: 300,
 });

@@ -7,6 +7,8 @@ import { Settings } from './Settings';
 import { ResultsTable } from './ResultsTable';
 import { ExplainPanel } from './ExplainPanel';
 import { DecidingList } from './DecidingList';
+import { ResultsTools } from './ResultsTools';
+import { Totals } from './Totals';
 
 function Notices() {
   const worker = useRobotsLab((s) => s.workerNotice);
@@ -96,7 +98,9 @@ export function App() {
             <CrawlerPicker />
           </div>
           <Settings />
+          <ResultsTools />
           <ResultsTable />
+          <Totals />
           <div className="below">
             <ExplainPanel />
             <DecidingList />

@@ -1,52 +1,61 @@
-import { useMemo } from 'react';
-import { useRobotsLab } from '../state/store';
+import { useEffect, useState } from 'react';
+import { urlAt, useRobotsLab } from '../state/store';
+import { ALL_ROWS } from '../worker/protocol';
+import { queryRows } from './sync';
 
 const MAX_LISTED = 200;
 
-/** The tested URLs one editor line decides (after a click on its gutter marker). */
+/**
+ * The tested URLs one editor line decides (after a click on its gutter
+ * marker). The worker finds the rows; the page lists the first few.
+ */
 export function DecidingList() {
   const line = useRobotsLab((s) => s.decidingLine);
   const results = useRobotsLab((s) => s.results);
-  const tick = useRobotsLab((s) => s.resultsTick);
+  const finished = useRobotsLab((s) => s.results?.finished ?? false);
+  const total = useRobotsLab((s) => (s.decidingLine === null ? 0 : s.deciding.get(s.decidingLine) ?? 0));
   const close = useRobotsLab((s) => s.showDecidingLine);
   const select = useRobotsLab((s) => s.select);
+  const [rows, setRows] = useState<Int32Array | null>(null);
 
-  const cells = useMemo(() => {
-    if (line === null || !results) return { list: [] as { row: number; col: number }[], total: 0 };
-    const cols = results.crawlers.length;
-    const list: { row: number; col: number }[] = [];
-    let total = 0;
-    const lines = results.lines;
-    for (let k = 0; k < lines.length; k++) {
-      if (lines[k] !== line) continue;
-      total++;
-      if (list.length < MAX_LISTED) list.push({ row: Math.floor(k / cols), col: k % cols });
-    }
-    return { list, total };
-    // tick: the arrays change in place while a run streams in.
-  }, [line, results, tick]);
+  useEffect(() => {
+    setRows(null);
+    if (line === null || !results) return;
+    let live = true;
+    void queryRows({ ...ALL_ROWS, rule: line }).then((r) => {
+      if (live) setRows(r ? r.slice(0, MAX_LISTED) : null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [line, results, finished]);
 
   if (line === null || !results) return null;
+  const cells: { row: number; col: number }[] = [];
+  const cols = results.crawlers.length;
+  for (const row of rows ?? []) {
+    for (let col = 0; col < cols && cells.length < MAX_LISTED; col++) if (results.lines[row * cols + col] === line) cells.push({ row, col });
+  }
   return (
     <section className="deciding" aria-label={`URLs decided by line ${line}`} data-testid="deciding-list">
       <header>
         <h2>
-          Line {line} decides {cells.total.toLocaleString('en')} tested cell{cells.total === 1 ? '' : 's'}
+          Line {line} decides {total.toLocaleString('en')} tested cell{total === 1 ? '' : 's'}
         </h2>
         <button type="button" onClick={() => close(null)} aria-label="Close the list">
           ×
         </button>
       </header>
       <ul>
-        {cells.list.map(({ row, col }) => (
+        {cells.map(({ row, col }) => (
           <li key={`${row}-${col}`}>
             <button type="button" className="link" onClick={() => select({ row, col })}>
-              <code>{results.urls[row]}</code> · {results.crawlers[col]?.label}
+              <code>{urlAt(results, row)}</code> · {results.crawlers[col]?.label}
             </button>
           </li>
         ))}
       </ul>
-      {cells.total > cells.list.length && <p className="hint">and {(cells.total - cells.list.length).toLocaleString('en')} more</p>}
+      {total > cells.length && rows !== null && <p className="hint">and {(total - cells.length).toLocaleString('en')} more</p>}
     </section>
   );
 }

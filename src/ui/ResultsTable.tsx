@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRobotsLab, type RunResults } from '../state/store';
+import { urlAt, useRobotsLab, type RunResults } from '../state/store';
 import { CELL, ROW, type ParseSummary } from '../worker/protocol';
 import { fetchOutcome } from '../worker/fetchStatus';
 
@@ -27,20 +27,32 @@ export function cellId(row: number, col: number): string {
   return `cell-${row}-${col}`;
 }
 
+function seconds(ms: number): string {
+  return ms < 1000 ? '< 1 s' : ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
 function Progress({ r }: { r: RunResults }) {
   const cols = r.crawlers.length;
+  const restarted = r.restarted ? (
+    <span className="restarted" data-testid="run-restarted">
+      Cancelled, restarted for the new input ·{' '}
+    </span>
+  ) : null;
   if (r.finished) {
     return (
-      <p className="run-status" role="status" data-testid="run-status">
+      <p className="run-status" role="status" data-testid="run-status" data-run={r.id} data-text-version={r.textVersion}>
+        {restarted}
         {r.total.toLocaleString('en')} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
         {r.elapsedMs < 1 ? '< 1' : Math.round(r.elapsedMs).toLocaleString('en')} ms
       </p>
     );
   }
   return (
-    <p className="run-status" role="status" data-testid="run-status">
+    <p className="run-status running" role="status" data-testid="run-status" data-run={r.id} data-text-version={r.textVersion}>
+      {restarted}
       <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {r.done.toLocaleString('en')} of{' '}
-      {r.total.toLocaleString('en')} URLs · {r.rate.toLocaleString('en')} URLs/s
+      {r.total.toLocaleString('en')} URLs · <span data-testid="run-rate">{r.rate.toLocaleString('en')} URLs/s</span> ·{' '}
+      <span data-testid="run-eta">{seconds(r.etaMs)} left</span>
     </p>
   );
 }
@@ -49,6 +61,7 @@ function Progress({ r }: { r: RunResults }) {
 export function ResultsTable() {
   const results = useRobotsLab((s) => s.results);
   useRobotsLab((s) => s.resultsTick);
+  const view = useRobotsLab((s) => s.view);
   const parse = useRobotsLab((s) => s.parse);
   const selected = useRobotsLab((s) => s.selected);
   const select = useRobotsLab((s) => s.select);
@@ -56,7 +69,12 @@ export function ResultsTable() {
   const fetchStatus = useRobotsLab((s) => s.settings.fetchStatus);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rules = useMemo(() => ruleTexts(parse), [parse]);
-  const rows = results ? Math.min(results.urls.length, results.total) : 0;
+  // The rows shown: the worker's view of this run when it has one, else all rows in list order.
+  const index = view && results && view.run === results.id ? view.rows : null;
+  const allRows = results ? results.total : 0;
+  const rows = view && results && view.run === results.id ? view.count : allRows;
+  const rowAt = (i: number) => (index ? index[i] : i);
+  const indexOf = (row: number) => (index ? index.indexOf(row) : row);
   const cols = results ? results.crawlers.length : 0;
   const outcome = fetchOutcome(fetchStatus);
 
@@ -85,9 +103,10 @@ export function ResultsTable() {
   // Keep the selected cell in view, however it was selected (keys, the deciding-lines list).
   const selectedRow = selected?.row ?? null;
   useEffect(() => {
-    if (selectedRow !== null && selectedRow < rows) reveal(selectedRow);
+    const at = selectedRow === null ? -1 : indexOf(selectedRow);
+    if (at >= 0 && at < rows) reveal(at);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedRow, rows]);
+  }, [selectedRow, rows, index]);
 
   function reveal(row: number) {
     const target = Math.floor(row / PAGE_ROWS);
@@ -99,15 +118,17 @@ export function ResultsTable() {
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
   if (cols === 0) return <p className="empty" data-testid="results-empty">Choose at least one crawler to see verdicts.</p>;
-  if (rows === 0) return <p className="empty" data-testid="results-empty">Add URLs to test, one per line.</p>;
+  if (allRows === 0) return <p className="empty" data-testid="results-empty">Add URLs to test, one per line.</p>;
 
-  const active = selected && selected.row < rows && selected.col < cols ? selected : null;
+  const active = selected && selected.row < allRows && selected.col < cols ? selected : null;
+  const activeAt = active ? indexOf(active.row) : -1;
   const template = `minmax(16rem, 2fr) repeat(${cols}, minmax(11rem, 1fr))`;
   // Every row is its own grid: a fixed minimum width keeps the columns aligned.
   const minWidth = `${16 + cols * 11}rem`;
 
   function move(e: KeyboardEvent<HTMLDivElement>) {
-    const cur = active ?? { row: 0, col: 0 };
+    if (rows === 0) return;
+    const cur = active && activeAt >= 0 ? { row: activeAt, col: active.col } : { row: 0, col: 0 };
     let { row, col } = cur;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
     switch (e.key) {
@@ -141,8 +162,8 @@ export function ResultsTable() {
         return;
     }
     e.preventDefault();
-    if (!active || row !== cur.row || col !== cur.col) {
-      select({ row, col });
+    if (!active || activeAt < 0 || row !== cur.row || col !== cur.col) {
+      select({ row: rowAt(row), col });
     }
   }
 
@@ -165,6 +186,11 @@ export function ResultsTable() {
           </nav>
         )}
       </div>
+      {rows === 0 && (
+        <p className="empty" data-testid="view-empty">
+          No rows match these filters{r.finished ? '' : ' yet'}.
+        </p>
+      )}
       <div
         className="grid-scroll"
         ref={scrollRef}
@@ -195,7 +221,8 @@ export function ResultsTable() {
         </div>
         <div className="grid-body" style={{ height: virtualizer.getTotalSize(), minWidth }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const row = pageStart + item.index;
+            const row = rowAt(pageStart + item.index);
+            const pending = row >= r.done;
             const flags = r.rowFlags[row];
             const shownAs = normalise ? r.normalised.get(row) : undefined;
             const note = r.notes.get(row);
@@ -203,14 +230,14 @@ export function ResultsTable() {
               <div
                 key={row}
                 role="row"
-                aria-rowindex={row + 2}
+                aria-rowindex={pageStart + item.index + 2}
                 className="grid-row"
                 data-testid="result-row"
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, gridTemplateColumns: template, minWidth }}
               >
-                <div role="rowheader" aria-colindex={1} className="url-cell" title={r.urls[row]}>
+                <div role="rowheader" aria-colindex={1} className="url-cell" title={urlAt(r, row)}>
                   <span className="url-typed" data-testid="url-typed">
-                    {r.urls[row]}
+                    {urlAt(r, row)}
                   </span>
                   {shownAs !== undefined && (
                     <span className="url-request" data-testid="url-request">
@@ -255,7 +282,13 @@ export function ResultsTable() {
                       icon = '⚠';
                       cls = 'unjudged';
                   }
-                  if (status === CELL.OUT_OF_SCOPE) detail = 'outside the robots.txt origin';
+                  if (pending) {
+                    verdict = 'Evaluating…';
+                    icon = '…';
+                    cls = 'pending';
+                  }
+                  if (pending) detail = 'not evaluated yet';
+                  else if (status === CELL.OUT_OF_SCOPE) detail = 'outside the robots.txt origin';
                   else if (status === CELL.INVALID_URL) detail = note ?? 'cannot be read as a URL';
                   else if (outcome.mode !== 'rules') detail = fetchStatus === 0 ? 'server unreachable' : `server answered ${fetchStatus}`;
                   else if (line > 0) detail = `line ${line} · ${rules.get(line) ?? ''}`;

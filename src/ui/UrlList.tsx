@@ -1,8 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { useRobotsLab } from '../state/store';
+import type { ImportResult } from '../worker/protocol';
+import { importUrlList } from './sync';
 
 /** Above this size the list reaches the store when typing pauses, not per keystroke. */
 const LARGE = 200_000;
@@ -56,13 +58,55 @@ export function UrlList() {
     };
   }, []);
 
-  async function loadFile(file: File) {
-    // Read locally; nothing is uploaded.
-    useRobotsLab.getState().setUrlText(await file.text());
+  const [importNote, setImportNote] = useState<{ text: string; error: boolean } | null>(null);
+  const [csvChoice, setCsvChoice] = useState<{ file: File; result: ImportResult; column: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  function use(result: ImportResult) {
+    useRobotsLab.getState().setUrlText(result.text);
+    const n = `${result.count.toLocaleString('en')} URL${result.count === 1 ? '' : 's'}`;
+    let text = `Loaded ${n} from ${result.name}.`;
+    if (result.sitemapIndex) {
+      text = `${result.name} is a sitemap index: its ${n} are the child sitemaps' addresses, listed as URLs to test. The child sitemaps were not fetched (nothing leaves this page); load each one to test its pages.`;
+    }
+    setImportNote({ text, error: false });
+  }
+
+  /** Reads a file in the worker (locally; nothing is uploaded). A CSV first asks which column holds the URLs. */
+  async function loadFile(file: File, column: number | null = null) {
+    setImportNote({ text: `Reading ${file.name}…`, error: false });
+    try {
+      const result = await importUrlList(file, column);
+      if (result.format === 'csv' && column === null) {
+        setImportNote(null);
+        setCsvChoice({ file, result, column: Math.max(0, result.csv?.column ?? 0) });
+        return;
+      }
+      use(result);
+    } catch (e) {
+      setImportNote({ text: `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`, error: true });
+    }
   }
 
   return (
-    <div className="field url-list">
+    <div
+      className={`field url-list${dragging ? ' dragging' : ''}`}
+      data-testid="url-drop-zone"
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        const f = e.dataTransfer.files?.[0];
+        setDragging(false);
+        if (!f) return;
+        e.preventDefault();
+        void loadFile(f);
+      }}
+    >
       <div className="field-head">
         <span id="url-list-label" className="label">
           URLs to test <span className="hint">one per line · full URLs or paths</span>
@@ -71,7 +115,7 @@ export function UrlList() {
           Load a file…
           <input
             type="file"
-            accept=".txt,.csv,text/plain"
+            accept=".txt,.csv,.tsv,.xml,text/plain,text/csv,application/xml,text/xml"
             className="visually-hidden"
             data-testid="url-file"
             onChange={(e) => {
@@ -82,10 +126,89 @@ export function UrlList() {
           />
         </label>
       </div>
+      {csvChoice && (
+        <CsvColumnDialog
+          choice={csvChoice}
+          onColumn={(column) => setCsvChoice({ ...csvChoice, column })}
+          onCancel={() => setCsvChoice(null)}
+          onConfirm={() => {
+            const { file, column } = csvChoice;
+            setCsvChoice(null);
+            void loadFile(file, column);
+          }}
+        />
+      )}
       <div className="url-editor" ref={host} />
+      {importNote && (
+        <p className={importNote.error ? 'import-note warn' : 'import-note hint'} role={importNote.error ? 'alert' : 'status'} data-testid="import-note">
+          {importNote.text}
+        </p>
+      )}
+      {dragging && <div className="drop-hint" aria-hidden="true">Drop a .txt, .csv or sitemap .xml file</div>}
       <span className="hint" data-testid="url-count">
         {total.toLocaleString('en')} URL{total === 1 ? '' : 's'}
       </span>
+    </div>
+  );
+}
+
+/** Asks which CSV column holds the URLs: header names (or column numbers) with a preview. */
+function CsvColumnDialog(props: {
+  choice: { file: File; result: ImportResult; column: number };
+  onColumn(column: number): void;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  const { result, column } = props.choice;
+  const csv = result.csv!;
+  const names = Array.from({ length: csv.columns }, (_, i) => csv.header?.[i] || `Column ${i + 1}`);
+  return (
+    <div className="csv-dialog" role="dialog" aria-modal="false" aria-labelledby="csv-dialog-title" data-testid="csv-dialog">
+      <h3 id="csv-dialog-title">Which column holds the URLs in {result.name}?</h3>
+      <p className="hint">
+        {csv.header ? 'The first row is a header.' : 'The file has no header row.'}{' '}
+        {csv.column >= 0 ? `“${names[csv.column]}” looks like URLs.` : 'No column looks like URLs.'}
+      </p>
+      <label>
+        URL column{' '}
+        <select value={column} onChange={(e) => props.onColumn(Number(e.target.value))} data-testid="csv-column">
+          {names.map((n, i) => (
+            <option key={i} value={i}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <table className="csv-preview">
+        <thead>
+          <tr>
+            {names.map((n, i) => (
+              <th key={i} className={i === column ? 'chosen' : ''}>
+                {n}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {csv.sample.map((r, ri) => (
+            <tr key={ri}>
+              {names.map((_, i) => (
+                <td key={i} className={i === column ? 'chosen' : ''}>
+                  {r[i] ?? ''}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="dialog-actions">
+        <button type="button" onClick={props.onConfirm} data-testid="csv-import">
+          Use this column
+        </button>
+        <button type="button" className="secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
     </div>
   );
 }

@@ -6,9 +6,9 @@
 import type { EditorView } from '@codemirror/view';
 import { RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import { crawlerSpecs } from '../state/inputs';
-import type { RobotsLabState, RunResults } from '../state/store';
-import type { ExplainResult, ParseSummary } from '../worker/protocol';
-import { splitUrlList } from '../worker/urlList';
+import { urlAt, type RobotsLabState, type RunResults } from '../state/store';
+import type { ExplainResult, ExportFormat, ImportResult, ParseSummary, ViewQuery } from '../worker/protocol';
+import { isAllRows } from '../worker/protocol';
 import { pushDiagnostics, setDecidingLines, showResultHighlight } from '../editor/index';
 import type { StoreApi, UseBoundStore } from 'zustand';
 
@@ -17,6 +17,33 @@ type Store = UseBoundStore<StoreApi<RobotsLabState>>;
 let editorView: EditorView | null = null;
 let store: Store | null = null;
 let client: RobotsWorkerClient | null = null;
+
+let exporter: ((format: ExportFormat) => Promise<{ blob: Blob; rows: number } | null>) | null = null;
+let importer: ((file: File, column: number | null) => Promise<ImportResult>) | null = null;
+
+let rowQuery: ((query: ViewQuery) => Promise<Int32Array | null>) | null = null;
+
+/** The rows of the current run a query keeps, computed in the worker (null when the run is gone). */
+export function queryRows(query: ViewQuery): Promise<Int32Array | null> {
+  return rowQuery ? rowQuery(query) : Promise.resolve(null);
+}
+
+/** Writes the rows the table shows as a CSV or JSON file (in the worker). */
+export function exportResults(format: ExportFormat): Promise<{ blob: Blob; rows: number } | null> {
+  return exporter ? exporter(format) : Promise.resolve(null);
+}
+
+/** Reads a URL list file in the worker; `column` picks a CSV column (0-based), null guesses. */
+export function importUrlList(file: File, column: number | null): Promise<ImportResult> {
+  if (!importer) return Promise.reject(new Error('The page is still starting.'));
+  return importer(file, column);
+}
+
+/** Highlights one rule line in the editor and scrolls to it (a click on the totals' bar chart). */
+export function highlightRuleLine(line: number | null): void {
+  if (!editorView) return;
+  showResultHighlight(editorView, line === null ? null : { groupLines: [], ruleLine: line });
+}
 
 /** The editor registers itself here so results can decorate it. */
 export function attachEditor(view: EditorView | null): void {
@@ -55,7 +82,7 @@ function applyHighlight(explain: ExplainResult | null): void {
 
 /** Delay before re-parsing: immediate for small files, longer for huge pastes. */
 function textDelay(text: string): number {
-  return Math.min(250, 15 + Math.floor(text.length / 20_000));
+  return Math.min(150, 5 + Math.floor(text.length / 50_000));
 }
 
 export function startSync(theStore: Store, createWorker: () => WorkerLike, budgetMs = 5000): () => void {
@@ -84,6 +111,7 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
     flushPending = false;
     const s = st.getState();
     s.touchResults();
+    if (s.results && !s.results.finished) refreshViewSoon();
     s.setDeciding(new Map(deciding));
     if (editorView) editorView.dispatch({ effects: setDecidingLines.of(s.deciding) });
   }
@@ -107,21 +135,28 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
     });
   }
 
+  /** The run on screen, while it streams in; a new run replacing it says it restarted. */
+  let running: RunResults | null = null;
+
   function startRun(): void {
     const s = st.getState();
     const specs = crawlerSpecs(s.crawlers);
-    const urls = splitUrlList(s.urlText);
+    const text = s.urlText;
+    const textVersion = c.currentVersion;
+    const restarted = running !== null && !running.finished;
     let results: RunResults | null = null;
     let cols = specs.length;
-    const counts = new Map<number, number>();
-    c.evaluate(
-      { urlsText: s.urlText, crawlers: specs, normalise: s.settings.normalise, robotsUrl: s.robotsUrl.trim(), fetchStatus: s.settings.fetchStatus },
+    const id = c.evaluate(
+      { urlsText: text, crawlers: specs, normalise: s.settings.normalise, robotsUrl: s.robotsUrl.trim(), fetchStatus: s.settings.fetchStatus },
       {
-        onStart(rows, crawlers) {
+        onStart(rows, crawlers, offsets) {
           cols = crawlers.length;
           results = {
-            id: 0,
-            urls,
+            id,
+            textVersion,
+            text,
+            starts: offsets.starts,
+            ends: offsets.ends,
             crawlers,
             status: new Uint8Array(rows * cols),
             lines: new Int32Array(rows * cols),
@@ -131,11 +166,18 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
             done: 0,
             total: rows,
             rate: 0,
+            etaMs: 0,
             finished: false,
             elapsedMs: 0,
+            totals: null,
+            restarted,
           };
+          running = results;
           // Old results stay on screen until the first chunk replaces them.
-          if (rows === 0 || cols === 0) st.getState().setResults(results);
+          if (rows === 0 || cols === 0) {
+            st.getState().setResults(results);
+            st.getState().setView(null);
+          }
         },
         onChunk(chunk) {
           const r = results!;
@@ -145,25 +187,31 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
           r.rowFlags.set(chunk.rowFlags, chunk.start);
           for (const [row, url] of chunk.normalised) r.normalised.set(row, url);
           for (const [row, note] of chunk.notes) r.notes.set(row, note);
-          for (let i = 0; i < chunk.lines.length; i++) {
-            const line = chunk.lines[i];
-            if (line > 0) counts.set(line, (counts.get(line) ?? 0) + 1);
-          }
           r.done = chunk.progress.done;
           r.rate = chunk.progress.rate;
+          r.etaMs = chunk.progress.etaMs;
+          r.totals = chunk.totals;
+          const rules = chunk.totals.rules;
+          const counts = new Map<number, number>();
+          for (let i = 0; i < rules.length; i += 2) counts.set(rules[i], rules[i + 1]);
           deciding = counts;
           if (first) {
             st.getState().setResults(r);
+            st.getState().setView(null);
             flushResults();
+            requestView();
           } else scheduleFlush();
         },
         onDone(_rows, elapsedMs) {
           const r = results!;
           r.finished = true;
           r.elapsedMs = elapsedMs;
-          if (st.getState().results !== r) st.getState().setResults(r);
-          deciding = counts;
+          if (st.getState().results !== r) {
+            st.getState().setResults(r);
+            st.getState().setView(null);
+          }
           flushResults();
+          requestView();
           requestExplain();
         },
         onError(message) {
@@ -173,12 +221,44 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
     );
   }
 
+  let viewSeq = 0;
+  let viewTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Asks the worker for the rows the current query keeps (none needed for all rows in list order). */
+  function requestView(): void {
+    const s = st.getState();
+    const r = s.results;
+    if (!r) return;
+    const query = s.viewQuery;
+    if (isAllRows(query)) {
+      s.setView({ run: r.id, query, rows: null, count: r.total, complete: r.finished });
+      return;
+    }
+    const seq = ++viewSeq;
+    void c.view(r.id, query).then((v) => {
+      if (!v || seq !== viewSeq) return;
+      const now = st.getState();
+      if (now.results?.id !== v.run || now.viewQuery !== query) return;
+      now.setView({ run: v.run, query, rows: v.rows, count: v.count, complete: v.complete && now.results.finished });
+    });
+  }
+
+  /** While a run streams in, a filtered view is refreshed a few times a second. */
+  function refreshViewSoon(): void {
+    if (viewTimer !== null) return;
+    viewTimer = setTimeout(() => {
+      viewTimer = null;
+      const r = st.getState().results;
+      if (r && !r.finished && !isAllRows(st.getState().viewQuery)) requestView();
+    }, 400);
+  }
+
   function requestExplain(): void {
     const s = st.getState();
     const r = s.results;
     const sel = s.selected;
     const seq = ++explainSeq;
-    if (!r || !sel || sel.row >= r.urls.length || sel.col >= r.crawlers.length) {
+    if (!r || !sel || sel.row >= r.total || sel.col >= r.crawlers.length) {
       s.setExplain(null);
       applyHighlight(null);
       return;
@@ -186,13 +266,27 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
     const spec = crawlerSpecs(s.crawlers)[sel.col];
     if (!spec) return;
     void c
-      .explain({ url: r.urls[sel.row], crawler: spec, normalise: s.settings.normalise, robotsUrl: s.robotsUrl.trim(), fetchStatus: s.settings.fetchStatus })
+      .explain({ url: urlAt(r, sel.row), crawler: spec, normalise: s.settings.normalise, robotsUrl: s.robotsUrl.trim(), fetchStatus: s.settings.fetchStatus })
       .then((result) => {
         if (!result || seq !== explainSeq) return;
         st.getState().setExplain(result);
         applyHighlight(result);
       });
   }
+
+  /** Exports the rows the table shows; resolves with a file, or null when the run is gone. */
+  exporter = async (format) => {
+    const s = st.getState();
+    if (!s.results) return null;
+    return c.export(s.results.id, s.viewQuery, format);
+  };
+  importer = (file, column) => c.importList(file, file.name, column);
+  rowQuery = async (query) => {
+    const r = st.getState().results;
+    if (!r) return null;
+    const v = await c.view(r.id, query);
+    return v && st.getState().results?.id === v.run ? v.rows : null;
+  };
 
   const unsubscribe = st.subscribe((s, prev) => {
     if (s.robotsText !== prev.robotsText) {
@@ -213,6 +307,10 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
         startRun();
       }, s.urlText.length > 200_000 ? 200 : 40);
       return;
+    }
+    if (s.viewQuery !== prev.viewQuery) {
+      if (!isAllRows(s.viewQuery)) s.setView(s.view ? { ...s.view, complete: false } : null);
+      requestView();
     }
     if (s.selected !== prev.selected) requestExplain();
   });

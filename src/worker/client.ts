@@ -5,7 +5,17 @@
  * crashes, or goes silent for longer than its budget while it owes an answer,
  * is terminated and restarted; the caller's state is untouched.
  */
-import type { CrawlerSpec, EvaluateParams, ExplainResult, ParseSummary, WorkerReply, WorkerRequest } from './protocol';
+import type {
+  CrawlerSpec,
+  EvaluateParams,
+  ExplainResult,
+  ExportFormat,
+  ImportResult,
+  ParseSummary,
+  ViewQuery,
+  WorkerReply,
+  WorkerRequest,
+} from './protocol';
 import { assertNever } from './protocol';
 import type { FetchStatus } from './fetchStatus';
 
@@ -18,7 +28,11 @@ export interface WorkerLike {
 }
 
 export interface RunHandlers {
-  onStart(rows: number, crawlers: Extract<WorkerReply, { type: 'run-started' }>['crawlers']): void;
+  onStart(
+    rows: number,
+    crawlers: Extract<WorkerReply, { type: 'run-started' }>['crawlers'],
+    offsets: { starts: Int32Array; ends: Int32Array },
+  ): void;
   onChunk(chunk: Extract<WorkerReply, { type: 'run-chunk' }>): void;
   onDone(rows: number, elapsedMs: number): void;
   onError(message: string): void;
@@ -38,9 +52,12 @@ export interface ClientOptions {
 }
 
 interface Pending {
-  kind: 'set-text' | 'explain';
+  kind: 'set-text' | 'explain' | 'view' | 'export' | 'import';
   resolve(value: unknown): void;
 }
+
+/** A view of a run's results as the worker computed it. */
+export type ViewReply = Extract<WorkerReply, { type: 'viewed' }>;
 
 export interface ExplainArgs {
   url: string;
@@ -57,6 +74,8 @@ export class RobotsWorkerClient {
   private text: string | null = null;
   private readonly pending = new Map<number, Pending>();
   private run: { id: number; handlers: RunHandlers } | null = null;
+  /** The URL list the worker holds (sent or imported): it is not sent again. */
+  private workerList: string | null = null;
   private lastHeard = 0;
   private readonly budgetMs: number;
   private extraBudgetMs = 0;
@@ -118,7 +137,9 @@ export class RobotsWorkerClient {
     this.cancelRun();
     const id = this.nextId++;
     // The budget counts from now if the worker owed nothing before.
-    this.send({ type: 'evaluate', id, version: this.version, ...params });
+    const same = params.urlsText !== null && params.urlsText === this.workerList;
+    if (params.urlsText !== null) this.workerList = params.urlsText;
+    this.send({ type: 'evaluate', id, version: this.version, ...params, urlsText: same ? null : params.urlsText });
     this.run = { id, handlers };
     return id;
   }
@@ -136,6 +157,41 @@ export class RobotsWorkerClient {
     return new Promise((resolve) => {
       this.send({ type: 'explain', id, version, ...args });
       this.pending.set(id, { kind: 'explain', resolve: resolve as (v: unknown) => void });
+    });
+  }
+
+  /** Asks which rows of run `run` a query keeps; resolves null when the run is gone. */
+  view(run: number, query: ViewQuery): Promise<ViewReply | null> {
+    return this.request('view', (id) => ({ type: 'view', id, version: this.version, run, query }));
+  }
+
+  /** Writes the rows a query keeps as a file; resolves null when the run is gone. */
+  export(run: number, query: ViewQuery, format: ExportFormat): Promise<{ blob: Blob; rows: number } | null> {
+    return this.request('export', (id) => ({ type: 'export', id, version: this.version, run, query, format }));
+  }
+
+  /**
+   * Reads a URL list file in the worker, which keeps the result as its
+   * current list; resolves with what it held, or rejects with why not.
+   */
+  importList(file: Blob, name: string, column: number | null): Promise<ImportResult> {
+    // Reading a large file takes time: 1 s more per 5 MB.
+    this.extraBudgetMs = Math.max(this.extraBudgetMs, Math.floor(file.size / 5000));
+    return this.request<ImportResult | Error | null>('import', (id) => ({ type: 'import', id, version: this.version, file, name, column })).then(
+      (r) => {
+        if (r instanceof Error) throw r;
+        if (!r) throw new Error('The worker restarted while reading the file.');
+        this.workerList = r.text;
+        return r;
+      },
+    );
+  }
+
+  private request<T>(kind: Pending['kind'], make: (id: number) => WorkerRequest): Promise<T | null> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.send(make(id));
+      this.pending.set(id, { kind, resolve: resolve as (v: unknown) => void });
     });
   }
 
@@ -159,8 +215,17 @@ export class RobotsWorkerClient {
         p.resolve(msg.version === this.version ? value : null);
         return;
       }
+      case 'viewed':
+      case 'exported':
+      case 'imported': {
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        p.resolve(msg.type === 'viewed' ? msg : msg.type === 'exported' ? { blob: msg.blob, rows: msg.rows } : msg.result);
+        return;
+      }
       case 'run-started':
-        if (this.isCurrentRun(msg)) this.run!.handlers.onStart(msg.rows, msg.crawlers);
+        if (this.isCurrentRun(msg)) this.run!.handlers.onStart(msg.rows, msg.crawlers, { starts: msg.starts, ends: msg.ends });
         return;
       case 'run-chunk':
         if (this.isCurrentRun(msg)) this.run!.handlers.onChunk(msg);
@@ -176,7 +241,9 @@ export class RobotsWorkerClient {
         const p = this.pending.get(msg.id);
         if (p) {
           this.pending.delete(msg.id);
-          p.resolve(null);
+          // An import that failed says why (a CSV without that column, a file that is no sitemap).
+          p.resolve(p.kind === 'import' ? new Error(msg.message) : null);
+          if (p.kind !== 'set-text' && p.kind !== 'explain') return;
         }
         if (this.run && this.run.id === msg.id) {
           const h = this.run.handlers;
@@ -219,6 +286,7 @@ export class RobotsWorkerClient {
     const run = this.run;
     this.run = null;
     this.worker = this.spawn();
+    this.workerList = null;
     // Any reply still in flight belongs to the old worker: bump the version.
     this.version++;
     run?.handlers.onError(message);

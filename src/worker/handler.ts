@@ -8,6 +8,7 @@ import {
   checkScope,
   evaluate,
   evaluateProfile,
+  fetchOutcome,
   isValidUserAgentToObey,
   parseRobotsTxt,
   toRequestUrl,
@@ -15,21 +16,21 @@ import {
 import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/types';
 import { findProfile } from '../core/profiles';
 import { lintRobots } from '../core/lint';
-import { fetchOutcome, type FetchOutcome, type FetchStatus } from './fetchStatus';
+import type { FetchStatus } from './fetchStatus';
 import {
   assertNever,
-  CELL,
   ROW,
   type CrawlerInfo,
   type CrawlerSpec,
-  type EvaluateParams,
   type ExplainResult,
   type ParseSummary,
   type WireDiagnostic,
   type WorkerReply,
   type WorkerRequest,
 } from './protocol';
-import { splitUrlList } from './urlList';
+import { BulkRun, splitRows } from './bulk';
+import { computeView, exportView } from './view';
+import { importList } from './import';
 
 export interface HandlerHost {
   post(reply: WorkerReply, transfer?: Transferable[]): void;
@@ -47,17 +48,6 @@ interface Crawler {
   token: string;
 }
 
-interface Run {
-  id: number;
-  version: number;
-  urls: string[];
-  crawlers: Crawler[];
-  params: EvaluateParams;
-  outcome: FetchOutcome;
-  scope: (url: string) => string | null;
-  next: number;
-  startedAt: number;
-}
 
 /** Resolves a crawler spec to a profile or a typed token, with what the header shows. */
 export function resolveCrawler(spec: CrawlerSpec): Crawler {
@@ -94,6 +84,16 @@ interface Judged {
  * anything else gets the engine's full check and its reason.
  */
 export function scopeChecker(robotsUrl: string): (url: string) => string | null {
+  const prefix = scopePrefix(robotsUrl);
+  return (url) => {
+    if (prefix !== null && url.startsWith(prefix)) return null;
+    const scope = checkScope(robotsUrl, url);
+    return scope.inScope ? null : scope.reason;
+  };
+}
+
+/** `scheme://host/` of a valid robots.txt URL: URLs starting with it are in scope. */
+export function scopePrefix(robotsUrl: string): string | null {
   let prefix: string | null = null;
   if (checkScope(robotsUrl, robotsUrl).inScope) {
     try {
@@ -103,11 +103,7 @@ export function scopeChecker(robotsUrl: string): (url: string) => string | null 
       prefix = null;
     }
   }
-  return (url) => {
-    if (prefix !== null && url.startsWith(prefix)) return null;
-    const scope = checkScope(robotsUrl, url);
-    return scope.inScope ? null : scope.reason;
-  };
+  return prefix;
 }
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -186,7 +182,13 @@ export class RobotsHandler {
   private version = -1;
   /** What a crawler reads: the text up to Google's size limit. */
   private parsed: ParsedRobots | null = null;
-  private run: Run | null = null;
+  /** The run being evaluated, or null. */
+  private run: BulkRun | null = null;
+  /** The latest run's results (running or finished), for views and exports. */
+  private results: BulkRun | null = null;
+  /** The URL list last sent or imported, split once. */
+  private list: { text: string; starts: Int32Array; ends: Int32Array } | null = null;
+  private startedAt = 0;
 
   constructor(private readonly host: HandlerHost) {}
 
@@ -205,6 +207,15 @@ export class RobotsHandler {
         return;
       case 'explain':
         this.explain(msg);
+        return;
+      case 'view':
+        this.view(msg);
+        return;
+      case 'export':
+        this.export(msg);
+        return;
+      case 'import':
+        void this.import(msg);
         return;
       case 'debug-fault':
         if (msg.fault === 'throw') throw new Error('Debug fault: the worker was asked to crash.');
@@ -234,112 +245,155 @@ export class RobotsHandler {
     }
   }
 
+  /** Keeps a URL list and its row offsets; the same text is not split again. */
+  private setList(text: string): { text: string; starts: Int32Array; ends: Int32Array } {
+    if (this.list && this.list.text === text) return this.list;
+    this.list = { text, ...splitRows(text) };
+    return this.list;
+  }
+
   private startRun(msg: Extract<WorkerRequest, { type: 'evaluate' }>): void {
     if (!this.parsed || msg.version !== this.version) {
       this.fail(msg.id, msg.version, new Error(`No parsed text for version ${msg.version}.`));
       return;
     }
-    const { type: _t, id, version, ...params } = msg;
-    const crawlers = params.crawlers.map(resolveCrawler);
-    const urls = splitUrlList(params.urlsText);
-    const run: Run = {
-      id,
-      version,
-      urls,
-      crawlers,
-      params,
-      outcome: fetchOutcome(params.fetchStatus),
-      scope: scopeChecker(params.robotsUrl),
-      next: 0,
-      startedAt: this.host.now(),
-    };
+    if (msg.urlsText === null && !this.list) {
+      this.fail(msg.id, msg.version, new Error('No URL list was sent.'));
+      return;
+    }
+    this.startedAt = this.host.now();
+    const list = msg.urlsText === null ? this.list! : this.setList(msg.urlsText);
+    const crawlers = msg.crawlers.map(resolveCrawler);
+    const run = new BulkRun(
+      msg.id,
+      msg.version,
+      list.text,
+      list.starts,
+      list.ends,
+      crawlers.map((c) => ({
+        info: c.info,
+        tokens: c.profile ? c.profile.tokens : [c.token],
+        ignoresGlobal: c.profile ? c.profile.ignoresGlobal : false,
+      })),
+      this.parsed,
+      msg.normalise,
+      msg.robotsUrl,
+      fetchOutcome(msg.fetchStatus),
+      scopeChecker(msg.robotsUrl),
+      msg.robotsUrl ? scopePrefix(msg.robotsUrl) : null,
+    );
     this.run = run;
-    this.host.post({ type: 'run-started', id, version, rows: urls.length, crawlers: crawlers.map((c) => c.info) });
+    this.results = run;
+    // The page keeps its own copy of the text: offsets are all it needs to show a row's URL.
+    const starts = list.starts.slice();
+    const ends = list.ends.slice();
+    this.host.post(
+      { type: 'run-started', id: run.id, version: run.version, rows: run.rows, crawlers: crawlers.map((c) => c.info), starts, ends },
+      [starts.buffer, ends.buffer],
+    );
     this.slice(run);
   }
 
   /** Evaluates rows for about SLICE_MS, posts them as one chunk, then yields. */
-  private slice(run: Run): void {
-    if (this.run !== run || !this.parsed) return;
-    const parsed = this.parsed;
+  private slice(run: BulkRun): void {
+    if (this.run !== run) return;
     const t0 = this.host.now();
-    const cols = run.crawlers.length;
-    const start = run.next;
-    const total = run.urls.length;
-    // Grow the chunk buffers as needed; most slices hold a few thousand rows.
-    let cap = 256;
-    let status = new Uint8Array(cap * cols);
-    let lines = new Int32Array(cap * cols);
-    let rowFlags = new Uint8Array(cap);
-    const normalised: [number, string][] = [];
-    const notes: [number, string][] = [];
-    const { normalise, robotsUrl } = run.params;
-    const outcome = run.outcome;
-    let row = start;
+    const start = run.done;
     try {
-      while (row < total) {
-        const k = row - start;
-        if (k === cap) {
-          cap *= 2;
-          const s = new Uint8Array(cap * cols);
-          s.set(status);
-          status = s;
-          const l = new Int32Array(cap * cols);
-          l.set(lines);
-          lines = l;
-          const f = new Uint8Array(cap);
-          f.set(rowFlags);
-          rowFlags = f;
-        }
-        const j = judgeUrl(run.urls[row], normalise, robotsUrl, run.scope);
-        let flags = j.flags;
-        if (flags & ROW.NORMALISED) normalised.push([row, j.requestUrl]);
-        if (j.error) notes.push([row, j.error]);
-        else if (j.outOfScope) notes.push([row, j.outOfScope]);
-        for (let c = 0; c < cols; c++) {
-          const cell = k * cols + c;
-          if (j.error) status[cell] = CELL.INVALID_URL;
-          else if (j.outOfScope) status[cell] = CELL.OUT_OF_SCOPE;
-          else if (outcome.mode === 'allow-all') status[cell] = CELL.ALLOWED;
-          else if (outcome.mode === 'disallow-all') status[cell] = CELL.BLOCKED;
-          else {
-            const v = verdictFor(parsed, j.requestUrl, run.crawlers[c], true);
-            status[cell] = v.allowed ? CELL.ALLOWED : CELL.BLOCKED;
-            lines[cell] = v.rule ? v.rule.line : 0;
-            if (v.robotsTxtItself) flags |= ROW.ROBOTS_TXT;
-          }
-        }
-        rowFlags[k] = flags;
-        row++;
-        if ((row & 15) === 0 && this.host.now() - t0 >= SLICE_MS) break;
-      }
+      run.step(() => this.host.now() - t0 >= SLICE_MS);
     } catch (e) {
       this.run = null;
       this.fail(run.id, run.version, e);
       return;
     }
-    run.next = row;
-    const n = row - start;
-    const elapsed = this.host.now() - run.startedAt;
+    const end = run.done;
+    const cols = run.cols;
+    const normalised: [number, string][] = [];
+    const notes: [number, string][] = [];
+    for (let row = start; row < end; row++) {
+      const f = run.rowFlags[row];
+      if (f & ROW.NORMALISED) normalised.push([row, run.normalised.get(row)!]);
+      if (f & (ROW.INVALID | ROW.OUT_OF_SCOPE)) notes.push([row, run.notes.get(row)!]);
+    }
+    const elapsed = this.host.now() - this.startedAt;
+    const rate = elapsed > 0 ? Math.round((end / elapsed) * 1000) : 0;
+    const totals = run.totals();
     const chunk: WorkerReply = {
       type: 'run-chunk',
       id: run.id,
       version: run.version,
       start,
-      status: status.slice(0, n * cols),
-      lines: lines.slice(0, n * cols),
-      rowFlags: rowFlags.slice(0, n),
+      status: run.status.slice(start * cols, end * cols),
+      lines: run.lines.slice(start * cols, end * cols),
+      rowFlags: run.rowFlags.slice(start, end),
       normalised,
       notes,
-      progress: { done: row, total, rate: elapsed > 0 ? Math.round((row / elapsed) * 1000) : 0 },
+      progress: { done: end, total: run.rows, rate, etaMs: rate > 0 ? Math.round(((run.rows - end) / rate) * 1000) : 0 },
+      totals,
     };
-    this.host.post(chunk, [chunk.status.buffer, chunk.lines.buffer, chunk.rowFlags.buffer]);
-    if (row >= total) {
+    this.host.post(chunk, [chunk.status.buffer, chunk.lines.buffer, chunk.rowFlags.buffer, totals.rules.buffer]);
+    if (run.finished) {
       this.run = null;
-      this.host.post({ type: 'run-done', id: run.id, version: run.version, rows: total, elapsedMs: elapsed });
+      this.host.post({ type: 'run-done', id: run.id, version: run.version, rows: run.rows, elapsedMs: elapsed });
       return;
     }
     this.host.schedule(() => this.slice(run));
+  }
+
+  /** The run a view or export names, or a failure reply when it is gone. */
+  private resultsFor(msg: { id: number; version: number; run: number }): BulkRun | null {
+    if (this.results && this.results.id === msg.run) return this.results;
+    this.fail(msg.id, msg.version, new Error(`Run ${msg.run} is no longer held.`));
+    return null;
+  }
+
+  private view(msg: Extract<WorkerRequest, { type: 'view' }>): void {
+    const run = this.resultsFor(msg);
+    if (!run) return;
+    try {
+      const rows = computeView(run, msg.query);
+      this.host.post(
+        {
+          type: 'viewed',
+          id: msg.id,
+          version: msg.version,
+          run: run.id,
+          query: msg.query,
+          rows,
+          count: rows ? rows.length : run.rows,
+          complete: run.finished,
+        },
+        rows ? [rows.buffer] : [],
+      );
+    } catch (e) {
+      this.fail(msg.id, msg.version, e);
+    }
+  }
+
+  private export(msg: Extract<WorkerRequest, { type: 'export' }>): void {
+    const run = this.resultsFor(msg);
+    if (!run) return;
+    try {
+      const rows = computeView(run, { ...msg.query, sort: msg.query.sort });
+      const texts = new Map<number, string>();
+      for (const g of this.parsed?.groups ?? []) {
+        for (const r of g.rules) texts.set(r.line, `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.raw}`);
+      }
+      const blob = exportView(run, rows, msg.format, (line) => texts.get(line) ?? '');
+      this.host.post({ type: 'exported', id: msg.id, version: msg.version, blob, rows: rows ? rows.length : run.done });
+    } catch (e) {
+      this.fail(msg.id, msg.version, e);
+    }
+  }
+
+  private async import(msg: Extract<WorkerRequest, { type: 'import' }>): Promise<void> {
+    try {
+      const result = importList(await msg.file.text(), msg.name, msg.column);
+      this.setList(result.text);
+      this.host.post({ type: 'imported', id: msg.id, version: msg.version, result });
+    } catch (e) {
+      this.fail(msg.id, msg.version, e);
+    }
   }
 
   private explain(msg: Extract<WorkerRequest, { type: 'explain' }>): void {

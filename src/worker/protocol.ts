@@ -47,8 +47,12 @@ export interface ParseSummary {
 
 /** The inputs of one evaluation run besides the robots.txt text. */
 export interface EvaluateParams {
-  /** The URL list as typed: one URL or path per line; blank lines are skipped. */
-  urlsText: string;
+  /**
+   * The URL list as typed: one URL or path per line; blank lines are skipped.
+   * Null: the list the worker already holds (the last one sent or imported),
+   * so a million lines cross the boundary once, not on every run.
+   */
+  urlsText: string | null;
   crawlers: CrawlerSpec[];
   /** Turn what was typed into the crawler's request form (toRequestUrl) before matching. */
   normalise: boolean;
@@ -99,6 +103,59 @@ export interface ExplainResult {
   verdict: Verdict | null;
 }
 
+/** Which rows of a run's results the table shows, and in what order. Computed in the worker. */
+export interface ViewQuery {
+  /** Keep rows with this verdict (in the `crawler` column, or in any column when it is -1). */
+  verdict: 'all' | 'allowed' | 'blocked' | 'unjudged';
+  crawler: number;
+  /** Keep rows a rule at this line decides (in `crawler`'s column, or in any); null for all. */
+  rule: number | null;
+  /** Keep rows whose request form differs from what was typed. */
+  normalisedOnly: boolean;
+  /** Keep rows whose URL contains this text (case-insensitive); '' for all. */
+  search: string;
+  /** Row order: as listed when null. */
+  sort: { key: 'url' | 'verdict'; col: number; desc: boolean } | null;
+}
+
+/** The query that shows every row in list order. */
+export const ALL_ROWS: ViewQuery = { verdict: 'all', crawler: -1, rule: null, normalisedOnly: false, search: '', sort: null };
+
+/** True when a query keeps every row in list order (the view is the identity). */
+export function isAllRows(q: ViewQuery): boolean {
+  return q.verdict === 'all' && q.rule === null && !q.normalisedOnly && q.search === '' && q.sort === null;
+}
+
+/** Running totals of a run, kept in the worker and sent with each chunk. */
+export interface RunTotals {
+  /** Per crawler, 4 counts: allowed, blocked, out of scope, invalid (index = CELL value). */
+  verdicts: number[];
+  /** Cells decided per rule line, as flat pairs (line, cells), every deciding line. */
+  rules: Int32Array;
+  /** The rules that decide the most cells: [line, cells], most first (at most TOP_RULES). */
+  topRules: [number, number][];
+  /** Rows whose request form differs from what was typed. */
+  normalised: number;
+}
+
+/** How many rules the totals' bar chart shows. */
+export const TOP_RULES = 10;
+
+export type ExportFormat = 'csv' | 'json';
+
+/** A URL list file, read in the worker: what it held and what was not taken from it. */
+export interface ImportResult {
+  name: string;
+  format: 'txt' | 'csv' | 'sitemap';
+  /** The URLs, one a line: the new URL list (the worker keeps it as its current list). */
+  text: string;
+  count: number;
+  /** For a CSV: its columns, so that a person can pick the URL column. */
+  csv: { header: string[] | null; columns: number; column: number; sample: string[][] } | null;
+  /** For a sitemap index: the listed child sitemaps are URLs in the list, their pages were not fetched. */
+  sitemapIndex: boolean;
+}
+
 export type WorkerRequest =
   | { type: 'set-text'; id: number; version: number; text: string }
   | ({ type: 'evaluate'; id: number; version: number } & EvaluateParams)
@@ -113,12 +170,27 @@ export type WorkerRequest =
       robotsUrl: string;
       fetchStatus: FetchStatus;
     }
+  /** Computes the rows of run `run` that `query` keeps, in its order. */
+  | { type: 'view'; id: number; version: number; run: number; query: ViewQuery }
+  /** Writes the rows `query` keeps as a CSV or JSON file. */
+  | { type: 'export'; id: number; version: number; run: number; query: ViewQuery; format: ExportFormat }
+  /** Reads a URL list file (text, CSV with an optional 0-based column, sitemap XML). */
+  | { type: 'import'; id: number; version: number; file: Blob; name: string; column: number | null }
   /** For tests of the restart path only: the worker throws or spins forever. */
   | { type: 'debug-fault'; id: number; version: number; fault: 'throw' | 'hang' };
 
 export type WorkerReply =
   | { type: 'parsed'; id: number; version: number; summary: ParseSummary }
-  | { type: 'run-started'; id: number; version: number; rows: number; crawlers: CrawlerInfo[] }
+  | {
+      type: 'run-started';
+      id: number;
+      version: number;
+      rows: number;
+      crawlers: CrawlerInfo[];
+      /** Where each row's URL is in the list text: [starts[i], ends[i]) (trimmed, blank lines skipped). */
+      starts: Int32Array;
+      ends: Int32Array;
+    }
   | {
       type: 'run-chunk';
       id: number;
@@ -133,10 +205,14 @@ export type WorkerReply =
       normalised: [number, string][];
       /** Rows that could not be read or are out of scope: [row, message]. */
       notes: [number, string][];
-      progress: { done: number; total: number; rate: number };
+      progress: { done: number; total: number; rate: number; etaMs: number };
+      totals: RunTotals;
     }
   | { type: 'run-done'; id: number; version: number; rows: number; elapsedMs: number }
   | { type: 'explained'; id: number; version: number; result: ExplainResult }
+  | { type: 'viewed'; id: number; version: number; run: number; query: ViewQuery; rows: Int32Array | null; count: number; complete: boolean }
+  | { type: 'exported'; id: number; version: number; blob: Blob; rows: number }
+  | { type: 'imported'; id: number; version: number; result: ImportResult }
   | { type: 'failed'; id: number; version: number; message: string };
 
 /** Makes a switch over a union exhaustive: the compiler rejects a missed case. */

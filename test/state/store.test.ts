@@ -194,3 +194,44 @@ describe('quota errors, repeated', () => {
     expect(notices.at(-1)).toMatch(/only its first/);
   });
 });
+
+describe('large lists in IndexedDB', () => {
+  it('keeps a million-line URL list out of localStorage and restores it whole', async () => {
+    const { createSafeStorage } = await import('../../src/state/storage');
+    const { createRobotsLabStore } = await import('../../src/state/store');
+    const local = new Map<string, string>();
+    const ls = { getItem: (k: string) => local.get(k) ?? null, setItem: (k: string, v: string) => void local.set(k, v), removeItem: (k: string) => void local.delete(k) };
+    const big = new Map<string, string>();
+    const large = { get: async (k: string) => big.get(k), set: async (k: string, v: string) => void big.set(k, v), delete: async (k: string) => void big.delete(k) };
+    const notices: (string | null)[] = [];
+    const storage = createSafeStorage({ storage: () => ls, large: () => large, onNotice: (m) => notices.push(m) });
+    const store = createRobotsLabStore(storage);
+    const urls = Array.from({ length: 1_000_000 }, (_, i) => `/p/${i}`).join('\n') + '\n';
+    store.getState().setUrlText(urls);
+    await storage.settled();
+    expect(local.get('robots-lab')!.length).toBeLessThan(10_000);
+    expect(big.get('robots-lab:urlText')).toBe(urls);
+    expect(notices.at(-1)).toBeNull();
+
+    const again = createRobotsLabStore(createSafeStorage({ storage: () => ls, large: () => large, onNotice: () => {} }));
+    await again.persist.rehydrate();
+    expect(again.getState().urlText).toBe(urls);
+    expect(again.getState().robotsText).toBe(store.getState().robotsText);
+  });
+
+  it('says so when IndexedDB refuses the list, and still saves the robots.txt', async () => {
+    const { createSafeStorage } = await import('../../src/state/storage');
+    const { createRobotsLabStore } = await import('../../src/state/store');
+    const local = new Map<string, string>();
+    const ls = { getItem: (k: string) => local.get(k) ?? null, setItem: (k: string, v: string) => void local.set(k, v), removeItem: (k: string) => void local.delete(k) };
+    const large = { get: async () => undefined, set: async () => Promise.reject(new Error('quota')), delete: async () => {} };
+    const notices: (string | null)[] = [];
+    const storage = createSafeStorage({ storage: () => ls, large: () => large, onNotice: (m) => notices.push(m) });
+    const store = createRobotsLabStore(storage);
+    store.getState().setRobotsText('User-agent: *\nDisallow: /kept\n');
+    store.getState().setUrlText('/x\n'.repeat(100_000));
+    await storage.settled();
+    expect(notices.some((m) => m?.includes('IndexedDB') && m.includes('robots.txt is saved'))).toBe(true);
+    expect(JSON.parse(local.get('robots-lab')!).state.robotsText).toBe('User-agent: *\nDisallow: /kept\n');
+  });
+});

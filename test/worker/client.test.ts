@@ -107,11 +107,12 @@ describe('requests carry an id and the document version', () => {
       rowFlags: new Uint8Array(1),
       normalised: [],
       notes: [],
-      progress: { done: 1, total: 1, rate: 1 },
+      progress: { done: 1, total: 1, rate: 1, etaMs: 0 },
+      totals: { verdicts: [], rules: new Int32Array(0), topRules: [], normalised: 0 },
     });
-    workers[0].reply({ type: 'run-started', id: runA, version: 0, rows: 1, crawlers: [] });
+    workers[0].reply({ type: 'run-started', id: runA, version: 0, rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) });
     workers[0].reply(chunk(runA));
-    workers[0].reply({ type: 'run-started', id: runB, version: 0, rows: 1, crawlers: [] });
+    workers[0].reply({ type: 'run-started', id: runB, version: 0, rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) });
     workers[0].reply(chunk(runB));
     workers[0].reply({ type: 'run-done', id: runB, version: 0, rows: 1, elapsedMs: 1 });
     expect(a.events).toEqual([]);
@@ -123,7 +124,7 @@ describe('requests carry an id and the document version', () => {
     const r = recorder();
     const run = client.evaluate(params, r.handlers);
     void client.setText('new');
-    workers[0].reply({ type: 'run-started', id: run, version: 0, rows: 1, crawlers: [] });
+    workers[0].reply({ type: 'run-started', id: run, version: 0, rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) });
     expect(r.events).toEqual([]);
     expect(workers[0].sent.map((m) => m.type)).toEqual(['evaluate', 'cancel', 'set-text']);
   });
@@ -152,7 +153,7 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
     const run = client.evaluate(params, recorder().handlers);
     for (let i = 0; i < 5; i++) {
       advance(800);
-      workers[0].reply({ type: 'run-started', id: run, version: 0, rows: 1, crawlers: [] });
+      workers[0].reply({ type: 'run-started', id: run, version: 0, rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) });
     }
     expect(workers).toHaveLength(1);
   });

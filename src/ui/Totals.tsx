@@ -1,0 +1,83 @@
+import { useMemo } from 'react';
+import { useRobotsLab } from '../state/store';
+import { CELL, type ParseSummary } from '../worker/protocol';
+import { highlightRuleLine } from './sync';
+
+function ruleTexts(parse: ParseSummary | null): Map<number, string> {
+  const m = new Map<number, string>();
+  if (!parse) return m;
+  for (const g of parse.groups) for (const r of g.rules) m.set(r.line, `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.raw}`);
+  return m;
+}
+
+/**
+ * Totals per crawler and verdict, and a bar chart of the rules that decide
+ * the most cells; a bar filters the table to its rule and shows the line.
+ */
+export function Totals() {
+  const results = useRobotsLab((s) => s.results);
+  useRobotsLab((s) => s.resultsTick);
+  const parse = useRobotsLab((s) => s.parse);
+  const ruleFilter = useRobotsLab((s) => s.viewQuery.rule);
+  const setQuery = useRobotsLab((s) => s.setViewQuery);
+  const rules = useMemo(() => ruleTexts(parse), [parse]);
+  const t = results?.totals;
+  if (!results || !t || results.crawlers.length === 0) return null;
+  const max = t.topRules.length ? t.topRules[0][1] : 1;
+  return (
+    <section className="totals" aria-label="Totals" data-testid="totals">
+      <table className="verdict-totals">
+        <thead>
+          <tr>
+            <th scope="col">Crawler</th>
+            <th scope="col">Allowed</th>
+            <th scope="col">Blocked</th>
+            <th scope="col">Not judged</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.crawlers.map((c, i) => (
+            <tr key={i} data-testid="crawler-totals">
+              <th scope="row">{c.label}</th>
+              <td className="allowed">{t.verdicts[i * 4 + CELL.ALLOWED].toLocaleString('en')}</td>
+              <td className="blocked">{t.verdicts[i * 4 + CELL.BLOCKED].toLocaleString('en')}</td>
+              <td>{(t.verdicts[i * 4 + CELL.OUT_OF_SCOPE] + t.verdicts[i * 4 + CELL.INVALID_URL]).toLocaleString('en')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {t.topRules.length > 0 && (
+        <figure className="rule-chart">
+          <figcaption>Rules that decide the most cells</figcaption>
+          <ol>
+            {t.topRules.map(([line, n]) => (
+              <li key={line}>
+                <button
+                  type="button"
+                  className={`bar${ruleFilter === line ? ' active' : ''}`}
+                  aria-pressed={ruleFilter === line}
+                  aria-label={`Line ${line}: ${rules.get(line) ?? ''} decides ${n.toLocaleString('en')} cells; show them`}
+                  data-testid="rule-bar"
+                  data-line={line}
+                  onClick={() => {
+                    const on = ruleFilter !== line;
+                    setQuery({ rule: on ? line : null, crawler: -1 });
+                    highlightRuleLine(on ? line : null);
+                  }}
+                >
+                  <span className="bar-label">
+                    <span className="bar-line">line {line}</span> <code>{rules.get(line) ?? ''}</code>
+                  </span>
+                  <span className="bar-track">
+                    <span className="bar-fill" style={{ width: `${Math.max(2, (n / max) * 100)}%` }} />
+                  </span>
+                  <span className="bar-count">{n.toLocaleString('en')}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </figure>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * A bulk run: every row of a URL list × every chosen crawler, evaluated into
+ * compact arrays the worker keeps (for views and exports) and streams to the
+ * page in chunks. The hot loop allocates nothing per cell: each crawler's
+ * rules are compiled once, crawlers that obey the same groups share one
+ * check, and the path is cut from the URL once per row.
+ */
+import { getPathParamsQuery, toRequestUrl } from '../core/index';
+import { chooseGroups, compiledFor } from '../core/evaluate';
+import type { CompiledRules } from '../core/compiled';
+import type { ParsedRobots } from '../core/types';
+import type { FetchOutcome } from '../core/fetch';
+import { CELL, ROW, TOP_RULES, type CrawlerInfo, type RunTotals } from './protocol';
+
+/** What a run needs to know about one crawler. */
+export interface BulkCrawler {
+  info: CrawlerInfo;
+  tokens: readonly string[];
+  ignoresGlobal: boolean;
+}
+
+/** JavaScript's String#trim whitespace, by code unit. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0xfeff || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
+
+/**
+ * The rows of a URL list as offsets into its text: one per non-blank line,
+ * trimmed (the same rows as splitUrlList, without making a string per row).
+ */
+export function splitRows(text: string): { starts: Int32Array; ends: Int32Array } {
+  let cap = 1024;
+  let starts = new Int32Array(cap);
+  let ends = new Int32Array(cap);
+  let n = 0;
+  const len = text.length;
+  // Without CRs, the native indexOf finds line ends far faster than a loop over characters.
+  const hasCr = text.indexOf('\r') !== -1;
+  let at = 0;
+  while (at <= len) {
+    let nl: number;
+    if (!hasCr) {
+      nl = text.indexOf('\n', at);
+      if (nl === -1) nl = len;
+    } else {
+      nl = at;
+      while (nl < len) {
+        const c = text.charCodeAt(nl);
+        if (c === 10 || c === 13) break;
+        nl++;
+      }
+    }
+    let s = at;
+    let e = nl;
+    while (s < e && isSpace(text.charCodeAt(s))) s++;
+    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    if (e > s) {
+      if (n === cap) {
+        cap *= 2;
+        const ns = new Int32Array(cap);
+        ns.set(starts);
+        starts = ns;
+        const ne = new Int32Array(cap);
+        ne.set(ends);
+        ends = ne;
+      }
+      starts[n] = s;
+      ends[n] = e;
+      n++;
+    }
+    at = nl + 1;
+  }
+  return { starts: starts.slice(0, n), ends: ends.slice(0, n) };
+}
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** The results of one run, as the worker keeps them. */
+export class BulkRun {
+  readonly rows: number;
+  readonly cols: number;
+  readonly status: Uint8Array;
+  /** Deciding line per cell (0 when no rule decides). */
+  readonly lines: Int32Array;
+  readonly rowFlags: Uint8Array;
+  /** Request forms that differ from what was typed, by row. */
+  readonly normalised = new Map<number, string>();
+  /** Why a row was not judged, by row. */
+  readonly notes = new Map<number, string>();
+  /** Rows evaluated so far (rows [0, done) are final). */
+  done = 0;
+  readonly verdictCounts: Int32Array;
+  /** Cells decided per line number. */
+  readonly ruleCounts: Int32Array;
+  private normalisedCount = 0;
+  /** Per crawler: index into `checks` (crawlers obeying the same groups share one). */
+  private readonly checkOf: Int32Array;
+  private readonly checks: (CompiledRules | null)[] = [];
+  private readonly results: Int32Array;
+
+  constructor(
+    readonly id: number,
+    readonly version: number,
+    readonly text: string,
+    readonly starts: Int32Array,
+    readonly ends: Int32Array,
+    readonly crawlers: BulkCrawler[],
+    parsed: ParsedRobots,
+    private readonly normalise: boolean,
+    private readonly robotsUrl: string,
+    private readonly outcome: FetchOutcome,
+    private readonly scope: (url: string) => string | null,
+    private readonly scopePrefix: string | null,
+  ) {
+    this.rows = starts.length;
+    this.cols = crawlers.length;
+    this.status = new Uint8Array(this.rows * this.cols);
+    this.lines = new Int32Array(this.rows * this.cols);
+    this.rowFlags = new Uint8Array(this.rows);
+    this.verdictCounts = new Int32Array(this.cols * 4);
+    this.ruleCounts = new Int32Array(parsed.lines.length + 2);
+    this.checkOf = new Int32Array(this.cols);
+    const keys = new Map<string, number>();
+    crawlers.forEach((c, i) => {
+      const choice = chooseGroups(parsed, c.tokens, c.ignoresGlobal);
+      const key = choice.kind === 'none' ? 'none' : choice.groups.join(',');
+      let k = keys.get(key);
+      if (k === undefined) {
+        k = this.checks.length;
+        keys.set(key, k);
+        this.checks.push(choice.kind === 'none' ? null : compiledFor(parsed, choice.groups));
+      }
+      this.checkOf[i] = k;
+    });
+    this.results = new Int32Array(this.checks.length);
+  }
+
+  /** The URL of row `row` as typed. */
+  url(row: number): string {
+    return this.text.slice(this.starts[row], this.ends[row]);
+  }
+
+  /** Evaluates rows from `done` until `deadline()` says stop (checked every 64 rows) or the list ends. */
+  step(deadline: () => boolean): void {
+    const { cols, status, lines, rowFlags, checks, checkOf, results, normalise, robotsUrl, outcome, scopePrefix } = this;
+    const base = robotsUrl || undefined;
+    const counts = this.verdictCounts;
+    const ruleCounts = this.ruleCounts;
+    let row = this.done;
+    const total = this.rows;
+    while (row < total) {
+      const input = this.text.slice(this.starts[row], this.ends[row]);
+      let url = input;
+      let flags = 0;
+      let unjudged = -1;
+      if (normalise) {
+        const r = toRequestUrl(input, base);
+        if (r.error) {
+          flags |= ROW.INVALID;
+          unjudged = CELL.INVALID_URL;
+          this.notes.set(row, r.error);
+        } else {
+          url = r.url;
+          if (r.changed) {
+            flags |= ROW.NORMALISED;
+            this.normalised.set(row, url);
+            this.normalisedCount++;
+          }
+        }
+      }
+      if (unjudged < 0 && robotsUrl && !(scopePrefix !== null && url.startsWith(scopePrefix)) && ABSOLUTE.test(url)) {
+        const reason = this.scope(url);
+        if (reason !== null) {
+          flags |= ROW.OUT_OF_SCOPE;
+          unjudged = CELL.OUT_OF_SCOPE;
+          this.notes.set(row, reason);
+        }
+      }
+      const k0 = row * cols;
+      if (unjudged >= 0) {
+        for (let c = 0; c < cols; c++) {
+          status[k0 + c] = unjudged;
+          counts[c * 4 + unjudged]++;
+        }
+      } else if (outcome.mode !== 'rules') {
+        const s = outcome.mode === 'allow-all' ? CELL.ALLOWED : CELL.BLOCKED;
+        for (let c = 0; c < cols; c++) {
+          status[k0 + c] = s;
+          counts[c * 4 + s]++;
+        }
+      } else {
+        const path = getPathParamsQuery(url);
+        if (path === '/robots.txt') {
+          // RFC 9309 §2.2.2: /robots.txt itself is always allowed.
+          flags |= ROW.ROBOTS_TXT;
+          for (let c = 0; c < cols; c++) counts[c * 4 + CELL.ALLOWED]++;
+        } else {
+          for (let k = 0; k < checks.length; k++) {
+            const check = checks[k];
+            results[k] = check === null ? 0 : check.check(path);
+          }
+          for (let c = 0; c < cols; c++) {
+            const v = results[checkOf[c]];
+            if (v < 0) {
+              status[k0 + c] = CELL.BLOCKED;
+              lines[k0 + c] = -v;
+              counts[c * 4 + CELL.BLOCKED]++;
+              ruleCounts[-v]++;
+            } else {
+              counts[c * 4 + CELL.ALLOWED]++;
+              if (v > 0) {
+                lines[k0 + c] = v;
+                ruleCounts[v]++;
+              }
+            }
+          }
+        }
+      }
+      rowFlags[row] = flags;
+      row++;
+      if ((row & 63) === 0 && deadline()) break;
+    }
+    this.done = row;
+  }
+
+  get finished(): boolean {
+    return this.done >= this.rows;
+  }
+
+  /** The running totals, for the page's summary and bar chart. */
+  totals(): RunTotals {
+    const rc = this.ruleCounts;
+    let n = 0;
+    for (let i = 1; i < rc.length; i++) if (rc[i] > 0) n++;
+    const rules = new Int32Array(n * 2);
+    const top: [number, number][] = [];
+    let j = 0;
+    for (let i = 1; i < rc.length; i++) {
+      const c = rc[i];
+      if (c === 0) continue;
+      rules[j++] = i;
+      rules[j++] = c;
+      // Keep the top few by insertion: rules are many, the top list is short.
+      if (top.length < TOP_RULES || c > top[top.length - 1][1]) {
+        let at = top.length;
+        while (at > 0 && top[at - 1][1] < c) at--;
+        top.splice(at, 0, [i, c]);
+        if (top.length > TOP_RULES) top.pop();
+      }
+    }
+    return { verdicts: Array.from(this.verdictCounts), rules, topRules: top, normalised: this.normalisedCount };
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Reads a URL list file in the worker (a million-line CSV would block the
+ * page for seconds): plain text as it is, a CSV's chosen column, a sitemap's
+ * `<loc>` values. The parsing is the engine's (src/core/urllist.ts), shared
+ * with the CLI.
+ */
+import { detectListFormat, inspectCsv, parseCsvList, parseSitemap, sitemapKind } from '../core/urllist';
+import type { ImportResult } from './protocol';
+import { splitRows } from './bulk';
+
+/** Turns a file's text into the page's URL list. `column` is 0-based; null lets the reader guess. */
+export function importList(raw: string, name: string, column: number | null): ImportResult {
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const format = detectListFormat(name, text);
+  if (format === 'sitemap') {
+    const urls = parseSitemap(text, name).map((u) => u.url);
+    return { name, format, text: joinLines(urls), count: urls.length, csv: null, sitemapIndex: sitemapKind(text) === 'sitemapindex' };
+  }
+  if (format === 'csv') {
+    const shape = inspectCsv(text, name);
+    const col = column ?? shape.guess;
+    const urls = col >= 0 ? parseCsvList(text, name, String(col + 1)).map((u) => u.url) : [];
+    return {
+      name,
+      format,
+      text: joinLines(urls),
+      count: urls.length,
+      csv: { header: shape.header, columns: shape.columns, column: col, sample: shape.sample },
+      sitemapIndex: false,
+    };
+  }
+  return { name, format, text, count: splitRows(text).starts.length, csv: null, sitemapIndex: false };
+}
+
+function joinLines(urls: string[]): string {
+  return urls.length ? urls.join('\n') + '\n' : '';
+}

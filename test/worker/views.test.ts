@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { RobotsHandler, type HandlerHost } from '../../src/worker/handler';
+import { splitRows } from '../../src/worker/bulk';
+import { splitUrlList } from '../../src/worker/urlList';
+import { ALL_ROWS, CELL, type ViewQuery, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
+import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
+import { evaluateProfile, parseRobotsTxt, toRequestUrl } from '../../src/core/index';
+import { findProfile } from '../../src/core/profiles';
+
+function harness() {
+  const replies: WorkerReply[] = [];
+  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
+  const handler = new RobotsHandler(host);
+  const of = <T extends WorkerReply['type']>(type: T) => replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type);
+  return { handler, replies, of };
+}
+
+const URLS = ['/checkout/x', '/blog/a', 'https://shop.example.com/café', 'https://other.example.com/', '/search?q=1', 'not a url'];
+
+function run(urls = URLS) {
+  const h = harness();
+  h.handler.handle({ type: 'set-text', id: 1, version: 1, text: EXAMPLE_ROBOTS_TXT });
+  const evaluate: WorkerRequest = {
+    type: 'evaluate',
+    id: 2,
+    version: 1,
+    urlsText: urls.join('\n'),
+    crawlers: [
+      { kind: 'profile', id: 'googlebot' },
+      { kind: 'profile', id: 'gptbot' },
+    ],
+    normalise: true,
+    robotsUrl: EXAMPLE_ROBOTS_URL,
+    fetchStatus: 200,
+  };
+  h.handler.handle(evaluate);
+  const view = (query: Partial<ViewQuery>) => {
+    h.handler.handle({ type: 'view', id: 10, version: 1, run: 2, query: { ...ALL_ROWS, ...query } });
+    const v = h.of('viewed').at(-1)!;
+    return v.rows ? Array.from(v.rows) : null;
+  };
+  return { h, view, evaluate };
+}
+
+const parsed = parseRobotsTxt(EXAMPLE_ROBOTS_TXT);
+const verdict = (url: string, id: string) => evaluateProfile(parsed, toRequestUrl(url).url, findProfile(id)!);
+
+describe('row offsets', () => {
+  it('gives the same rows as splitting the text (blank lines skipped, trimmed, CR and CRLF)', () => {
+    for (const text of ['', '\n\n', ' a \n\n b\r\nc\rd \u00a0\n', '/x\n  /y  ']) {
+      const { starts, ends } = splitRows(text);
+      expect(Array.from(starts, (s, i) => text.slice(s, ends[i]))).toEqual(splitUrlList(text));
+    }
+  });
+});
+
+describe('views: filters, search and sort computed in the worker', () => {
+  it('all rows in list order need no index', () => {
+    expect(run().view({})).toBeNull();
+  });
+
+  it('keeps rows blocked (or allowed) for any crawler, or for one crawler', () => {
+    const { view } = run();
+    const blockedBy = (id: string) => URLS.map((u, i) => [i, verdict(u, id)] as const).filter(([, v]) => !v.allowed).map(([i]) => i);
+    const judged = [0, 1, 2, 4];
+    expect(view({ verdict: 'blocked', crawler: 0 })).toEqual(blockedBy('googlebot').filter((i) => judged.includes(i)));
+    expect(view({ verdict: 'blocked', crawler: 1 })).toEqual(blockedBy('gptbot').filter((i) => judged.includes(i)));
+    expect(view({ verdict: 'allowed', crawler: 1 })).toEqual(judged.filter((i) => !blockedBy('gptbot').includes(i)));
+  });
+
+  it('keeps rows not judged: out of scope (SPEC §1) or unreadable', () => {
+    expect(run().view({ verdict: 'unjudged' })).toEqual([3, 5]);
+  });
+
+  it('keeps rows a rule decides, rows changed by normalisation, rows matching a search', () => {
+    const { view } = run();
+    const line = verdict('/blog/a', 'gptbot').rule!.line;
+    expect(view({ rule: line, crawler: 1 })).toEqual([1]);
+    expect(view({ normalisedOnly: true })).toEqual([2]);
+    expect(view({ search: 'CHECKOUT' })).toEqual([0]);
+  });
+
+  it('sorts by URL and by verdict, both ways, stable within a verdict', () => {
+    const { view } = run();
+    const byUrl = URLS.map((u, i) => [u, i] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, i]) => i);
+    expect(view({ sort: { key: 'url', col: 0, desc: false } })).toEqual(byUrl);
+    expect(view({ sort: { key: 'url', col: 0, desc: true } })).toEqual([...byUrl].reverse());
+    const v = view({ sort: { key: 'verdict', col: 1, desc: false } })!;
+    expect(v).toHaveLength(URLS.length);
+    // Blocked first, then allowed, then not judged.
+    const rank = (i: number) => (i === 3 || i === 5 ? 2 : verdict(URLS[i], 'gptbot').allowed ? 1 : 0);
+    expect(v.map(rank)).toEqual([...v.map(rank)].sort());
+  });
+});
+
+describe('totals and exports', () => {
+  it('counts cells per verdict and per deciding rule', () => {
+    const { h } = run();
+    const t = h.of('run-chunk').at(-1)!.totals;
+    expect(t.verdicts.slice(0, 4).reduce((a, b) => a + b, 0)).toBe(URLS.length);
+    expect(t.verdicts[CELL.OUT_OF_SCOPE]).toBe(1);
+    expect(t.verdicts[CELL.INVALID_URL]).toBe(1);
+    const sum = t.topRules.reduce((a, [, n]) => a + n, 0);
+    expect(sum).toBeGreaterThan(0);
+    expect(t.topRules.map(([, n]) => n)).toEqual([...t.topRules.map(([, n]) => n)].sort((a, b) => b - a));
+  });
+
+  it('exports URL, normalised URL, crawler, verdict, rule and line as CSV and JSON', async () => {
+    const { h } = run();
+    h.handler.handle({ type: 'export', id: 11, version: 1, run: 2, query: ALL_ROWS, format: 'json' });
+    const json = JSON.parse(await h.of('exported')[0].blob.text());
+    expect(json).toHaveLength(URLS.length * 2);
+    const gb = verdict('/checkout/x', 'googlebot');
+    expect(json[0]).toEqual({
+      url: '/checkout/x',
+      normalisedUrl: '/checkout/x',
+      crawler: 'Googlebot',
+      verdict: 'blocked',
+      rule: `Disallow: ${gb.rule!.raw}`,
+      line: gb.rule!.line,
+    });
+    expect(json[4].normalisedUrl).toBe('https://shop.example.com/caf%C3%A9');
+    h.handler.handle({ type: 'export', id: 12, version: 1, run: 2, query: { ...ALL_ROWS, search: 'blog' }, format: 'csv' });
+    const csv = (await h.of('exported')[1].blob.text()).trim().split('\r\n');
+    expect(csv[0]).toBe('url,normalised_url,crawler,verdict,rule,line');
+    expect(csv).toHaveLength(3);
+  });
+
+  it('keeps the URL list it was sent: a run with urlsText null reuses it', () => {
+    const { h, evaluate } = run();
+    h.handler.handle({ ...evaluate, id: 3, urlsText: null } as WorkerRequest);
+    expect(h.of('run-started').at(-1)!.rows).toBe(URLS.length);
+  });
+});
+
+describe('import: URL list files read in the worker', () => {
+  async function imp(text: string, name: string, column: number | null = null) {
+    const h = harness();
+    h.handler.handle({ type: 'import', id: 1, version: 0, file: new Blob([text]), name, column });
+    await new Promise((r) => setTimeout(r, 0));
+    return h.replies[0];
+  }
+
+  it('reads a CSV: detects the header and the URL column, and takes another column on request', async () => {
+    const csv = 'id,page,referrer\n1,https://e.com/a,/r1\n2,https://e.com/b,/r2\n';
+    const r = await imp(csv, 'crawl.csv');
+    expect(r.type === 'imported' && r.result).toMatchObject({
+      format: 'csv',
+      text: 'https://e.com/a\nhttps://e.com/b\n',
+      csv: { header: ['id', 'page', 'referrer'], columns: 3, column: 1 },
+    });
+    const r2 = await imp(csv, 'crawl.csv', 2);
+    expect(r2.type === 'imported' && r2.result.text).toBe('/r1\n/r2\n');
+  });
+
+  it('reads a sitemap index and says so (its child sitemaps are not fetched)', async () => {
+    const xml = '<?xml version="1.0"?>\n<sitemapindex><sitemap><loc>https://e.com/s1.xml</loc></sitemap></sitemapindex>';
+    const r = await imp(xml, 'index.xml');
+    expect(r.type === 'imported' && r.result).toMatchObject({ format: 'sitemap', sitemapIndex: true, count: 1, text: 'https://e.com/s1.xml\n' });
+  });
+
+  it('says why a file cannot be read', async () => {
+    const r = await imp('<html></html>', 'page.xml');
+    expect(r).toMatchObject({ type: 'failed', message: expect.stringContaining('does not look like a sitemap') });
+  });
+});
