@@ -2,17 +2,20 @@ import { expect, type Page } from '@playwright/test';
 import { EditorPanel } from './EditorPanel';
 import { ResultsPanel } from './ResultsPanel';
 import { TestPanel } from './TestPanel';
+import { BulkTools } from './BulkTools';
 
 /** The whole tester page. */
 export class LabPage {
   readonly editor: EditorPanel;
   readonly inputs: TestPanel;
   readonly results: ResultsPanel;
+  readonly bulk: BulkTools;
 
   constructor(readonly page: Page) {
     this.editor = new EditorPanel(page);
     this.inputs = new TestPanel(page);
     this.results = new ResultsPanel(page);
+    this.bulk = new BulkTools(page);
   }
 
   /** Opens the page (with `query`, e.g. "?debug") and waits for the first verdicts. */

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { LabPage } from './pages/LabPage';
+
+test('a long run shows progress, and a change of the robots.txt mid-run cancels and restarts it', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Long enough (× the example's 3 crawlers) that the edit lands mid-run on this 2-core machine.
+  const ROWS = 1_000_000;
+  const urls = Array.from({ length: ROWS }, (_, i) => `/page/${i}`).join('\n');
+  const lab = new LabPage(page);
+  await lab.open();
+  // The editor has the focus before the run starts, so the edit lands at once.
+  await lab.editor.content.click();
+  await lab.bulk.pickFile('urls.txt', urls);
+  await expect(lab.results.status).toContainText(`of ${ROWS.toLocaleString('en')} URLs`);
+  await expect(page.getByTestId('run-rate')).toContainText('URLs/s');
+  await expect(page.getByTestId('run-eta')).toContainText('left');
+
+  // Mid-run: the file changes, the run is cancelled and restarted for it.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText('User-agent: *\nDisallow: /page/\n');
+  await expect(lab.bulk.restarted).toHaveText(/Cancelled, restarted for the new input/);
+  await lab.results.expectFinished(ROWS, 3);
+  for (const col of [0, 1, 2]) await expect(lab.results.cell(0, col)).toContainText('line 2 · Disallow: /page/');
+  await lab.bulk.verdict.selectOption('allowed');
+  await expect(page.getByTestId('view-empty')).toBeVisible();
+  await expect(lab.bulk.viewCount).toHaveText(`0 of ${ROWS.toLocaleString('en')} rows`);
+});
+
+test('a list of a million lines survives a reload intact (IndexedDB)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const ROWS = 1_000_000;
+  const text = Array.from({ length: ROWS }, (_, i) => `https://shop.example.com/p/${i}`).join('\n') + '\n';
+  const lab = new LabPage(page);
+  await lab.open('?debug');
+  await lab.inputs.clearCrawlers();
+  await lab.inputs.chooseProfile('GPTBot', 'gptbot');
+  await lab.bulk.pickFile('million.txt', text);
+  await expect(lab.bulk.importNote).toHaveText('Loaded 1,000,000 URLs from million.txt.');
+  await lab.results.expectFinished(ROWS, 1);
+  await page.evaluate(async () => {
+    const hook = (window as unknown as { __robotsLab: { flush(): void; settled(): Promise<void> } }).__robotsLab;
+    hook.flush();
+    await hook.settled();
+  });
+  await expect(page.getByTestId('storage-notice')).toHaveCount(0);
+  await page.reload();
+  await lab.results.expectFinished(ROWS, 1);
+  await expect(page.getByTestId('url-count')).toHaveText('1,000,000 URLs');
+  // The last line is there, and it is the one we wrote.
+  await lab.bulk.search.fill('/p/999999');
+  await lab.bulk.expectShown(['https://shop.example.com/p/999999']);
+  await expect(page.getByTestId('storage-notice')).toHaveCount(0);
+});
