@@ -4,7 +4,7 @@ import { LabPage } from './pages/LabPage';
 
 const ROWS = 250_000;
 
-test('a quarter of a million URLs loaded from a file stream in with progress and are paged', async ({ page }, testInfo) => {
+test('a quarter of a million URLs loaded from a file are paged and reachable by keyboard', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const file = testInfo.outputPath('urls.txt');
   const urls = Array.from({ length: ROWS }, (_, i) => (i % 2 ? `/checkout/${i}` : `https://shop.example.com/blog/${i}`));
@@ -13,10 +13,9 @@ test('a quarter of a million URLs loaded from a file stream in with progress and
   const lab = new LabPage(page);
   await lab.open();
   await page.getByTestId('url-file').setInputFiles(file);
-  // Verdicts stream in while the worker is still evaluating.
-  await expect(lab.results.status).toContainText(`of ${ROWS.toLocaleString('en')} URLs`);
-  await expect(lab.results.cell(0, 2)).toContainText('Allowed'); // GPTBot: Allow: /blog/
+  // Progress while it runs is proven with a million rows (bulk-runs.spec.ts): this list now takes well under a second.
   await lab.results.expectFinished(ROWS, 3);
+  await expect(lab.results.cell(0, 2)).toContainText('Allowed'); // GPTBot: Allow: /blog/
   await expect(page.getByTestId('page-range')).toHaveText('Rows 1–100,000 of 250,000');
 
   // The keyboard reaches the last row, on the last page.

@@ -7,7 +7,7 @@
  */
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import type { Inputs } from './inputs';
-import type { LargeValueStore } from './idb';
+import type { LargeValueStore } from '../worker/idb';
 
 /** Text fields above this many characters are kept in IndexedDB (when given), not localStorage. */
 export const LARGE_CHARS = 200_000;

@@ -10,7 +10,7 @@ import { ALL_ROWS, type CrawlerInfo, type ExplainResult, type ParseSummary, type
 import type { FetchStatus } from '../worker/fetchStatus';
 import { DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION, type CellRef, type Inputs } from './inputs';
 import { createSafeStorage, type SafeStorage } from './storage';
-import { indexedDbStore } from './idb';
+import { indexedDbStore, type LargeValueStore } from '../worker/idb';
 
 export interface InputsSlice extends Inputs {
   setRobotsText(text: string): void;
@@ -194,7 +194,22 @@ function browserStorage(): Storage | undefined {
 
 let noticeSink: ((m: string | null) => void) | null = null;
 
-const largeStore = indexedDbStore();
+const idb = indexedDbStore();
+let listSaver: ((key: string, text: string) => Promise<void>) | null = null;
+
+/**
+ * Lets the worker write the URL list to IndexedDB (sync.ts registers it): a
+ * million lines are then never copied for storage on the page's thread.
+ */
+export function setListSaver(saver: ((key: string, text: string) => Promise<void>) | null): void {
+  listSaver = saver;
+}
+
+const largeStore: LargeValueStore | undefined = idb && {
+  get: (key) => idb.get(key),
+  set: (key, value) => (listSaver && key.endsWith(':urlText') ? listSaver(key, value) : idb.set(key, value)),
+  delete: (key) => idb.delete(key),
+};
 
 export const pageStorage = createSafeStorage({
   storage: browserStorage,

@@ -21,6 +21,8 @@ export function UrlList() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let fromView = false;
+    /** True while text from the store is put into the view: it must not travel back. */
+    let fromStore = false;
     const push = (view: EditorView) => {
       fromView = true;
       useRobotsLab.getState().setUrlText(view.state.doc.toString());
@@ -37,7 +39,7 @@ export function UrlList() {
           placeholder('https://example.com/page\n/path?query'),
           EditorView.contentAttributes.of({ 'aria-labelledby': 'url-list-label', 'data-testid': 'url-list', spellcheck: 'false' }),
           EditorView.updateListener.of((u) => {
-            if (!u.docChanged) return;
+            if (!u.docChanged || fromStore) return;
             if (timer) clearTimeout(timer);
             timer = null;
             if (u.state.doc.length < LARGE) push(u.view);
@@ -49,7 +51,14 @@ export function UrlList() {
     const unsubscribe = useRobotsLab.subscribe((s, prev) => {
       if (fromView || s.urlText === prev.urlText) return;
       if (s.urlText === view.state.doc.toString()) return;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: s.urlText } });
+      if (timer) clearTimeout(timer);
+      timer = null;
+      fromStore = true;
+      try {
+        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: s.urlText } });
+      } finally {
+        fromStore = false;
+      }
     });
     return () => {
       if (timer) clearTimeout(timer);

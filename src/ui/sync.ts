@@ -6,7 +6,7 @@
 import type { EditorView } from '@codemirror/view';
 import { RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import { crawlerSpecs } from '../state/inputs';
-import { urlAt, type RobotsLabState, type RunResults } from '../state/store';
+import { setListSaver, urlAt, type RobotsLabState, type RunResults } from '../state/store';
 import type { ExplainResult, ExportFormat, ImportResult, ParseSummary, ViewQuery } from '../worker/protocol';
 import { isAllRows } from '../worker/protocol';
 import { pushDiagnostics, setDecidingLines, showResultHighlight } from '../editor/index';
@@ -281,6 +281,7 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
     return c.export(s.results.id, s.viewQuery, format);
   };
   importer = (file, column) => c.importList(file, file.name, column);
+  setListSaver((key, text) => c.saveList(key, text));
   rowQuery = async (query) => {
     const r = st.getState().results;
     if (!r) return null;
@@ -319,6 +320,7 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
 
   return () => {
     unsubscribe();
+    setListSaver(null);
     c.dispose();
     client = null;
   };

@@ -52,7 +52,7 @@ export interface ClientOptions {
 }
 
 interface Pending {
-  kind: 'set-text' | 'explain' | 'view' | 'export' | 'import';
+  kind: 'set-text' | 'explain' | 'view' | 'export' | 'import' | 'save';
   resolve(value: unknown): void;
 }
 
@@ -187,6 +187,20 @@ export class RobotsWorkerClient {
     );
   }
 
+  /**
+   * Saves a URL list in IndexedDB from the worker, so the page's thread never
+   * copies a huge string for storage; the list is sent only if the worker does
+   * not hold it already. Rejects with the reason when it could not be saved.
+   */
+  saveList(key: string, text: string): Promise<void> {
+    const held = text === this.workerList;
+    return this.request<string | null>('save', (id) => ({ type: 'save-list', id, version: this.version, key, urlsText: held ? null : text })).then(
+      (error) => {
+        if (error) throw new Error(error);
+      },
+    );
+  }
+
   private request<T>(kind: Pending['kind'], make: (id: number) => WorkerRequest): Promise<T | null> {
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -217,11 +231,14 @@ export class RobotsWorkerClient {
       }
       case 'viewed':
       case 'exported':
-      case 'imported': {
+      case 'imported':
+      case 'saved': {
         const p = this.pending.get(msg.id);
         if (!p) return;
         this.pending.delete(msg.id);
-        p.resolve(msg.type === 'viewed' ? msg : msg.type === 'exported' ? { blob: msg.blob, rows: msg.rows } : msg.result);
+        p.resolve(
+          msg.type === 'viewed' ? msg : msg.type === 'exported' ? { blob: msg.blob, rows: msg.rows } : msg.type === 'imported' ? msg.result : msg.error,
+        );
         return;
       }
       case 'run-started':
@@ -281,7 +298,7 @@ export class RobotsWorkerClient {
     this.worker.terminate();
     this.restarts++;
     this.failedRestarts++;
-    for (const p of this.pending.values()) p.resolve(null);
+    for (const p of this.pending.values()) p.resolve(p.kind === 'save' ? 'the worker restarted' : null);
     this.pending.clear();
     const run = this.run;
     this.run = null;

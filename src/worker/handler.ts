@@ -31,6 +31,7 @@ import {
 import { BulkRun, splitRows } from './bulk';
 import { computeView, exportView } from './view';
 import { importList } from './import';
+import { indexedDbStore } from './idb';
 
 export interface HandlerHost {
   post(reply: WorkerReply, transfer?: Transferable[]): void;
@@ -217,6 +218,9 @@ export class RobotsHandler {
       case 'import':
         void this.import(msg);
         return;
+      case 'save-list':
+        void this.saveList(msg);
+        return;
       case 'debug-fault':
         if (msg.fault === 'throw') throw new Error('Debug fault: the worker was asked to crash.');
         for (;;) {
@@ -383,6 +387,20 @@ export class RobotsHandler {
       this.host.post({ type: 'exported', id: msg.id, version: msg.version, blob, rows: rows ? rows.length : run.done });
     } catch (e) {
       this.fail(msg.id, msg.version, e);
+    }
+  }
+
+  private async saveList(msg: Extract<WorkerRequest, { type: 'save-list' }>): Promise<void> {
+    const reply = (error: string | null) => this.host.post({ type: 'saved', id: msg.id, version: msg.version, error });
+    const text = msg.urlsText ?? this.list?.text;
+    const store = indexedDbStore();
+    if (text === undefined) return reply('no URL list to save');
+    if (!store) return reply('IndexedDB is not available');
+    try {
+      await store.set(msg.key, text);
+      reply(null);
+    } catch (e) {
+      reply(e instanceof Error ? e.message : String(e));
     }
   }
 

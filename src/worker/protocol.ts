@@ -176,6 +176,8 @@ export type WorkerRequest =
   | { type: 'export'; id: number; version: number; run: number; query: ViewQuery; format: ExportFormat }
   /** Reads a URL list file (text, CSV with an optional 0-based column, sitemap XML). */
   | { type: 'import'; id: number; version: number; file: Blob; name: string; column: number | null }
+  /** Saves a URL list in IndexedDB under `key` (null: the list the worker holds), off the page's thread. */
+  | { type: 'save-list'; id: number; version: number; key: string; urlsText: string | null }
   /** For tests of the restart path only: the worker throws or spins forever. */
   | { type: 'debug-fault'; id: number; version: number; fault: 'throw' | 'hang' };
 
@@ -213,6 +215,7 @@ export type WorkerReply =
   | { type: 'viewed'; id: number; version: number; run: number; query: ViewQuery; rows: Int32Array | null; count: number; complete: boolean }
   | { type: 'exported'; id: number; version: number; blob: Blob; rows: number }
   | { type: 'imported'; id: number; version: number; result: ImportResult }
+  | { type: 'saved'; id: number; version: number; error: string | null }
   | { type: 'failed'; id: number; version: number; message: string };
 
 /** Makes a switch over a union exhaustive: the compiler rejects a missed case. */

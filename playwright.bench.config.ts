@@ -1,0 +1,12 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+/** The browser benchmark (`npm run bench:browser`): not part of `npm test`. */
+export default defineConfig({
+  ...base,
+  testDir: 'bench/browser',
+  testMatch: /.*\.bench\.ts/,
+  workers: 1,
+  timeout: 300_000,
+  expect: { timeout: 120_000 },
+});
