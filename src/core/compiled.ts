@@ -54,6 +54,10 @@ interface Node {
   /** Length of the prefix this node stands for. */
   depth: number;
   children: Map<number, Node> | null;
+  /** Lookup form of `children`, built once compiled: first-character codes and nodes, or a table by code for wide nodes. */
+  kidCodes: number[] | null;
+  kids: Node[] | null;
+  kidTable: (Node | undefined)[] | null;
   /** Lines of literal rules equal to this prefix (0 = none): the first line of each kind. */
   litAllow: number;
   litDisallow: number;
@@ -78,6 +82,9 @@ interface BigramIndex {
   items: Int32Array;
   always: Int32Array;
 }
+
+/** Nodes with more children than this look them up in a table by character code. */
+const WIDE_NODE = 6;
 
 /** Nodes with at least this many wildcard rules get a bigram index. */
 export const BIGRAM_INDEX_MIN = 12;
@@ -117,7 +124,7 @@ function buildBigramIndex(entries: WildEntry[]): BigramIndex {
 }
 
 function newNode(label: string, depth: number): Node {
-  return { label, depth, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null, wildPacked: null, wildIndex: null };
+  return { label, depth, children: null, kidCodes: null, kids: null, kidTable: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null, wildPacked: null, wildIndex: null };
 }
 
 /** Returns the node for `key`, creating and splitting edges as needed. */
@@ -266,7 +273,17 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
       });
       if (n.wild.length >= BIGRAM_INDEX_MIN) n.wildIndex = buildBigramIndex(n.wild);
     }
-    if (n.children) for (const c of n.children.values()) sortWild(c);
+    if (n.children) {
+      // Patterns are ASCII after normalisation, so every edge starts below 128.
+      if (n.children.size > WIDE_NODE) {
+        n.kidTable = new Array<Node | undefined>(128).fill(undefined);
+        for (const [code, c] of n.children) n.kidTable[code] = c;
+      } else {
+        n.kidCodes = [...n.children.keys()];
+        n.kids = [...n.children.values()];
+      }
+      for (const c of n.children.values()) sortWild(c);
+    }
   };
   sortWild(root);
 
@@ -345,7 +362,19 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
         wildDepths[wildCount++] = depth;
       }
       if (pos >= n || !node.children) break;
-      const child: Node | undefined = node.children.get(path.charCodeAt(pos));
+      const code = path.charCodeAt(pos);
+      let child: Node | undefined;
+      if (node.kidTable !== null) {
+        child = code < 128 ? node.kidTable[code] : undefined;
+      } else {
+        const codes = node.kidCodes!;
+        for (let k = 0; k < codes.length; k++) {
+          if (codes[k] === code) {
+            child = node.kids![k];
+            break;
+          }
+        }
+      }
       if (!child || !path.startsWith(child.label, pos)) break;
       pos += child.label.length;
       node = child;

@@ -65,13 +65,13 @@ export function collectMatches(parsed: ParsedRobots, groups: readonly number[], 
 
 /** The allow/disallow rule at a physical line, or undefined. */
 export function ruleAtLine(parsed: ParsedRobots, line: number): Rule | undefined {
-  let byLine = parsed.cache.get('rulesByLine') as Map<number, Rule> | undefined;
+  let byLine = parsed.cache.get('rulesByLine') as (Rule | undefined)[] | undefined;
   if (!byLine) {
-    byLine = new Map();
-    for (const g of parsed.groups) for (const r of g.rules) byLine.set(r.line, r);
+    byLine = new Array<Rule | undefined>(parsed.lines.length + 1).fill(undefined);
+    for (const g of parsed.groups) for (const r of g.rules) byLine[r.line] = r;
     parsed.cache.set('rulesByLine', byLine);
   }
-  return byLine.get(line);
+  return byLine[line];
 }
 
 /**

@@ -52,6 +52,16 @@ export function asciiLower(s: string): string {
  * segment is taken as the host; a leading `//` means an authority follows.
  */
 export function getPathParamsQuery(url: string): string {
+  // Fast path for the common http(s)://host/… form; same result as below.
+  const scheme = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : 0;
+  if (scheme !== 0) {
+    const pathStart = findFirstOf(url, scheme);
+    if (pathStart === -1) return '/';
+    const hashPos = url.indexOf('#', scheme);
+    if (hashPos !== -1 && hashPos < pathStart) return '/';
+    const path = hashPos === -1 ? url.slice(pathStart) : url.slice(pathStart, hashPos);
+    return url.charCodeAt(pathStart) === 0x2f ? path : '/' + path;
+  }
   let searchStart = 0;
   if (url.length >= 2 && url.charCodeAt(0) === 0x2f && url.charCodeAt(1) === 0x2f) searchStart = 2;
   const earlyPath = findFirstOf(url, searchStart);
