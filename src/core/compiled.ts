@@ -379,9 +379,15 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
       pos += child.label.length;
       node = child;
     }
-    if (wildCount === 0) return;
     // Wildcard rules last, deepest prefix first: by then the literal matches
-    // are known, and rules too short to beat them are skipped unread.
+    // are known, and rules too short to beat them are skipped unread. A node
+    // whose longest wildcard rule is shorter than the best match is skipped whole.
+    let live = 0;
+    for (let w = 0; w < wildCount; w++) {
+      const longest = (wildNodes[w] as Node).wildPacked![2];
+      if (longest >= aLen && longest >= dLen) live++;
+    }
+    if (live === 0) return;
     pathLo = 0;
     pathHi = 0;
     for (let k = 0; k < n; k++) {
@@ -392,6 +398,7 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     for (let w = wildCount - 1; w >= 0; w--) {
       const wn = wildNodes[w] as Node;
       const depth = wildDepths[w];
+      if (wn.wildPacked![2] < aLen || wn.wildPacked![2] < dLen) continue;
       const index = wn.wildIndex;
       if (index === null) {
         // Few rules: scan them all, longest first.
