@@ -4,7 +4,7 @@
  * reference parser (robots.cc) splits lines and reads keys and values, and
  * never throws.
  */
-import type { AgentLine, Group, LineKind, LineMetadata, ParsedLine, ParsedRobots, Rule, Sitemap, TagName } from './types';
+import type { AgentLine, Group, LineKind, LineMetadata, ParsedLine, ParsedRobots, Rule, Sitemap, Span, TagName } from './types';
 import { MAX_LINE_BYTES, utf8Length, utf8Width } from './limits';
 import { escapePattern } from './pattern';
 import { asciiLower, extractProductToken } from './reference';
@@ -70,6 +70,60 @@ function startsWithIgnoreCase(s: string, lowerPrefix: string): boolean {
     if (c !== lowerPrefix.charCodeAt(i)) return false;
   }
   return true;
+}
+
+/**
+ * A key or value of a line: its span, and its text read from the source on
+ * demand. A large file has tens of thousands of them, and keeping a string
+ * for each made parsing several times slower (garbage-collector work); most
+ * are never read.
+ */
+class SourceSpan {
+  readonly #src: string;
+  constructor(
+    readonly from: number,
+    readonly to: number,
+    src: string,
+  ) {
+    this.#src = src;
+  }
+  get text(): string {
+    return this.#src.slice(this.from, this.to);
+  }
+}
+
+/**
+ * An allow or disallow rule. Its text and normalised pattern are read from
+ * the source when first asked for (the matcher compiles only the groups a
+ * crawler obeys), then kept.
+ */
+class SourceRule implements Rule {
+  readonly #value: SourceSpan;
+  #pattern: string | null = null;
+  constructor(
+    readonly kind: 'allow' | 'disallow',
+    readonly line: number,
+    value: SourceSpan,
+    readonly group: number,
+  ) {
+    this.#value = value;
+  }
+  get rawSpan(): Span {
+    return this.#value;
+  }
+  get raw(): string {
+    return this.#value.text;
+  }
+  get pattern(): string {
+    return (this.#pattern ??= escapePattern(this.#value.text));
+  }
+  get length(): number {
+    return this.pattern.length;
+  }
+  /** Plain data for JSON and structured clone. */
+  toJSON(): Omit<Rule, never> {
+    return { kind: this.kind, line: this.line, raw: this.raw, rawSpan: { from: this.#value.from, to: this.#value.to }, pattern: this.pattern, length: this.length, group: this.group };
+  }
 }
 
 /** ASCII whitespace as the reference's ascii_isspace: space, \t, \n, \v, \f, \r. */
@@ -260,8 +314,8 @@ function parseLine(text: string, line: number, from: number, to: number, scan: S
   while (vs < ce && isSpace(text.charCodeAt(vs))) vs++;
   flags |= HAS_DIRECTIVE;
   const keyText = text.slice(cs, ke);
-  parsed.key = { from: cs, to: ke, text: keyText };
-  parsed.value = { from: vs, to: ce, text: text.slice(vs, ce) };
+  parsed.key = new SourceSpan(cs, ke, text);
+  parsed.value = new SourceSpan(vs, ce, text);
 
   const known = classifyKey(keyText);
   if (known) {
@@ -326,17 +380,7 @@ function buildStructure(text: string, lines: ParsedLine[], invalidUtf8: boolean)
       current.span.to = pl.span.to;
       pl.group = current.index;
     } else if (kind === 'allow' || kind === 'disallow') {
-      const value = pl.value!;
-      const pattern = escapePattern(value.text);
-      const rule: Rule = {
-        kind,
-        line: pl.line,
-        raw: value.text,
-        rawSpan: value,
-        pattern,
-        length: pattern.length,
-        group: current ? current.index : -1,
-      };
+      const rule = new SourceRule(kind, pl.line, pl.value as SourceSpan, current ? current.index : -1);
       if (current) {
         current.rules.push(rule);
         current.endLine = pl.line;
