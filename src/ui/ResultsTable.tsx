@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { urlAt, useRobotsLab, type RunResults } from '../state/store';
-import { CELL, ROW, type ParseSummary } from '../worker/protocol';
+import { CELL, ROW, ruleLabels } from '../worker/protocol';
 import { fetchOutcome } from '../worker/fetchStatus';
 
 const ROW_HEIGHT = 56;
@@ -15,13 +15,6 @@ export const PAGE_ROWS = 100_000;
 /** The table grows with its rows up to this height, then scrolls. */
 const MAX_GRID_HEIGHT = HEAD_HEIGHT + 7.5 * ROW_HEIGHT;
 
-/** Line → "Disallow: /x" for every rule of the parse. */
-function ruleTexts(parse: ParseSummary | null): Map<number, string> {
-  const m = new Map<number, string>();
-  if (!parse) return m;
-  for (const g of parse.groups) for (const r of g.rules) m.set(r.line, `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.raw}`);
-  return m;
-}
 
 export function cellId(row: number, col: number): string {
   return `cell-${row}-${col}`;
@@ -68,7 +61,7 @@ export function ResultsTable() {
   const normalise = useRobotsLab((s) => s.settings.normalise);
   const fetchStatus = useRobotsLab((s) => s.settings.fetchStatus);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rules = useMemo(() => ruleTexts(parse), [parse]);
+  const rules = useMemo(() => (parse ? ruleLabels(parse.rules) : new Map<number, string>()), [parse]);
   // The rows shown: the worker's view of this run when it has one, else all rows in list order.
   const index = view && results && view.run === results.id ? view.rows : null;
   const allRows = results ? results.total : 0;

@@ -1,14 +1,8 @@
 import { useMemo } from 'react';
 import { useRobotsLab } from '../state/store';
-import { CELL, type ParseSummary } from '../worker/protocol';
+import { CELL, ruleLabels } from '../worker/protocol';
 import { highlightRuleLine } from './sync';
 
-function ruleTexts(parse: ParseSummary | null): Map<number, string> {
-  const m = new Map<number, string>();
-  if (!parse) return m;
-  for (const g of parse.groups) for (const r of g.rules) m.set(r.line, `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.raw}`);
-  return m;
-}
 
 /**
  * Totals per crawler and verdict, and a bar chart of the rules that decide
@@ -20,7 +14,7 @@ export function Totals() {
   const parse = useRobotsLab((s) => s.parse);
   const ruleFilter = useRobotsLab((s) => s.viewQuery.rule);
   const setQuery = useRobotsLab((s) => s.setViewQuery);
-  const rules = useMemo(() => ruleTexts(parse), [parse]);
+  const rules = useMemo(() => (parse ? ruleLabels(parse.rules) : new Map<number, string>()), [parse]);
   const t = results?.totals;
   if (!results || !t || results.crawlers.length === 0) return null;
   const max = t.topRules.length ? t.topRules[0][1] : 1;

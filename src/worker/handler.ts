@@ -24,6 +24,7 @@ import {
   type CrawlerSpec,
   type ExplainResult,
   type ParseSummary,
+  type RuleTable,
   type WireDiagnostic,
   type WorkerReply,
   type WorkerRequest,
@@ -161,6 +162,19 @@ function lineAt(parsed: ParsedRobots, at: number): number {
 }
 
 export function summarise(parsed: ParsedRobots, diagnostics: WireDiagnostic[], cutAt: number | null, elapsedMs: number): ParseSummary {
+  let count = 0;
+  for (const g of parsed.groups) count += g.rules.length;
+  const rules: RuleTable = { lines: new Int32Array(count), kinds: new Uint8Array(count), raws: '' };
+  const raws: string[] = new Array<string>(count);
+  let i = 0;
+  for (const g of parsed.groups) {
+    for (const r of g.rules) {
+      rules.lines[i] = r.line;
+      rules.kinds[i] = r.kind === 'allow' ? 0 : 1;
+      raws[i++] = r.raw;
+    }
+  }
+  rules.raws = raws.join('\n');
   return {
     lineCount: parsed.lines.length,
     byteLength: parsed.byteLength,
@@ -169,8 +183,9 @@ export function summarise(parsed: ParsedRobots, diagnostics: WireDiagnostic[], c
       startLine: g.startLine,
       endLine: g.endLine,
       agents: g.agents.map((a) => ({ line: a.line, value: a.value, isGlobal: a.isGlobal, productToken: a.productToken })),
-      rules: g.rules.map((r) => ({ kind: r.kind, line: r.line, raw: r.raw, pattern: r.pattern, length: r.length, group: r.group })),
+      ruleCount: g.rules.length,
     })),
+    rules,
     sitemaps: parsed.sitemaps.map((s) => ({ line: s.line, url: s.url })),
     diagnostics,
     sizeLimit: cutAt === null ? null : { cutAt, line: lineAt(parsed, cutAt) },
