@@ -147,13 +147,32 @@ export function compiledFor(parsed: ParsedRobots, groups: readonly number[]): Co
 }
 
 /** The deciding rule at `line` as it matched `path` (its own pattern, or its index.html alternative). */
+interface LineMatches {
+  /** The rule at each line as it matches by its own pattern. */
+  own: (RuleMatch | undefined)[];
+  /** The same rule read by the index.html rule, for allow rules that have that reading. */
+  viaIndex: (RuleMatch | null | undefined)[];
+}
+
 function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatch {
-  const r = ruleAtLine(parsed, line)!;
-  const alt = r.kind === 'allow' ? indexHtmlAlternative(r.pattern) : null;
-  if (alt !== null && !matchesPattern(path, r.pattern)) {
-    return { kind: r.kind, line, pattern: alt, raw: r.raw, length: alt.length, group: r.group, viaIndexHtml: true };
+  // The deciding rule's description is the same for every URL it decides:
+  // made once per line (and once more for its index.html reading), frozen.
+  let cache = parsed.cache.get('ruleMatches') as LineMatches | undefined;
+  if (!cache) {
+    cache = { own: [], viaIndex: [] };
+    parsed.cache.set('ruleMatches', cache);
   }
-  return { kind: r.kind, line, pattern: r.pattern, raw: r.raw, length: r.length, group: r.group, viaIndexHtml: false };
+  let m = cache.own[line];
+  if (!m) {
+    const r = ruleAtLine(parsed, line)!;
+    m = Object.freeze({ kind: r.kind, line, pattern: r.pattern, raw: r.raw, length: r.length, group: r.group, viaIndexHtml: false });
+    cache.own[line] = m;
+    const alt = r.kind === 'allow' ? indexHtmlAlternative(r.pattern) : null;
+    cache.viaIndex[line] = alt === null ? null : Object.freeze({ ...m, pattern: alt, length: alt.length, viaIndexHtml: true });
+  }
+  const alt = cache.viaIndex[line];
+  // Only the index.html rule lets an allow decide without its own pattern matching.
+  return alt && !matchesPattern(path, m.pattern) ? alt : m;
 }
 
 /** A crawler to check many URLs for: a profile's tokens, or one token. */
