@@ -50,6 +50,12 @@ test('a list of a million lines survives a reload intact (IndexedDB)', async ({ 
   await page.reload();
   await lab.results.expectFinished(ROWS, 1);
   await expect(page.getByTestId('url-count')).toHaveText('1,000,000 URLs');
+  // The URL editor fills in pieces (read-only meanwhile), then holds the whole list and can be edited.
+  const urlEditor = page.getByTestId('url-list');
+  await expect(urlEditor).toHaveAttribute('contenteditable', 'true', { timeout: 30_000 });
+  await urlEditor.click();
+  await page.keyboard.press('Control+End');
+  await expect(urlEditor).toContainText('https://shop.example.com/p/999999');
   // The last line is there, and it is the one we wrote.
   await lab.bulk.search.fill('/p/999999');
   await lab.bulk.expectShown(['https://shop.example.com/p/999999']);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { useRobotsLab } from '../state/store';
@@ -8,6 +8,20 @@ import { importUrlList } from './sync';
 
 /** Above this size the list reaches the store when typing pauses, not per keystroke. */
 const LARGE = 200_000;
+
+/**
+ * A list longer than this goes into the view in pieces, one per task, so
+ * that a million-line import or reload never blocks the page (building the
+ * whole document at once is one task of ~250 ms for a million lines).
+ */
+const FILL_CHUNK = 250_000;
+
+/** The offset just after the line end at or after `from + size` (or the text's end). */
+function chunkEnd(text: string, from: number, size: number): number {
+  if (from + size >= text.length) return text.length;
+  const nl = text.indexOf('\n', from + size);
+  return nl === -1 ? text.length : nl + 1;
+}
 
 /**
  * The URL list: one URL or path per line. A CodeMirror view rather than a
@@ -28,11 +42,14 @@ export function UrlList() {
       useRobotsLab.getState().setUrlText(view.state.doc.toString());
       fromView = false;
     };
+    const readOnly = new Compartment();
+    const initial = useRobotsLab.getState().urlText;
     const view = new EditorView({
       parent: host.current!,
       state: EditorState.create({
-        doc: useRobotsLab.getState().urlText,
+        doc: initial.length > FILL_CHUNK ? '' : initial,
         extensions: [
+          readOnly.of([]),
           lineNumbers(),
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
@@ -48,19 +65,44 @@ export function UrlList() {
         ],
       }),
     });
+    /** Puts text from the store into the view: at once when small, else in pieces, read-only meanwhile. */
+    let fill: ReturnType<typeof setTimeout> | null = null;
+    const show = (text: string) => {
+      if (fill) clearTimeout(fill);
+      fill = null;
+      const put = (from: number, to: number, insert: string, effects = readOnly.reconfigure([])) => {
+        fromStore = true;
+        try {
+          view.dispatch({ changes: { from, to, insert }, effects });
+        } finally {
+          fromStore = false;
+        }
+      };
+      if (text.length <= FILL_CHUNK) {
+        put(0, view.state.doc.length, text);
+        return;
+      }
+      const locked = readOnly.reconfigure([EditorState.readOnly.of(true), EditorView.editable.of(false)]);
+      let at = chunkEnd(text, 0, FILL_CHUNK);
+      put(0, view.state.doc.length, text.slice(0, at), locked);
+      const step = () => {
+        const end = chunkEnd(text, at, FILL_CHUNK);
+        put(view.state.doc.length, view.state.doc.length, text.slice(at, end), end === text.length ? readOnly.reconfigure([]) : locked);
+        at = end;
+        fill = at < text.length ? setTimeout(step, 0) : null;
+      };
+      fill = setTimeout(step, 0);
+    };
+    if (initial.length > FILL_CHUNK) show(initial);
     const unsubscribe = useRobotsLab.subscribe((s, prev) => {
       if (fromView || s.urlText === prev.urlText) return;
-      if (s.urlText === view.state.doc.toString()) return;
+      if (!fill && s.urlText.length === view.state.doc.length && s.urlText === view.state.doc.toString()) return;
       if (timer) clearTimeout(timer);
       timer = null;
-      fromStore = true;
-      try {
-        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: s.urlText } });
-      } finally {
-        fromStore = false;
-      }
+      show(s.urlText);
     });
     return () => {
+      if (fill) clearTimeout(fill);
       if (timer) clearTimeout(timer);
       unsubscribe();
       view.destroy();
