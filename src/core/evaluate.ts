@@ -5,7 +5,7 @@
  * in order (SPEC §5).
  */
 import type { CrawlerProfile, GroupChoice, ParsedRobots, RuleMatch, Verdict } from './types';
-import { asciiLower, getPathParamsQuery } from './reference';
+import { getPathParamsQuery } from './reference';
 import { collectMatches, groupSelection, ruleAtLine } from './matcher';
 import { compileRules, type CompiledRules } from './compiled';
 import { matchesPattern, indexHtmlAlternative } from './pattern';
@@ -272,5 +272,3 @@ function reasonFor(d: Decision, choice: GroupChoice, path: string, tokens: reado
   return reason;
 }
 
-export type { RuleMatch };
-export { asciiLower };

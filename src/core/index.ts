@@ -6,10 +6,11 @@
  */
 export type * from './types';
 export { parseRobotsTxt } from './parse';
-export { evaluate, evaluateProfile, evaluateTokens, chooseGroups, createChecker } from './evaluate';
+export { evaluate, evaluateProfile, evaluateTokens, chooseGroups, createChecker, compiledFor } from './evaluate';
 export type { EvaluateOptions, Checker, CrawlerSpec } from './evaluate';
 export { decideInGroups } from './matcher';
 export { compileRules } from './compiled';
+export type { CompiledRules, MatchDetail } from './compiled';
 export { getPathParamsQuery, isValidUserAgentToObey, extractProductToken } from './reference';
 export { escapePattern } from './pattern';
 export { toRequestUrl, checkScope } from './url';

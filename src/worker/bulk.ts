@@ -5,9 +5,7 @@
  * rules are compiled once, crawlers that obey the same groups share one
  * check, and the path is cut from the URL once per row.
  */
-import { getPathParamsQuery, toRequestUrl } from '../core/index';
-import { chooseGroups, compiledFor } from '../core/evaluate';
-import type { CompiledRules } from '../core/compiled';
+import { chooseGroups, compiledFor, getPathParamsQuery, toRequestUrl, type CompiledRules } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import type { FetchOutcome } from '../core/fetch';
 import { CELL, ROW, TOP_RULES, type CrawlerInfo, type RunTotals } from './protocol';
