@@ -25,23 +25,23 @@ export function groupSelection(parsed: ParsedRobots, token: string): GroupSelect
   for (const g of parsed.groups) {
     let named = false;
     let star = false;
-    const named_lines: number[] = [];
-    const star_lines: number[] = [];
+    const namedLines: number[] = [];
+    const starLines: number[] = [];
     for (const a of g.agents) {
       if (a.isGlobal) {
         star = true;
-        star_lines.push(a.line);
+        starLines.push(a.line);
       } else if (asciiLower(a.productToken) === lower) {
         named = true;
-        named_lines.push(a.line);
+        namedLines.push(a.line);
       }
     }
     if (named) {
       sel.specific.push(g.index);
-      sel.specificAgentLines.push(...named_lines);
+      sel.specificAgentLines.push(...namedLines);
     } else if (star) {
       sel.global.push(g.index);
-      sel.globalAgentLines.push(...star_lines);
+      sel.globalAgentLines.push(...starLines);
     }
   }
   parsed.cache.set(key, sel);
