@@ -122,7 +122,8 @@ class SourceRule implements Rule {
   }
   /** Plain data for JSON and structured clone. */
   toJSON(): Omit<Rule, never> {
-    return { kind: this.kind, line: this.line, raw: this.raw, rawSpan: { from: this.#value.from, to: this.#value.to }, pattern: this.pattern, length: this.length, group: this.group };
+    const rawSpan = { from: this.#value.from, to: this.#value.to };
+    return { kind: this.kind, line: this.line, raw: this.raw, rawSpan, pattern: this.pattern, length: this.length, group: this.group };
   }
 }
 

@@ -308,3 +308,18 @@ describe('request URLs: the fast path for input already in request form', () => 
     });
   }
 });
+
+describe('parsed data survives serialisation', () => {
+  it('a rule serialises to JSON with its text and pattern', () => {
+    const rule = parseRobotsTxt('user-agent: *\ndisallow: /ツ*$\n').groups[0].rules[0];
+    expect(JSON.parse(JSON.stringify(rule))).toEqual({
+      kind: 'disallow',
+      line: 2,
+      raw: '/ツ*$',
+      rawSpan: { from: 24, to: 28 },
+      pattern: '/%E3%83%84*$',
+      length: 12,
+      group: 0,
+    });
+  });
+});
