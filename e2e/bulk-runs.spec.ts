@@ -4,11 +4,13 @@ import { LabPage } from './pages/LabPage';
 
 test('a long run shows progress, and a change of the robots.txt mid-run cancels and restarts it', async ({ page }) => {
   test.setTimeout(120_000);
-  // Long enough (× the example's 3 crawlers) that the edit lands mid-run on this 2-core machine.
   const ROWS = 1_000_000;
   const urls = Array.from({ length: ROWS }, (_, i) => `/page/${i}`).join('\n');
   const lab = new LabPage(page);
-  await lab.open();
+  await lab.open('?debug');
+  // Test-only: the worker runs this list in small slices, so the run surely
+  // is still going when the edit lands, however fast or loaded the machine.
+  await page.evaluate(() => (window as unknown as { __robotsLab: { workerFault(f: 'slow'): void } }).__robotsLab.workerFault('slow'));
   // The editor has the focus before the run starts, so the edit lands at once.
   await lab.editor.content.click();
   await lab.bulk.pickFile('urls.txt', urls);

@@ -7,7 +7,7 @@ import type { EditorView } from '@codemirror/view';
 import { RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import { crawlerSpecs } from '../state/inputs';
 import { setListSaver, urlAt, type RobotsLabState, type RunResults } from '../state/store';
-import type { ExplainResult, ExportFormat, ImportResult, ParseSummary, ViewQuery } from '../worker/protocol';
+import type { DebugFault, ExplainResult, ExportFormat, ImportResult, ParseSummary, ViewQuery } from '../worker/protocol';
 import { isAllRows } from '../worker/protocol';
 import { pushDiagnostics, setDecidingLines, showResultHighlight } from '../editor/index';
 import type { StoreApi, UseBoundStore } from 'zustand';
@@ -57,7 +57,7 @@ export function attachEditor(view: EditorView | null): void {
 }
 
 /** Test hook for the restart path (only wired when the page URL has ?debug). */
-export function debugFault(fault: 'throw' | 'hang'): void {
+export function debugFault(fault: DebugFault): void {
   client?.debugFault(fault);
 }
 

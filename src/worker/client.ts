@@ -16,7 +16,7 @@ import type {
   WorkerReply,
   WorkerRequest,
 } from './protocol';
-import { assertNever } from './protocol';
+import { assertNever, type DebugFault } from './protocol';
 import type { FetchStatus } from './fetchStatus';
 
 /** The parts of a Worker the client uses (a fake in tests). */
@@ -210,7 +210,7 @@ export class RobotsWorkerClient {
   }
 
   /** Test hook for the restart path: makes the worker throw or hang. */
-  debugFault(fault: 'throw' | 'hang'): void {
+  debugFault(fault: DebugFault): void {
     const id = this.nextId++;
     this.send({ type: 'debug-fault', id, version: this.version, fault });
     this.pending.set(id, { kind: 'explain', resolve: () => {} });

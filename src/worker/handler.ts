@@ -44,6 +44,9 @@ export interface HandlerHost {
 /** How long one evaluation slice may run before it posts a chunk and yields. */
 export const SLICE_MS = 20;
 
+/** Rows per slice of a run slowed down for a test (debug fault 'slow'). */
+const SLOW_SLICE_ROWS = 500;
+
 interface Crawler {
   info: CrawlerInfo;
   profile: CrawlerProfile | null;
@@ -200,6 +203,9 @@ export class RobotsHandler {
   private parsed: ParsedRobots | null = null;
   /** The run being evaluated, or null. */
   private run: BulkRun | null = null;
+  /** Test-only (debug fault 'slow'): the next run of 100,000 rows or more, then that run, goes in small slices. */
+  private slowNextLargeRun = false;
+  private slowRun: BulkRun | null = null;
   /** The latest run's results (running or finished), for views and exports. */
   private results: BulkRun | null = null;
   /** The URL list last sent or imported, split once. */
@@ -237,6 +243,10 @@ export class RobotsHandler {
         void this.saveList(msg);
         return;
       case 'debug-fault':
+        if (msg.fault === 'slow') {
+          this.slowNextLargeRun = true;
+          return;
+        }
         if (msg.fault === 'throw') throw new Error('Debug fault: the worker was asked to crash.');
         for (;;) {
           // Spin until the page's watchdog terminates this worker.
@@ -310,6 +320,10 @@ export class RobotsHandler {
       { type: 'run-started', id: run.id, version: run.version, rows: run.rows, crawlers: crawlers.map((c) => c.info), starts, ends },
       [starts.buffer, ends.buffer],
     );
+    if (this.slowNextLargeRun && run.rows >= 100_000) {
+      this.slowNextLargeRun = false;
+      this.slowRun = run;
+    }
     this.slice(run);
   }
 
@@ -318,8 +332,9 @@ export class RobotsHandler {
     if (this.run !== run) return;
     const t0 = this.host.now();
     const start = run.done;
+    const cap = this.slowRun === run ? SLOW_SLICE_ROWS : Infinity;
     try {
-      run.step(() => this.host.now() - t0 >= SLICE_MS);
+      run.step(() => this.host.now() - t0 >= SLICE_MS || run.done - start >= cap);
     } catch (e) {
       this.run = null;
       this.fail(run.id, run.version, e);

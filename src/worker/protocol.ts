@@ -170,6 +170,13 @@ export interface ImportResult {
   sitemapIndex: boolean;
 }
 
+/**
+ * Test-only faults (the page wires them only with ?debug): crash, hang, or
+ * run the next large list (100,000 rows or more) in slices of 500 rows, so
+ * that a test can act while that run is surely still going.
+ */
+export type DebugFault = 'throw' | 'hang' | 'slow';
+
 export type WorkerRequest =
   | { type: 'set-text'; id: number; version: number; text: string }
   | ({ type: 'evaluate'; id: number; version: number } & EvaluateParams)
@@ -193,7 +200,7 @@ export type WorkerRequest =
   /** Saves a URL list in IndexedDB under `key` (null: the list the worker holds), off the page's thread. */
   | { type: 'save-list'; id: number; version: number; key: string; urlsText: string | null }
   /** For tests of the restart path only: the worker throws or spins forever. */
-  | { type: 'debug-fault'; id: number; version: number; fault: 'throw' | 'hang' };
+  | { type: 'debug-fault'; id: number; version: number; fault: DebugFault };
 
 export type WorkerReply =
   | { type: 'parsed'; id: number; version: number; summary: ParseSummary }
