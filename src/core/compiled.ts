@@ -94,17 +94,19 @@ function bigramId(a: number, b: number): number {
   return ((a & 63) << 6) | (b & 63);
 }
 
-function buildBigramIndex(entries: WildEntry[]): BigramIndex {
+function buildBigramIndex(entries: WildEntry[], textFrequency: Int32Array): BigramIndex {
   const bucketOf = new Int32Array(entries.length);
   const counts = new Int32Array(BUCKETS);
   const always: number[] = [];
   entries.forEach((e, i) => {
-    // The rarest bigram so far spreads the rules over the buckets.
+    // The bigram least frequent in the file's patterns (a stand-in for the
+    // site's URLs) keeps the rule off the paths that cannot match it; among
+    // equals, the emptiest bucket.
     let best = -1;
     for (const seg of e.segs) {
       for (let k = 0; k + 1 < seg.length; k++) {
         const id = bigramId(seg.charCodeAt(k), seg.charCodeAt(k + 1));
-        if (best === -1 || counts[id] < counts[best]) best = id;
+        if (best === -1 || textFrequency[id] < textFrequency[best] || (textFrequency[id] === textFrequency[best] && counts[id] < counts[best])) best = id;
       }
     }
     bucketOf[i] = best;
@@ -261,6 +263,19 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
       }
     }
   }
+  // How often each bigram occurs in the compiled patterns (computed once, if needed).
+  let frequency: Int32Array | null = null;
+  const patternBigrams = (): Int32Array => {
+    if (frequency) return frequency;
+    frequency = new Int32Array(BUCKETS);
+    for (const gi of groups) {
+      for (const r of parsed.groups[gi].rules) {
+        const p = r.pattern;
+        for (let k = 0; k + 1 < p.length; k++) frequency[bigramId(p.charCodeAt(k), p.charCodeAt(k + 1))]++;
+      }
+    }
+    return frequency;
+  };
   // Longest wildcard rules first, so a walk can stop early.
   const sortWild = (n: Node): void => {
     if (n.wild) {
@@ -271,7 +286,7 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
         n.wildPacked![i * 3 + 1] = e.maskHi;
         n.wildPacked![i * 3 + 2] = e.length;
       });
-      if (n.wild.length >= BIGRAM_INDEX_MIN) n.wildIndex = buildBigramIndex(n.wild);
+      if (n.wild.length >= BIGRAM_INDEX_MIN) n.wildIndex = buildBigramIndex(n.wild, patternBigrams());
     }
     if (n.children) {
       // Patterns are ASCII after normalisation, so every edge starts below 128.
