@@ -188,6 +188,8 @@ export interface CompiledRules {
   check(path: string): number;
   /** The longest matching allow and disallow (length -1 and line 0 when none). */
   detail(path: string): MatchDetail;
+  /** `detail` without allocating: writes allowLength, allowLine, disallowLength, disallowLine into `out[0..3]`. */
+  detailInto(path: string, out: Int32Array): void;
   /** Number of rules compiled (index.html alternatives included). */
   readonly size: number;
 }
@@ -437,10 +439,17 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     walk(path);
     return { allowLength: aLen, allowLine: aLine, disallowLength: dLen, disallowLine: dLine };
   };
+  const detailInto = (path: string, out: Int32Array): void => {
+    walk(path);
+    out[0] = aLen;
+    out[1] = aLine;
+    out[2] = dLen;
+    out[3] = dLine;
+  };
   const check = (path: string): number => {
     walk(path);
     if (aLen <= 0 && dLen <= 0) return 0;
     return dLen > aLen ? -dLine : aLine;
   };
-  return { check, detail, size };
+  return { check, detail, detailInto, size };
 }

@@ -49,6 +49,9 @@ export function evaluateTokens(
   return evaluatePath(parsed, getPathParamsQuery(url), tokens, ignoresGlobal, options);
 }
 
+/** Reused by every evaluation: allowLength, allowLine, disallowLength, disallowLine. */
+const scratch = new Int32Array(4);
+
 function evaluatePath(
   parsed: ParsedRobots,
   path: string,
@@ -83,15 +86,18 @@ function evaluatePath(
       robotsTxtItself: false,
     };
   }
-  const d = plan.compiled!.detail(path);
-  const decided = d.allowLength > 0 || d.disallowLength > 0;
-  const blocked = decided && d.disallowLength > d.allowLength;
-  const line = !decided ? 0 : blocked ? d.disallowLine : d.allowLine;
+  const d = scratch;
+  plan.compiled!.detailInto(path, d);
+  const allowLength = d[0];
+  const disallowLength = d[2];
+  const decided = allowLength > 0 || disallowLength > 0;
+  const blocked = decided && disallowLength > allowLength;
+  const line = !decided ? 0 : blocked ? d[3] : d[1];
   const rule = line ? ruleMatchAt(parsed, line, path) : null;
   const decision: Decision = {
     allowed: !blocked,
     rule,
-    tie: decided && !blocked && d.allowLength === d.disallowLength,
+    tie: decided && !blocked && allowLength === disallowLength,
     matches: explain ? collectMatches(parsed, choice.groups, path) : [],
   };
   return verdictFrom(decision, choice, path, tokens, explain);
