@@ -6,7 +6,11 @@
  * wildcard rules whose literal prefix the path has. Wildcard rules match by
  * greedy leftmost search of their `*`-separated segments, which is exact for
  * patterns made only of `*` and a final `$`, and linear in the path for each
- * rule: no backtracking.
+ * rule: no backtracking. Wildcard rules are tried last, longest first, and
+ * only while they could still beat the best match; a character-presence mask
+ * rejects most without a search, and where many hang at one node they are
+ * bucketed by a two-character run they need, so a path visits only the
+ * buckets of the runs it has.
  *
  * Decisions equal the reference's (robots.cc): longest pattern in bytes
  * wins, the first line among equally long matches, allow wins ties, and the
@@ -26,7 +30,7 @@ interface WildEntry {
   segs: string[];
   /** The pattern ends with `$`: the last segment must end the path. */
   anchored: boolean;
-  /** Character classes every matching path must contain (see `charMask`); a cheap first filter. */
+  /** Character classes every matching path must contain (see `maskOf`); a cheap first filter. */
   maskLo: number;
   maskHi: number;
 }
