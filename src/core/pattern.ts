@@ -82,42 +82,48 @@ export function indexHtmlAlternative(pattern: string): string | null {
 
 /**
  * Whether `pattern` matches `path` from its start (`*` any run, `$` at the
- * very end anchors). Linear-ish: O(pattern × path) with no backtracking, the
- * reference's position-set algorithm. The path may hold non-ASCII code
- * units: patterns are ASCII after normalisation, so comparing code units
- * gives the same answer as comparing UTF-8 bytes.
+ * very end anchors; a `$` elsewhere is literal). The literal text before the
+ * first `*` must start the path; each later `*`-separated segment is found
+ * left to right, as early as possible (greedy leftmost search is exact for
+ * patterns of `*` alone, and never backtracks); with a final `$` the last
+ * segment must end the path. The path may hold non-ASCII code units:
+ * patterns are ASCII after normalisation, so comparing code units gives the
+ * same answer as the reference's byte comparison. Property tests check this
+ * against the reference's position-set algorithm.
  */
 export function matchesPattern(path: string, pattern: string): boolean {
-  const pathLen = path.length;
-  const patLen = pattern.length;
-  // Fast path: no wildcard at all.
-  let special = false;
-  for (let i = 0; i < patLen; i++) {
-    const c = pattern.charCodeAt(i);
-    if (c === 0x2a || (c === 0x24 && i === patLen - 1)) {
-      special = true;
-      break;
-    }
+  const anchored = pattern.length > 0 && pattern.charCodeAt(pattern.length - 1) === 0x24;
+  const end = anchored ? pattern.length - 1 : pattern.length;
+  let star = pattern.indexOf('*');
+  if (star === -1 || star >= end) {
+    // No wildcard: a prefix, or with `$` the whole path.
+    if (!anchored) return path.startsWith(pattern);
+    return path.length === end && pattern.startsWith(path);
   }
-  if (!special) return path.startsWith(pattern);
-  const pos = new Int32Array(pathLen + 1);
-  let numPos = 1;
-  pos[0] = 0;
-  for (let p = 0; p < patLen; p++) {
-    const pc = pattern.charCodeAt(p);
-    if (pc === 0x24 && p + 1 === patLen) return pos[numPos - 1] === pathLen;
-    if (pc === 0x2a) {
-      numPos = pathLen - pos[0] + 1;
-      for (let i = 1; i < numPos; i++) pos[i] = pos[i - 1] + 1;
-    } else {
-      let next = 0;
-      for (let i = 0; i < numPos; i++) {
-        const at = pos[i];
-        if (at < pathLen && path.charCodeAt(at) === pc) pos[next++] = at + 1;
-      }
-      numPos = next;
-      if (numPos === 0) return false;
+  if (!startsWithRange(path, 0, pattern, 0, star)) return false;
+  let pos = star;
+  for (;;) {
+    const from = star + 1;
+    const next = pattern.indexOf('*', from);
+    const last = next === -1 || next >= end;
+    const to = last ? end : next;
+    const len = to - from;
+    if (last) {
+      if (!anchored) return len === 0 || path.indexOf(pattern.slice(from, to), pos) !== -1;
+      return path.length - len >= pos && startsWithRange(path, path.length - len, pattern, from, len);
     }
+    if (len > 0) {
+      const at = path.indexOf(pattern.slice(from, to), pos);
+      if (at === -1) return false;
+      pos = at + len;
+    }
+    star = next;
   }
+}
+
+/** Whether path[at, at + len) equals pattern[from, from + len). */
+function startsWithRange(path: string, at: number, pattern: string, from: number, len: number): boolean {
+  if (at + len > path.length) return false;
+  for (let i = 0; i < len; i++) if (path.charCodeAt(at + i) !== pattern.charCodeAt(from + i)) return false;
   return true;
 }
