@@ -318,6 +318,8 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   let dLine = 0;
   // Bigram buckets already visited at the current node (stamped per visit).
   const seen = new Int32Array(BUCKETS);
+  /** The current path's bigram ids: bigrams[k] for path[k], path[k + 1]. */
+  let bigrams = new Int32Array(256);
   let generation = 0;
   let pathLo = 0;
   let pathHi = 0;
@@ -409,12 +411,17 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
       if (longest >= aLen && longest >= dLen) live++;
     }
     if (live === 0) return;
+    // One pass over the path: its character mask, and its bigram ids (for the indexes).
     pathLo = 0;
     pathHi = 0;
+    if (bigrams.length < n) bigrams = new Int32Array(n * 2);
+    let prev = 0;
     for (let k = 0; k < n; k++) {
       const b = path.charCodeAt(k) & 63;
       if (b < 32) pathLo |= 1 << b;
       else pathHi |= 1 << (b - 32);
+      if (k > 0) bigrams[k - 1] = (prev << 6) | b;
+      prev = b;
     }
     for (let w = wildCount - 1; w >= 0; w--) {
       const wn = wildNodes[w] as Node;
@@ -431,7 +438,7 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
       const gen = ++generation;
       const { start, items } = index;
       for (let k = depth; k + 1 < n; k++) {
-        const id = bigramId(path.charCodeAt(k), path.charCodeAt(k + 1));
+        const id = bigrams[k];
         if (seen[id] === gen) continue;
         seen[id] = gen;
         const end = start[id + 1];
