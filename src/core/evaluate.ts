@@ -30,7 +30,7 @@ export interface EvaluateOptions {
  * `toRequestUrl` if it is what a user typed.
  */
 export function evaluate(parsed: ParsedRobots, url: string, userAgent: string, options: EvaluateOptions = {}): Verdict {
-  return evaluatePath(parsed, getPathParamsQuery(url), [userAgent], false, options);
+  return evaluateWithPlan(parsed, getPathParamsQuery(url), tokenPlan(parsed, userAgent), false, options);
 }
 
 /** Evaluates for a crawler profile: its tokens in order, then `*` unless it ignores `*`. */
@@ -59,7 +59,11 @@ function evaluatePath(
   ignoresGlobal: boolean,
   options: EvaluateOptions,
 ): Verdict {
-  const plan = planFor(parsed, tokens, ignoresGlobal);
+  return evaluateWithPlan(parsed, path, planFor(parsed, tokens, ignoresGlobal), ignoresGlobal, options);
+}
+
+function evaluateWithPlan(parsed: ParsedRobots, path: string, plan: Plan, ignoresGlobal: boolean, options: EvaluateOptions): Verdict {
+  const tokens = plan.tokens;
   const choice = plan.choice;
   const explain = options.explain !== false;
   if ((options.robotsTxtAlwaysAllowed ?? true) && path === '/robots.txt') {
@@ -112,6 +116,8 @@ interface Decision {
 
 /** The group choice and compiled rules for a crawler, made once per parsed file. */
 interface Plan {
+  /** The crawler's tokens, in order. */
+  tokens: readonly string[];
   choice: GroupChoice;
   compiled: CompiledRules | null;
 }
@@ -119,24 +125,49 @@ interface Plan {
 interface PlanCache {
   /** Single tokens (evaluate). */
   byToken: Map<string, Plan>;
-  /** Token lists by identity (a profile's tokens array). */
+  /** Token lists by identity (a profile's tokens array), then by content. */
   byList: WeakMap<readonly string[], Plan>;
+  byKey: Map<string, Plan>;
 }
 
-function planFor(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal: boolean): Plan {
+function planCache(parsed: ParsedRobots, ignoresGlobal: boolean): PlanCache {
   const cacheKey = ignoresGlobal ? 'plans!' : 'plans';
   let cache = parsed.cache.get(cacheKey) as PlanCache | undefined;
   if (!cache) {
-    cache = { byToken: new Map(), byList: new WeakMap() };
+    cache = { byToken: new Map(), byList: new WeakMap(), byKey: new Map() };
     parsed.cache.set(cacheKey, cache);
   }
-  const single = tokens.length === 1;
-  let plan = single ? cache.byToken.get(tokens[0]) : cache.byList.get(tokens);
+  return cache;
+}
+
+function makePlan(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal: boolean): Plan {
+  const choice = chooseGroups(parsed, tokens, ignoresGlobal);
+  return { tokens, choice, compiled: choice.kind === 'none' ? null : compiledFor(parsed, choice.groups) };
+}
+
+/** The plan for one product token (evaluate's common case: no array to build per call). */
+function tokenPlan(parsed: ParsedRobots, token: string): Plan {
+  const cache = planCache(parsed, false);
+  let plan = cache.byToken.get(token);
   if (!plan) {
-    const choice = chooseGroups(parsed, tokens, ignoresGlobal);
-    plan = { choice, compiled: choice.kind === 'none' ? null : compiledFor(parsed, choice.groups) };
-    if (single) cache.byToken.set(tokens[0], plan);
-    else cache.byList.set(tokens, plan);
+    plan = makePlan(parsed, [token], false);
+    cache.byToken.set(token, plan);
+  }
+  return plan;
+}
+
+function planFor(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal: boolean): Plan {
+  if (tokens.length === 1 && !ignoresGlobal) return tokenPlan(parsed, tokens[0]);
+  const cache = planCache(parsed, ignoresGlobal);
+  let plan = cache.byList.get(tokens);
+  if (!plan) {
+    const key = tokens.join('\n');
+    plan = cache.byKey.get(key);
+    if (!plan) {
+      plan = makePlan(parsed, [...tokens], ignoresGlobal);
+      cache.byKey.set(key, plan);
+    }
+    cache.byList.set(tokens, plan);
   }
   return plan;
 }
