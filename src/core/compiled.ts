@@ -398,7 +398,8 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
           }
         }
       }
-      if (!child || !path.startsWith(child.label, pos)) break;
+      // The first character is matched by the lookup; longer labels compare the rest.
+      if (!child || (child.label.length > 1 && !path.startsWith(child.label, pos))) break;
       pos += child.label.length;
       node = child;
     }
