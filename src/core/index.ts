@@ -8,7 +8,6 @@ export type * from './types';
 export { parseRobotsTxt } from './parse';
 export { evaluate, evaluateProfile, evaluateTokens, chooseGroups, createChecker, compiledFor } from './evaluate';
 export type { EvaluateOptions, Checker, CrawlerSpec } from './evaluate';
-export { decideInGroups } from './matcher';
 export { compileRules } from './compiled';
 export type { CompiledRules, MatchDetail } from './compiled';
 export { getPathParamsQuery, isValidUserAgentToObey, extractProductToken } from './reference';

@@ -1,7 +1,7 @@
 /**
- * Rule matching inside the obeyed groups: longest pattern wins, allow wins
- * ties, the index.html rule. This is the straightforward matcher; it scans
- * every rule of the obeyed groups.
+ * Which groups a token names, and the rules that match a path for an
+ * explanation (a plain scan of the obeyed groups). Verdicts come from the
+ * compiled matcher (compiled.ts).
  */
 import type { ParsedRobots, Rule, RuleMatch } from './types';
 import { indexHtmlAlternative, matchesPattern } from './pattern';
@@ -48,19 +48,27 @@ export function groupSelection(parsed: ParsedRobots, token: string): GroupSelect
   return sel;
 }
 
-/** The outcome of matching a path against a set of groups. */
-export interface Decision {
-  allowed: boolean;
-  /** The deciding rule (priority > 0), or null. */
-  rule: RuleMatch | null;
-  tie: boolean;
-  /** Every matching rule (when collected), longest first, then by line. */
-  matches: RuleMatch[];
-}
-
-/** Every rule of `groups` that matches `path`, longest first, then by line (for explanations). */
+/**
+ * Every rule of `groups` (merged) that matches `path`, longest first, then by
+ * line, for explanations. An allow that matches only through the index.html
+ * rule is listed with that reading. The verdict itself comes from the
+ * compiled matcher; this scan only lists.
+ */
 export function collectMatches(parsed: ParsedRobots, groups: readonly number[], path: string): RuleMatch[] {
-  return decideInGroups(parsed, groups, path, true).matches;
+  const matches: RuleMatch[] = [];
+  for (const gi of groups) {
+    for (const r of parsed.groups[gi].rules) {
+      if (matchesPattern(path, r.pattern)) {
+        matches.push({ kind: r.kind, line: r.line, pattern: r.pattern, raw: r.raw, length: r.length, group: gi, viaIndexHtml: false });
+      } else if (r.kind === 'allow') {
+        const alt = indexHtmlAlternative(r.pattern);
+        if (alt !== null && matchesPattern(path, alt)) {
+          matches.push({ kind: r.kind, line: r.line, pattern: alt, raw: r.raw, length: alt.length, group: gi, viaIndexHtml: true });
+        }
+      }
+    }
+  }
+  return matches.sort((x, y) => y.length - x.length || x.line - y.line);
 }
 
 /** The allow/disallow rule at a physical line, or undefined. */
@@ -72,46 +80,4 @@ export function ruleAtLine(parsed: ParsedRobots, line: number): Rule | undefined
     parsed.cache.set('rulesByLine', byLine);
   }
   return byLine[line];
-}
-
-/**
- * Matches `path` against every rule of `groups` (merged) and decides as the
- * reference does: disallowed iff the longest matching disallow is longer than
- * the longest matching allow; the first line wins among equally long matches.
- */
-export function decideInGroups(parsed: ParsedRobots, groups: readonly number[], path: string, collect: boolean): Decision {
-  let allow: RuleMatch | null = null;
-  let disallow: RuleMatch | null = null;
-  const matches: RuleMatch[] = [];
-  for (const gi of groups) {
-    for (const r of parsed.groups[gi].rules) {
-      let length = -1;
-      let viaIndexHtml = false;
-      let pattern = r.pattern;
-      if (matchesPattern(path, r.pattern)) {
-        length = r.length;
-      } else if (r.kind === 'allow') {
-        const alt = indexHtmlAlternative(r.pattern);
-        if (alt !== null && matchesPattern(path, alt)) {
-          length = alt.length;
-          viaIndexHtml = true;
-          pattern = alt;
-        }
-      }
-      if (length < 0) continue;
-      const m: RuleMatch = { kind: r.kind, line: r.line, pattern, raw: r.raw, length, group: gi, viaIndexHtml };
-      if (collect) matches.push(m);
-      if (r.kind === 'allow') {
-        if (!allow || length > allow.length) allow = m;
-      } else if (!disallow || length > disallow.length) {
-        disallow = m;
-      }
-    }
-  }
-  const a = allow ? allow.length : -1;
-  const d = disallow ? disallow.length : -1;
-  if (collect) matches.sort((x, y) => y.length - x.length || x.line - y.line);
-  if (a <= 0 && d <= 0) return { allowed: true, rule: null, tie: false, matches };
-  const blocked = d > a;
-  return { allowed: !blocked, rule: blocked ? disallow : allow, tie: !blocked && a === d, matches };
 }
