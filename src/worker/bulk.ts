@@ -27,7 +27,7 @@ function isSpace(c: number): boolean {
 
 /**
  * The rows of a URL list as offsets into its text: one per non-blank line,
- * trimmed (the same rows as splitUrlList, without making a string per row).
+ * trimmed, without making a string per row.
  */
 export function splitRows(text: string): { starts: Int32Array; ends: Int32Array } {
   let cap = 1024;

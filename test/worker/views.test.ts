@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RobotsHandler, type HandlerHost } from '../../src/worker/handler';
 import { splitRows } from '../../src/worker/bulk';
-import { splitUrlList } from '../../src/worker/urlList';
 import { ALL_ROWS, CELL, type ViewQuery, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
 import { evaluateProfile, parseRobotsTxt, toRequestUrl } from '../../src/core/index';
@@ -44,6 +43,14 @@ function run(urls = URLS) {
 
 const parsed = parseRobotsTxt(EXAMPLE_ROBOTS_TXT);
 const verdict = (url: string, id: string) => evaluateProfile(parsed, toRequestUrl(url).url, findProfile(id)!);
+
+/** The plain reading of a URL list the offsets must agree with: one row per line, trimmed, blank lines skipped. */
+function splitUrlList(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+}
 
 describe('row offsets', () => {
   it('gives the same rows as splitting the text (blank lines skipped, trimmed, CR and CRLF)', () => {
