@@ -213,7 +213,9 @@ export class RobotsWorkerClient {
   debugFault(fault: DebugFault): void {
     const id = this.nextId++;
     this.send({ type: 'debug-fault', id, version: this.version, fault });
-    this.pending.set(id, { kind: 'explain', resolve: () => {} });
+    // A crash or hang is owed an answer, so the watchdog watches for it; 'slow'
+    // only changes how the next run is sliced and is never answered.
+    if (fault !== 'slow') this.pending.set(id, { kind: 'explain', resolve: () => {} });
   }
 
   private receive(msg: WorkerReply): void {
