@@ -98,14 +98,17 @@ function evaluateWithPlan(parsed: ParsedRobots, path: string, plan: Plan, ignore
   const blocked = decided && disallowLength > allowLength;
   const line = !decided ? 0 : blocked ? d[3] : d[1];
   const rule = line ? ruleMatchAt(parsed, line, path) : null;
-  const decision: Decision = {
-    allowed: !blocked,
-    rule,
-    tie: decided && !blocked && allowLength === disallowLength,
-    matches: explain ? collectMatches(parsed, choice.groups, path) : [],
-  };
-  return verdictFrom(decision, choice, path, tokens, explain);
+  const tie = decided && !blocked && allowLength === disallowLength;
+  if (!explain) {
+    // Bulk checks: no list of matches, no sentence.
+    return { allowed: !blocked, rule, choice, matches: NO_MATCHES, tie, path, reason: '', robotsTxtItself: false };
+  }
+  const decision: Decision = { allowed: !blocked, rule, tie, matches: collectMatches(parsed, choice.groups, path) };
+  return verdictFrom(decision, choice, path, tokens);
 }
+
+/** The (empty, frozen) match list of verdicts made without explanation. */
+const NO_MATCHES: RuleMatch[] = Object.freeze([]) as unknown as RuleMatch[];
 
 interface Decision {
   allowed: boolean;
@@ -145,14 +148,23 @@ function makePlan(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal
   return { tokens, choice, compiled: choice.kind === 'none' ? null : compiledFor(parsed, choice.groups) };
 }
 
+/** The last plan `tokenPlan` returned: a bulk run asks for the same file and token again and again. */
+let lastPlanParsed: ParsedRobots | null = null;
+let lastPlanToken = '';
+let lastPlan: Plan | null = null;
+
 /** The plan for one product token (evaluate's common case: no array to build per call). */
 function tokenPlan(parsed: ParsedRobots, token: string): Plan {
+  if (parsed === lastPlanParsed && token === lastPlanToken) return lastPlan!;
   const cache = planCache(parsed, false);
   let plan = cache.byToken.get(token);
   if (!plan) {
     plan = makePlan(parsed, [token], false);
     cache.byToken.set(token, plan);
   }
+  lastPlanParsed = parsed;
+  lastPlanToken = token;
+  lastPlan = plan;
   return plan;
 }
 
@@ -191,14 +203,22 @@ interface LineMatches {
   viaIndex: (RuleMatch | null | undefined)[];
 }
 
+/** The rule descriptions of the file last evaluated, so a bulk run skips the cache lookup. */
+let lastMatchesParsed: ParsedRobots | null = null;
+let lastMatches: LineMatches | null = null;
+
 function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatch {
   // The deciding rule's description is the same for every URL it decides:
   // made once per line (and once more for its index.html reading), frozen.
-  let cache = parsed.cache.get('ruleMatches') as LineMatches | undefined;
+  let cache = parsed === lastMatchesParsed ? lastMatches : (parsed.cache.get('ruleMatches') as LineMatches | undefined);
   if (!cache) {
-    cache = { own: [], viaIndex: [] };
+    // Dense arrays (one slot per line, filled), so lookups stay fast.
+    const slots = parsed.lines.length + 1;
+    cache = { own: new Array<RuleMatch | undefined>(slots).fill(undefined), viaIndex: new Array<RuleMatch | null | undefined>(slots).fill(undefined) };
     parsed.cache.set('ruleMatches', cache);
   }
+  lastMatchesParsed = parsed;
+  lastMatches = cache;
   let m = cache.own[line];
   if (!m) {
     const r = ruleAtLine(parsed, line)!;
@@ -275,7 +295,7 @@ export function chooseGroups(parsed: ParsedRobots, tokens: readonly string[], ig
   return { kind: 'none' };
 }
 
-function verdictFrom(d: Decision, choice: GroupChoice, path: string, tokens: readonly string[], explain: boolean): Verdict {
+function verdictFrom(d: Decision, choice: GroupChoice, path: string, tokens: readonly string[]): Verdict {
   return {
     allowed: d.allowed,
     rule: d.rule,
@@ -283,8 +303,7 @@ function verdictFrom(d: Decision, choice: GroupChoice, path: string, tokens: rea
     matches: d.matches,
     tie: d.tie,
     path,
-    // Bulk checks (explain: false) skip writing the sentence.
-    reason: explain ? reasonFor(d, choice, path, tokens) : '',
+    reason: reasonFor(d, choice, path, tokens),
     robotsTxtItself: false,
   };
 }
