@@ -53,7 +53,7 @@ export function asciiLower(s: string): string {
  */
 export function getPathParamsQuery(url: string): string {
   // Fast path for the common http(s)://host/… form; same result as below.
-  const scheme = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : 0;
+  const scheme = httpSchemeLength(url);
   if (scheme !== 0) {
     const pathStart = findFirstOf(url, scheme);
     if (pathStart === -1) return '/';
@@ -75,6 +75,14 @@ export function getPathParamsQuery(url: string): string {
   const pathEnd = hashPos === -1 ? url.length : hashPos;
   const path = url.slice(pathStart, pathEnd);
   return url.charCodeAt(pathStart) === 0x2f ? path : '/' + path;
+}
+
+/** 8 for a URL starting `https://`, 7 for `http://`, else 0 (lower case only, like the fast path needs). */
+function httpSchemeLength(url: string): number {
+  if (url.charCodeAt(0) !== 0x68 || url.charCodeAt(1) !== 0x74 || url.charCodeAt(2) !== 0x74 || url.charCodeAt(3) !== 0x70) return 0;
+  const c = url.charCodeAt(4);
+  if (c === 0x73) return url.charCodeAt(5) === 0x3a && url.charCodeAt(6) === 0x2f && url.charCodeAt(7) === 0x2f ? 8 : 0;
+  return c === 0x3a && url.charCodeAt(5) === 0x2f && url.charCodeAt(6) === 0x2f ? 7 : 0;
 }
 
 /** Index of the first of `/`, `?`, `;` at or after `from`, or -1. */
