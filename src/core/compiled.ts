@@ -9,7 +9,7 @@
  * rule: no backtracking. Wildcard rules are tried last, longest first, and
  * only while they could still beat the best match; a character-presence mask
  * rejects most without a search, and where many hang at one node they are
- * bucketed by a two-character run they need, so a path visits only the
+ * bucketed by a three-character run they need, so a path visits only the
  * buckets of the runs it has.
  *
  * Decisions equal the reference's (robots.cc): longest pattern in bytes
@@ -71,45 +71,53 @@ interface Node {
   wild: WildEntry[] | null;
   /** The wildcard entries' filter data packed for a cache-friendly scan: maskLo, maskHi, length, per entry. */
   wildPacked: Int32Array | null;
-  /** For nodes with many wildcard rules: the rules bucketed by a two-character run they require. */
-  wildIndex: BigramIndex | null;
+  /** For nodes with many wildcard rules: the rules bucketed by a three-character run they require. */
+  wildIndex: TrigramIndex | null;
 }
 
 /**
- * Wildcard rules bucketed by one two-character run ("bigram") that each
- * needs in the path after its literal prefix: a path only visits the
- * buckets of the bigrams it has. Rules with no bigram (`/*?`) are always visited.
+ * Wildcard rules bucketed by one three-character run ("trigram") that each
+ * needs in the path after its literal prefix, hashed to one of BUCKETS: a
+ * path only visits the buckets of the trigrams it has (a hash collision only
+ * adds candidates). Rules with no trigram (`/*?`, `/*ab`) are always visited.
  */
-interface BigramIndex {
+interface TrigramIndex {
   /** CSR layout: the rules of bucket b are items[start[b] .. start[b+1]), longest first. */
   start: Int32Array;
   items: Int32Array;
   always: Int32Array;
+  /** One bit per bucket, set when it holds rules: most are empty, and this small table says so from cache. */
+  used: Int32Array;
 }
 
 /** Nodes with more children than this look them up in a table by character code. */
 const WIDE_NODE = 6;
 
-/** Nodes with at least this many wildcard rules get a bigram index. */
-export const BIGRAM_INDEX_MIN = 12;
+/** Nodes with at least this many wildcard rules get a trigram index. */
+export const TRIGRAM_INDEX_MIN = 12;
 const BUCKETS = 4096;
 
-function bigramId(a: number, b: number): number {
-  return ((a & 63) << 6) | (b & 63);
+/** The bucket of a three-character run, given as three 6-bit character codes in 18 bits. */
+function gramBucket(run: number): number {
+  return (Math.imul(run, 0x9e3779b1) >>> 20) & (BUCKETS - 1);
 }
 
-function buildBigramIndex(entries: WildEntry[], textFrequency: Int32Array): BigramIndex {
+function trigramBucket(a: number, b: number, c: number): number {
+  return gramBucket(((a & 63) << 12) | ((b & 63) << 6) | (c & 63));
+}
+
+function buildTrigramIndex(entries: WildEntry[], textFrequency: Int32Array): TrigramIndex {
   const bucketOf = new Int32Array(entries.length);
   const counts = new Int32Array(BUCKETS);
   const always: number[] = [];
   entries.forEach((e, i) => {
-    // The bigram least frequent in the file's patterns (a stand-in for the
+    // The trigram least frequent in the file's patterns (a stand-in for the
     // site's URLs) keeps the rule off the paths that cannot match it; among
     // equals, the emptiest bucket.
     let best = -1;
     for (const seg of e.segs) {
-      for (let k = 0; k + 1 < seg.length; k++) {
-        const id = bigramId(seg.charCodeAt(k), seg.charCodeAt(k + 1));
+      for (let k = 0; k + 2 < seg.length; k++) {
+        const id = trigramBucket(seg.charCodeAt(k), seg.charCodeAt(k + 1), seg.charCodeAt(k + 2));
         if (best === -1 || textFrequency[id] < textFrequency[best] || (textFrequency[id] === textFrequency[best] && counts[id] < counts[best])) best = id;
       }
     }
@@ -126,7 +134,9 @@ function buildBigramIndex(entries: WildEntry[], textFrequency: Int32Array): Bigr
     const b = bucketOf[i];
     if (b !== -1) items[fill[b]++] = i;
   });
-  return { start, items, always: Int32Array.from(always) };
+  const used = new Int32Array(BUCKETS >>> 5);
+  for (let b = 0; b < BUCKETS; b++) if (counts[b] !== 0) used[b >>> 5] |= 1 << (b & 31);
+  return { start, items, always: Int32Array.from(always), used };
 }
 
 function newNode(label: string, depth: number): Node {
@@ -198,7 +208,7 @@ export interface CompiledRules {
   readonly size: number;
 }
 
-function addPattern(root: Node, pattern: string, allow: boolean, line: number): void {
+function addPattern(root: Node, pattern: string, allow: boolean, line: number, seenWild: Map<string, WildEntry>): void {
   const star = pattern.indexOf('*');
   const anchored = pattern.length > 0 && pattern.charCodeAt(pattern.length - 1) === 0x24;
   if (star === -1) {
@@ -213,6 +223,13 @@ function addPattern(root: Node, pattern: string, allow: boolean, line: number): 
     }
     return;
   }
+  // A later rule with the same pattern and kind never decides: the first line wins among equals.
+  const key = (allow ? 'a' : 'd') + pattern;
+  const same = seenWild.get(key);
+  if (same) {
+    same.line = firstLine(same.line, line);
+    return;
+  }
   const node = insert(root, pattern.slice(0, star));
   const rest = anchored ? pattern.slice(star + 1, -1) : pattern.slice(star + 1);
   const segs = rest.split('*');
@@ -221,6 +238,7 @@ function addPattern(root: Node, pattern: string, allow: boolean, line: number): 
   const [maskLo, maskHi] = maskOf(segs.join(''));
   const entry: WildEntry = { allow, length: pattern.length, line, segs, anchored, maskLo, maskHi };
   (node.wild ??= []).push(entry);
+  seenWild.set(key, entry);
 }
 
 type SearchObserver = (from: number, at: number) => void;
@@ -252,32 +270,33 @@ function wildMatches(path: string, pos: number, e: WildEntry): boolean {
 /** Compiles the rules of the given groups (merged). */
 export function compileRules(parsed: ParsedRobots, groups: readonly number[]): CompiledRules {
   const root = newNode('', 0);
+  const seenWild = new Map<string, WildEntry>();
   let size = 0;
   for (const gi of groups) {
     for (const r of parsed.groups[gi].rules) {
       // Empty patterns match everything with priority 0: they never decide.
       if (r.length === 0) continue;
       const allow = r.kind === 'allow';
-      addPattern(root, r.pattern, allow, r.line);
+      addPattern(root, r.pattern, allow, r.line, seenWild);
       size++;
       if (allow) {
         const alt = indexHtmlAlternative(r.pattern);
         if (alt !== null) {
-          addPattern(root, alt, true, r.line);
+          addPattern(root, alt, true, r.line, seenWild);
           size++;
         }
       }
     }
   }
-  // How often each bigram occurs in the compiled patterns (computed once, if needed).
+  // How often each trigram bucket occurs in the compiled patterns (computed once, if needed).
   let frequency: Int32Array | null = null;
-  const patternBigrams = (): Int32Array => {
+  const patternTrigrams = (): Int32Array => {
     if (frequency) return frequency;
     frequency = new Int32Array(BUCKETS);
     for (const gi of groups) {
       for (const r of parsed.groups[gi].rules) {
         const p = r.pattern;
-        for (let k = 0; k + 1 < p.length; k++) frequency[bigramId(p.charCodeAt(k), p.charCodeAt(k + 1))]++;
+        for (let k = 0; k + 2 < p.length; k++) frequency[trigramBucket(p.charCodeAt(k), p.charCodeAt(k + 1), p.charCodeAt(k + 2))]++;
       }
     }
     return frequency;
@@ -292,7 +311,7 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
         n.wildPacked![i * 3 + 1] = e.maskHi;
         n.wildPacked![i * 3 + 2] = e.length;
       });
-      if (n.wild.length >= BIGRAM_INDEX_MIN) n.wildIndex = buildBigramIndex(n.wild, patternBigrams());
+      if (n.wild.length >= TRIGRAM_INDEX_MIN) n.wildIndex = buildTrigramIndex(n.wild, patternTrigrams());
     }
     if (n.children) {
       // Patterns are ASCII after normalisation, so every edge starts below 128.
@@ -316,10 +335,8 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   let aLine = 0;
   let dLen = -1;
   let dLine = 0;
-  // Bigram buckets already visited at the current node (stamped per visit).
+  // Trigram buckets already visited at the current node (stamped per visit).
   const seen = new Int32Array(BUCKETS);
-  /** The current path's bigram ids: bigrams[k] for path[k], path[k + 1]. */
-  let bigrams = new Int32Array(256);
   let generation = 0;
   let pathLo = 0;
   let pathHi = 0;
@@ -398,9 +415,17 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
           }
         }
       }
+      if (!child) break;
       // The first character is matched by the lookup; longer labels compare the rest.
-      if (!child || (child.label.length > 1 && !path.startsWith(child.label, pos))) break;
-      pos += child.label.length;
+      const label = child.label;
+      const len = label.length;
+      if (len > 1) {
+        if (pos + len > n) break;
+        let k = 1;
+        while (k < len && label.charCodeAt(k) === path.charCodeAt(pos + k)) k++;
+        if (k < len) break;
+      }
+      pos += len;
       node = child;
     }
     // Wildcard rules last, deepest prefix first: by then the literal matches
@@ -412,35 +437,46 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
       if (longest >= aLen && longest >= dLen) live++;
     }
     if (live === 0) return;
-    // One pass over the path: its character mask, and its bigram ids (for the indexes).
-    pathLo = 0;
-    pathHi = 0;
-    if (bigrams.length < n) bigrams = new Int32Array(n * 2);
-    let prev = 0;
-    for (let k = 0; k < n; k++) {
-      const b = path.charCodeAt(k) & 63;
-      if (b < 32) pathLo |= 1 << b;
-      else pathHi |= 1 << (b - 32);
-      if (k > 0) bigrams[k - 1] = (prev << 6) | b;
-      prev = b;
-    }
+    // The path's character mask is made only for the short lists that use it;
+    // until then it holds every bit, so the mask test lets everything through.
+    pathLo = -1;
+    pathHi = -1;
+    let masked = false;
     for (let w = wildCount - 1; w >= 0; w--) {
       const wn = wildNodes[w] as Node;
       const depth = wildDepths[w];
       if (wn.wildPacked![2] < aLen || wn.wildPacked![2] < dLen) continue;
       const index = wn.wildIndex;
-      if (index === null) {
-        // Few rules: scan them all, longest first.
-        const count = wn.wild!.length;
-        for (let i = 0; i < count; i++) if (!tryWild(path, wn, i, depth)) break;
-        continue;
+      if (index === null || index.always.length !== 0) {
+        if (!masked) {
+          masked = true;
+          let lo = 0;
+          let hi = 0;
+          for (let k = 0; k < n; k++) {
+            const b = path.charCodeAt(k) & 63;
+            if (b < 32) lo |= 1 << b;
+            else hi |= 1 << (b - 32);
+          }
+          pathLo = lo;
+          pathHi = hi;
+        }
+        if (index === null) {
+          // Few rules: scan them all, longest first.
+          const count = wn.wild!.length;
+          for (let i = 0; i < count; i++) if (!tryWild(path, wn, i, depth)) break;
+          continue;
+        }
+        for (let i = 0; i < index.always.length; i++) if (!tryWild(path, wn, index.always[i], depth)) break;
       }
-      for (let i = 0; i < index.always.length; i++) if (!tryWild(path, wn, index.always[i], depth)) break;
+      // One pass over the path from the node: each three-character run's bucket, once.
       const gen = ++generation;
-      const { start, items } = index;
-      for (let k = depth; k + 1 < n; k++) {
-        const id = bigrams[k];
-        if (seen[id] === gen) continue;
+      const { start, items, used } = index;
+      let run = 0;
+      for (let k = depth; k < n; k++) {
+        run = ((run << 6) | (path.charCodeAt(k) & 63)) & 0x3ffff;
+        if (k < depth + 2) continue;
+        const id = gramBucket(run);
+        if ((used[id >>> 5] & (1 << (id & 31))) === 0 || seen[id] === gen) continue;
         seen[id] = gen;
         const end = start[id + 1];
         for (let i = start[id]; i < end; i++) if (!tryWild(path, wn, items[i], depth)) break;

@@ -98,17 +98,45 @@ describe('compiled matcher against the reference emulation (SPEC "Decision")', (
   });
 });
 
-describe('compiled matcher with many wildcard rules under one prefix (bigram index)', () => {
+describe('compiled matcher with many wildcard rules under one prefix (trigram index)', () => {
   const wildPattern = fc
     .array(fc.constantFrom('a', 'b', 'c', '/', '.', '*', '?', '=', 'ab', 'ca', 'x'), { minLength: 1, maxLength: 6 })
     .map((cs) => '/*' + cs.join('') + (cs.length % 3 === 0 ? '$' : ''));
-  const robots = fc
-    .array(fc.tuple(fc.boolean(), wildPattern), { minLength: 12, maxLength: 40 })
-    .map((rules) => ['user-agent: FooBot', ...rules.map(([allow, p]) => `${allow ? 'allow' : 'disallow'}: ${p}`)].join('\n'));
+  const rulesArb = fc.array(fc.tuple(fc.boolean(), wildPattern), { minLength: 12, maxLength: 40 });
+  const fileOf = (rules: [boolean, string][]) =>
+    ['user-agent: FooBot', ...rules.map(([allow, p]) => `${allow ? 'allow' : 'disallow'}: ${p}`)].join('\n');
+  const robots = rulesArb.map(fileOf);
+  const filler = fc.array(pathChar, { maxLength: 4 }).map((cs) => cs.join(''));
+  /** A path made from one of the rules: each `*` filled, `$` kept or dropped, text added or cut at either end. */
+  const pathFrom = (rules: [boolean, string][]) =>
+    fc
+      .tuple(fc.nat(rules.length - 1), fc.array(filler, { minLength: 8, maxLength: 8 }), fc.boolean(), fc.integer({ min: -2, max: 0 }))
+      .map(([i, fills, keepEnd, cut]) => {
+        let k = 0;
+        let path = rules[i][1].replace(/\*/g, () => fills[k++ % fills.length]).replace(/\$$/, '');
+        if (!keepEnd) path += fills[7];
+        return cut < 0 && path.length + cut > 1 ? path.slice(0, cut) : path;
+      });
 
   it('agrees with the reference emulation', () => {
     fc.assert(
       fc.property(robots, fc.array(pathArb, { minLength: 1, maxLength: 8 }), (text, paths) => {
+        const parsed = parseRobotsTxt(text);
+        const checker = createChecker(parsed, { tokens: ['FooBot'] });
+        for (const path of paths) {
+          const expected = referenceDecision(text, path, 'FooBot');
+          const code = checker.check(path);
+          expect({ allowed: code >= 0, line: Math.abs(code) }, path).toEqual(expected);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('agrees with the reference emulation on paths made from the rules (the runs they need at either end)', () => {
+    const filePaths = rulesArb.chain((rules) => fc.tuple(fc.constant(fileOf(rules)), fc.array(pathFrom(rules), { minLength: 1, maxLength: 8 })));
+    fc.assert(
+      fc.property(filePaths, ([text, paths]) => {
         const parsed = parseRobotsTxt(text);
         const checker = createChecker(parsed, { tokens: ['FooBot'] });
         for (const path of paths) {
