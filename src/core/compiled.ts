@@ -57,11 +57,9 @@ interface Node {
   label: string;
   /** Length of the prefix this node stands for. */
   depth: number;
+  /** Position in the flattened tree (set when flattening). */
+  id: number;
   children: Map<number, Node> | null;
-  /** Lookup form of `children`, built once compiled: first-character codes and nodes, or a table by code for wide nodes. */
-  kidCodes: number[] | null;
-  kids: Node[] | null;
-  kidTable: (Node | undefined)[] | null;
   /** Lines of literal rules equal to this prefix (0 = none): the first line of each kind. */
   litAllow: number;
   litDisallow: number;
@@ -69,10 +67,15 @@ interface Node {
   exactAllow: number;
   exactDisallow: number;
   wild: WildEntry[] | null;
-  /** The wildcard entries' filter data packed for a cache-friendly scan: maskLo, maskHi, length, per entry. */
-  wildPacked: Int32Array | null;
-  /** For nodes with many wildcard rules: the rules bucketed by a three-character run they require. */
-  wildIndex: TrigramIndex | null;
+}
+
+/** The wildcard rules hanging at one node, longest first, ready to scan. */
+interface WildList {
+  entries: WildEntry[];
+  /** The entries' filter data packed for a cache-friendly scan: maskLo, maskHi, length, per entry. */
+  packed: Int32Array;
+  /** For lists of many rules: the rules bucketed by a three-character run they require. */
+  index: TrigramIndex | null;
 }
 
 /**
@@ -140,7 +143,7 @@ function buildTrigramIndex(entries: WildEntry[], textFrequency: Int32Array): Tri
 }
 
 function newNode(label: string, depth: number): Node {
-  return { label, depth, children: null, kidCodes: null, kids: null, kidTable: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null, wildPacked: null, wildIndex: null };
+  return { label, depth, id: 0, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null };
 }
 
 /** Returns the node for `key`, creating and splitting edges as needed. */
@@ -302,34 +305,79 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     return frequency;
   };
   // Longest wildcard rules first, so a walk can stop early.
-  const sortWild = (n: Node): void => {
-    if (n.wild) {
-      n.wild.sort((a, b) => b.length - a.length || a.line - b.line);
-      n.wildPacked = new Int32Array(n.wild.length * 3);
-      n.wild.forEach((e, i) => {
-        n.wildPacked![i * 3] = e.maskLo;
-        n.wildPacked![i * 3 + 1] = e.maskHi;
-        n.wildPacked![i * 3 + 2] = e.length;
-      });
-      if (n.wild.length >= TRIGRAM_INDEX_MIN) n.wildIndex = buildTrigramIndex(n.wild, patternTrigrams());
-    }
-    if (n.children) {
-      // Patterns are ASCII after normalisation, so every edge starts below 128.
-      if (n.children.size > WIDE_NODE) {
-        n.kidTable = new Array<Node | undefined>(128).fill(undefined);
-        for (const [code, c] of n.children) n.kidTable[code] = c;
-      } else {
-        n.kidCodes = [...n.children.keys()];
-        n.kids = [...n.children.values()];
-      }
-      for (const c of n.children.values()) sortWild(c);
-    }
+  const wildListOf = (entries: WildEntry[]): WildList => {
+    entries.sort((x, y) => y.length - x.length || x.line - y.line);
+    const packed = new Int32Array(entries.length * 3);
+    entries.forEach((e, i) => {
+      packed[i * 3] = e.maskLo;
+      packed[i * 3 + 1] = e.maskHi;
+      packed[i * 3 + 2] = e.length;
+    });
+    return { entries, packed, index: entries.length >= TRIGRAM_INDEX_MIN ? buildTrigramIndex(entries, patternTrigrams()) : null };
   };
-  sortWild(root);
 
-  // Nodes on the path that carry wildcard rules, and their depths (reused).
-  const wildNodes: Node[] = [];
+  // The tree flattened into typed arrays for the walk. Node k's fields are
+  // info[k * 8 + …]: the four rule lines (litAllow, litDisallow, exactAllow,
+  // exactDisallow), the start and length of its edge label in `labels`, and
+  // its children: for a few, their start in kidCode/kidNode and their count;
+  // for many (a wide node), an offset in `wide` (a table by character code
+  // holding child + 1) and -1.
+  const nodes: Node[] = [];
+  const collect = (nd: Node): void => {
+    nd.id = nodes.length;
+    nodes.push(nd);
+    if (nd.children) for (const c of nd.children.values()) collect(c);
+  };
+  collect(root);
+  const info = new Int32Array(nodes.length * 8);
+  const labels = new Uint16Array(nodes.reduce((sum, nd) => sum + nd.label.length, 0));
+  let kidTotal = 0;
+  let wideTotal = 0;
+  for (const nd of nodes) {
+    const count = nd.children?.size ?? 0;
+    if (count > WIDE_NODE) wideTotal += 128;
+    else kidTotal += count;
+  }
+  const kidCode = new Uint16Array(kidTotal);
+  const kidNode = new Int32Array(kidTotal);
+  const wide = new Int32Array(wideTotal);
+  const wildOf: (WildList | null)[] = new Array<WildList | null>(nodes.length).fill(null);
+  let labelAt = 0;
+  let kidAt = 0;
+  let wideAt = 0;
+  nodes.forEach((nd, k) => {
+    const b = k * 8;
+    info[b] = nd.litAllow;
+    info[b + 1] = nd.litDisallow;
+    info[b + 2] = nd.exactAllow;
+    info[b + 3] = nd.exactDisallow;
+    info[b + 4] = labelAt;
+    info[b + 5] = nd.label.length;
+    for (let i = 0; i < nd.label.length; i++) labels[labelAt++] = nd.label.charCodeAt(i);
+    if (nd.children) {
+      // Patterns are ASCII after normalisation, so every edge starts below 128.
+      if (nd.children.size > WIDE_NODE) {
+        info[b + 6] = wideAt;
+        info[b + 7] = -1;
+        for (const [code, c] of nd.children) wide[wideAt + code] = c.id + 1;
+        wideAt += 128;
+      } else {
+        info[b + 6] = kidAt;
+        info[b + 7] = nd.children.size;
+        for (const [code, c] of nd.children) {
+          kidCode[kidAt] = code;
+          kidNode[kidAt++] = c.id;
+        }
+      }
+    }
+    if (nd.wild) wildOf[k] = wildListOf(nd.wild);
+  });
+
+  // Wildcard lists met on the path, and their depths (reused).
+  const wildLists: WildList[] = [];
   const wildDepths: number[] = [];
+  // The path's character codes, read once (reused, grown as needed).
+  let codes = new Uint16Array(256);
   // The walk leaves its result here, so the hot path allocates nothing.
   let aLen = -1;
   let aLine = 0;
@@ -342,18 +390,18 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   let pathHi = 0;
 
   /**
-   * Tries wildcard rule i of node wn. Returns false when it, and every later
+   * Tries wildcard rule i of list wl. Returns false when it, and every later
    * (shorter) rule of the same list, is too short to matter.
    */
-  const tryWild = (path: string, wn: Node, i: number, depth: number): boolean => {
-    const packed = wn.wildPacked!;
+  const tryWild = (path: string, wl: WildList, i: number, depth: number): boolean => {
+    const packed = wl.packed;
     const j = i * 3;
     const length = packed[j + 2];
     // A rule shorter than the longest match so far can change neither the
     // verdict, nor the deciding line, nor whether allow won a tie.
     if (length < aLen || length < dLen) return false;
     if ((packed[j] & ~pathLo) !== 0 || (packed[j + 1] & ~pathHi) !== 0) return true;
-    const e = wn.wild![i];
+    const e = wl.entries[i];
     if (e.allow) {
       if (length === aLen && e.line > aLine) return true;
     } else if (length === dLen && e.line > dLine) return true;
@@ -369,117 +417,117 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   };
 
   const walk = (path: string): void => {
-    aLen = -1;
-    aLine = 0;
-    dLen = -1;
-    dLine = 0;
     const n = path.length;
-    let node: Node | undefined = root;
+    // One read of the path: its codes, and its character mask.
+    if (codes.length < n) codes = new Uint16Array(n * 2);
+    const cs = codes;
+    let lo = 0;
+    let hi = 0;
+    for (let k = 0; k < n; k++) {
+      const c = path.charCodeAt(k);
+      cs[k] = c;
+      const bit = c & 63;
+      if (bit < 32) lo |= 1 << bit;
+      else hi |= 1 << (bit - 32);
+    }
+    pathLo = lo;
+    pathHi = hi;
+    // The literal walk keeps the best matches in locals, and hands them over after.
+    let al = -1;
+    let aw = 0;
+    let dl = -1;
+    let dw = 0;
+    let node = 0;
     let pos = 0;
     let wildCount = 0;
-    while (node) {
-      const depth = pos;
-      if (node.litAllow && (depth > aLen || (depth === aLen && node.litAllow < aLine))) {
-        aLen = depth;
-        aLine = node.litAllow;
+    // Each node is deeper than the one before (labels are never empty), so a
+    // rule found here is longer than any found so far: it simply takes over.
+    for (;;) {
+      const b = node << 3;
+      if (info[b] !== 0) {
+        al = pos;
+        aw = info[b];
       }
-      if (node.litDisallow && (depth > dLen || (depth === dLen && node.litDisallow < dLine))) {
-        dLen = depth;
-        dLine = node.litDisallow;
+      if (info[b + 1] !== 0) {
+        dl = pos;
+        dw = info[b + 1];
       }
-      if (depth === n) {
-        if (node.exactAllow && (depth + 1 > aLen || (depth + 1 === aLen && node.exactAllow < aLine))) {
-          aLen = depth + 1;
-          aLine = node.exactAllow;
+      if (pos === n) {
+        // `<prefix>$` counts the `$`: one byte longer than the prefix.
+        if (info[b + 2] !== 0) {
+          al = pos + 1;
+          aw = info[b + 2];
         }
-        if (node.exactDisallow && (depth + 1 > dLen || (depth + 1 === dLen && node.exactDisallow < dLine))) {
-          dLen = depth + 1;
-          dLine = node.exactDisallow;
+        if (info[b + 3] !== 0) {
+          dl = pos + 1;
+          dw = info[b + 3];
         }
       }
-      if (node.wild) {
-        wildNodes[wildCount] = node;
-        wildDepths[wildCount++] = depth;
+      const wl = wildOf[node];
+      if (wl !== null) {
+        wildLists[wildCount] = wl;
+        wildDepths[wildCount++] = pos;
       }
-      if (pos >= n || !node.children) break;
-      const code = path.charCodeAt(pos);
-      let child: Node | undefined;
-      if (node.kidTable !== null) {
-        child = code < 128 ? node.kidTable[code] : undefined;
+      const count = info[b + 7];
+      if (pos >= n || count === 0) break;
+      const code = cs[pos];
+      let child = -1;
+      if (count < 0) {
+        if (code < 128) child = wide[info[b + 6] + code] - 1;
       } else {
-        const codes = node.kidCodes!;
-        for (let k = 0; k < codes.length; k++) {
-          if (codes[k] === code) {
-            child = node.kids![k];
+        const from = info[b + 6];
+        for (let k = from; k < from + count; k++) {
+          if (kidCode[k] === code) {
+            child = kidNode[k];
             break;
           }
         }
       }
-      if (!child) break;
+      if (child < 0) break;
       // The first character is matched by the lookup; longer labels compare the rest.
-      const label = child.label;
-      const len = label.length;
+      const cb = child << 3;
+      const len = info[cb + 5];
       if (len > 1) {
         if (pos + len > n) break;
+        const at = info[cb + 4];
         let k = 1;
-        while (k < len && label.charCodeAt(k) === path.charCodeAt(pos + k)) k++;
+        while (k < len && labels[at + k] === cs[pos + k]) k++;
         if (k < len) break;
       }
       pos += len;
       node = child;
     }
+    aLen = al;
+    aLine = aw;
+    dLen = dl;
+    dLine = dw;
     // Wildcard rules last, deepest prefix first: by then the literal matches
-    // are known, and rules too short to beat them are skipped unread. A node
-    // whose longest wildcard rule is shorter than the best match is skipped whole.
-    let live = 0;
-    for (let w = 0; w < wildCount; w++) {
-      const longest = (wildNodes[w] as Node).wildPacked![2];
-      if (longest >= aLen && longest >= dLen) live++;
-    }
-    if (live === 0) return;
-    // The path's character mask is made only for the short lists that use it;
-    // until then it holds every bit, so the mask test lets everything through.
-    pathLo = -1;
-    pathHi = -1;
-    let masked = false;
+    // are known, and rules too short to beat them are skipped unread. A list
+    // whose longest rule is shorter than the best match is skipped whole.
     for (let w = wildCount - 1; w >= 0; w--) {
-      const wn = wildNodes[w] as Node;
+      const wl = wildLists[w];
       const depth = wildDepths[w];
-      if (wn.wildPacked![2] < aLen || wn.wildPacked![2] < dLen) continue;
-      const index = wn.wildIndex;
-      if (index === null || index.always.length !== 0) {
-        if (!masked) {
-          masked = true;
-          let lo = 0;
-          let hi = 0;
-          for (let k = 0; k < n; k++) {
-            const b = path.charCodeAt(k) & 63;
-            if (b < 32) lo |= 1 << b;
-            else hi |= 1 << (b - 32);
-          }
-          pathLo = lo;
-          pathHi = hi;
-        }
-        if (index === null) {
-          // Few rules: scan them all, longest first.
-          const count = wn.wild!.length;
-          for (let i = 0; i < count; i++) if (!tryWild(path, wn, i, depth)) break;
-          continue;
-        }
-        for (let i = 0; i < index.always.length; i++) if (!tryWild(path, wn, index.always[i], depth)) break;
+      if (wl.packed[2] < aLen || wl.packed[2] < dLen) continue;
+      const index = wl.index;
+      if (index === null) {
+        // Few rules: scan them all, longest first.
+        const count = wl.entries.length;
+        for (let i = 0; i < count; i++) if (!tryWild(path, wl, i, depth)) break;
+        continue;
       }
+      for (let i = 0; i < index.always.length; i++) if (!tryWild(path, wl, index.always[i], depth)) break;
       // One pass over the path from the node: each three-character run's bucket, once.
       const gen = ++generation;
       const { start, items, used } = index;
       let run = 0;
       for (let k = depth; k < n; k++) {
-        run = ((run << 6) | (path.charCodeAt(k) & 63)) & 0x3ffff;
+        run = ((run << 6) | (cs[k] & 63)) & 0x3ffff;
         if (k < depth + 2) continue;
         const id = gramBucket(run);
         if ((used[id >>> 5] & (1 << (id & 31))) === 0 || seen[id] === gen) continue;
         seen[id] = gen;
         const end = start[id + 1];
-        for (let i = start[id]; i < end; i++) if (!tryWild(path, wn, items[i], depth)) break;
+        for (let i = start[id]; i < end; i++) if (!tryWild(path, wl, items[i], depth)) break;
       }
     }
   };
