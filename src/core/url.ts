@@ -32,7 +32,12 @@ const FAST_ABSOLUTE = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\/[A-Za-z0-9\
 const FAST_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/%?]*$/;
 const NEEDS_WORK = /\/\.|%2[eE]|%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])|%(?![0-9A-Fa-f]{2})/;
 
-function isRequestForm(input: string): boolean {
+/**
+ * True when `input` (trimmed) is already in request form: `toRequestUrl`
+ * would return it unchanged. A quick test for bulk runs, which then skip
+ * building a result.
+ */
+export function isRequestForm(input: string): boolean {
   return (FAST_ABSOLUTE.test(input) || (FAST_PATH.test(input) && !input.startsWith('//'))) && !NEEDS_WORK.test(input);
 }
 

@@ -5,7 +5,7 @@
  * rules are compiled once, crawlers that obey the same groups share one
  * check, and the path is cut from the URL once per row.
  */
-import { chooseGroups, compiledFor, getPathParamsQuery, toRequestUrl, type CompiledRules } from '../core/index';
+import { chooseGroups, compiledFor, getPathParamsQuery, isRequestForm, toRequestUrl, type CompiledRules } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import type { FetchOutcome } from '../core/fetch';
 import { CELL, ROW, TOP_RULES, type CrawlerInfo, type RunTotals } from './protocol';
@@ -154,7 +154,8 @@ export class BulkRun {
       let url = input;
       let flags = 0;
       let unjudged = -1;
-      if (normalise) {
+      // Rows are trimmed already; most crawl exports are in request form and need no result object.
+      if (normalise && !isRequestForm(input)) {
         const r = toRequestUrl(input, base);
         if (r.error) {
           flags |= ROW.INVALID;
@@ -169,7 +170,7 @@ export class BulkRun {
           }
         }
       }
-      if (unjudged < 0 && robotsUrl && !(scopePrefix !== null && url.startsWith(scopePrefix)) && ABSOLUTE.test(url)) {
+      if (unjudged < 0 && robotsUrl && !(scopePrefix !== null && url.lastIndexOf(scopePrefix, 0) === 0) && ABSOLUTE.test(url)) {
         const reason = this.scope(url);
         if (reason !== null) {
           flags |= ROW.OUT_OF_SCOPE;

@@ -91,7 +91,7 @@ interface Judged {
 export function scopeChecker(robotsUrl: string): (url: string) => string | null {
   const prefix = scopePrefix(robotsUrl);
   return (url) => {
-    if (prefix !== null && url.startsWith(prefix)) return null;
+    if (prefix !== null && url.lastIndexOf(prefix, 0) === 0) return null;
     const scope = checkScope(robotsUrl, url);
     return scope.inScope ? null : scope.reason;
   };
