@@ -52,15 +52,26 @@ export function asciiLower(s: string): string {
  * segment is taken as the host; a leading `//` means an authority follows.
  */
 export function getPathParamsQuery(url: string): string {
-  // Fast path for the common http(s)://host/… form; same result as below.
+  // Fast paths for the common http(s)://host/… form; same result as below.
+  // The URLs of a list mostly share one origin: the last one seen is tried
+  // first (lastIndexOf from 0 compares in place; startsWith with a variable
+  // prefix is several times slower on sliced strings).
+  const origin = lastOrigin;
+  if (origin.length !== 0 && url.lastIndexOf(origin, 0) === 0) {
+    const c = url.charCodeAt(origin.length);
+    if (c === 0x2f || c === 0x3f || c === 0x3b) return pathFrom(url, origin.length);
+  }
   const scheme = httpSchemeLength(url);
   if (scheme !== 0) {
     const pathStart = findFirstOf(url, scheme);
     if (pathStart === -1) return '/';
     const hashPos = url.indexOf('#', scheme);
     if (hashPos !== -1 && hashPos < pathStart) return '/';
-    const path = hashPos === -1 ? url.slice(pathStart) : url.slice(pathStart, hashPos);
-    return url.charCodeAt(pathStart) === 0x2f ? path : '/' + path;
+    // scheme://host has no `/`, `?`, `;` or `#` after the scheme, so a URL
+    // that starts with it and then one of `/?;` has its path right there.
+    // Kept as a copy, so that it does not hold on to a large string it was cut from.
+    lastOrigin = (' ' + url.slice(0, pathStart)).slice(1);
+    return pathFrom(url, pathStart);
   }
   let searchStart = 0;
   if (url.length >= 2 && url.charCodeAt(0) === 0x2f && url.charCodeAt(1) === 0x2f) searchStart = 2;
@@ -74,6 +85,16 @@ export function getPathParamsQuery(url: string): string {
   if (hashPos !== -1 && hashPos < pathStart) return '/';
   const pathEnd = hashPos === -1 ? url.length : hashPos;
   const path = url.slice(pathStart, pathEnd);
+  return url.charCodeAt(pathStart) === 0x2f ? path : '/' + path;
+}
+
+/** The `scheme://host` of the last http(s) URL read, or ''. */
+let lastOrigin = '';
+
+/** The path of `url` from `pathStart` (a `/`, `?` or `;`) up to the fragment, with a leading `/`. */
+function pathFrom(url: string, pathStart: number): string {
+  const hashPos = url.indexOf('#', pathStart);
+  const path = hashPos === -1 ? url.slice(pathStart) : url.slice(pathStart, hashPos);
   return url.charCodeAt(pathStart) === 0x2f ? path : '/' + path;
 }
 

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compileRules, createChecker, evaluate, parseRobotsTxt } from '../../src/core';
+import { compileRules, createChecker, evaluate, getPathParamsQuery, parseRobotsTxt } from '../../src/core';
 import { matchesPattern } from '../../src/core/pattern';
 import { __setSearchObserver } from '../../src/core/compiled';
-import { referenceDecision, refMatches } from './reference-matcher';
+import { referenceDecision, refMatches, refPathParamsQuery } from './reference-matcher';
 
 const pathChar = fc.constantFrom('/', 'a', 'b', 'c', '.', '?', '=', '$', '%', '2', 'f', 'F', 'ツ', 'é', '-', 'x');
 const patternChar = fc.constantFrom('/', 'a', 'b', 'c', '.', '?', '=', '*', '$', '%', '2', 'f', 'F', 'ツ', 'é', 'x');
@@ -34,6 +34,24 @@ const urlArb = fc.oneof(
   pathArb,
   fc.constantFrom('http://example.com', 'http://example.com/index.html', 'http://example.com/a/', '/robots.txt'),
 );
+
+describe('the path a rule matches (getPathParamsQuery, reference behaviour)', () => {
+  // Origins and tails chosen to hit the fast paths and their edges: a shared
+  // origin, one that extends it, `#`, `?` or `;` right after the host, schemes
+  // in other case, no scheme, `//`.
+  const origin = fc.constantFrom('https://a.com', 'https://a.com.evil', 'http://a.com', 'HTTPS://a.com', 'https://a.com:8080', 'https://u@a.com', 'a.com', '//a.com', '', 'https://a', 'ftp://a.com');
+  const tail = fc.array(fc.constantFrom('/', '?', ';', '#', 'x', ':', '//', '.', 'é'), { maxLength: 6 }).map((cs) => cs.join(''));
+  const urls = fc.array(fc.tuple(origin, tail).map(([o, t]) => o + t), { minLength: 1, maxLength: 12 });
+
+  it('equals robots.cc GetPathParamsQuery for every URL of a list, in order', () => {
+    fc.assert(
+      fc.property(urls, (list) => {
+        for (const url of list) expect(getPathParamsQuery(url), url).toBe(refPathParamsQuery(url));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
 
 describe('parser robustness (SPEC §3: only valid lines count, parsing never throws)', () => {
   it('never throws on any string and yields one line per line end plus one', () => {

@@ -85,3 +85,22 @@ export function referenceDecision(robotstxt: string, url: string, agent: string)
   const m = everSeenSpecific ? higher(disS, allowS) : higher(disG, allowG);
   return { allowed: !disallowed, line: m.priority > 0 ? m.line : 0 };
 }
+
+/** robots.cc's GetPathParamsQuery, transcribed plainly (no fast paths). */
+export function refPathParamsQuery(url: string): string {
+  const firstOf = (from: number): number => {
+    for (let i = from; i < url.length; i++) if ('/?;'.includes(url[i])) return i;
+    return -1;
+  };
+  const searchStart = url.startsWith('//') ? 2 : 0;
+  const earlyPath = firstOf(searchStart);
+  let protocolEnd = url.indexOf('://', searchStart);
+  if (earlyPath !== -1 && (protocolEnd === -1 || earlyPath < protocolEnd)) protocolEnd = -1;
+  protocolEnd = protocolEnd === -1 ? searchStart : protocolEnd + 3;
+  const pathStart = firstOf(protocolEnd);
+  if (pathStart === -1) return '/';
+  const hash = url.indexOf('#', searchStart);
+  if (hash !== -1 && hash < pathStart) return '/';
+  const path = url.slice(pathStart, hash === -1 ? url.length : hash);
+  return url[pathStart] === '/' ? path : '/' + path;
+}
