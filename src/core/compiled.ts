@@ -26,6 +26,10 @@ interface WildEntry {
   /** Priority: byte length of the pattern. */
   length: number;
   line: number;
+  /** Compiled from an allow rule's index.html reading, not its own pattern. */
+  viaIndexHtml: boolean;
+  /** Later rules with the same pattern and kind (they never decide, but explanations list them): `matchCode`s. */
+  dups: number[] | null;
   /** Segments after the first `*` (the last one without the final `$`). */
   segs: string[];
   /** The pattern ends with `$`: the last segment must end the path. */
@@ -66,7 +70,18 @@ interface Node {
   /** Lines of rules `<prefix>$` (exact path). */
   exactAllow: number;
   exactDisallow: number;
+  /** Every literal and exact rule here, as `matchCode`s (for listing matches). */
+  litAll: number[] | null;
+  exactAll: number[] | null;
   wild: WildEntry[] | null;
+}
+
+/**
+ * A matching rule as `listMatches` reports it: its line, times two, plus
+ * one when it matched by its index.html reading rather than its own pattern.
+ */
+export function matchCode(line: number, viaIndexHtml: boolean): number {
+  return line * 2 + (viaIndexHtml ? 1 : 0);
 }
 
 /** The wildcard rules hanging at one node, longest first, ready to scan. */
@@ -143,7 +158,7 @@ function buildTrigramIndex(entries: WildEntry[], textFrequency: Int32Array): Tri
 }
 
 function newNode(label: string, depth: number): Node {
-  return { label, depth, id: 0, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, wild: null };
+  return { label, depth, id: 0, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, litAll: null, exactAll: null, wild: null };
 }
 
 /** Returns the node for `key`, creating and splitting edges as needed. */
@@ -207,30 +222,46 @@ export interface CompiledRules {
   detail(path: string): MatchDetail;
   /** `detail` without allocating: writes allowLength, allowLine, disallowLength, disallowLine into `out[0..3]`. */
   detailInto(path: string, out: Int32Array): void;
+  /**
+   * Every rule that matches `path`, deciding or not, as `matchCode`s in no
+   * particular order (for explanations). An allow rule may appear both by
+   * its own pattern and by its index.html reading.
+   */
+  listMatches(path: string): number[];
   /** Number of rules compiled (index.html alternatives included). */
   readonly size: number;
 }
 
-function addPattern(root: Node, pattern: string, allow: boolean, line: number, seenWild: Map<string, WildEntry>): void {
+function addPattern(root: Node, pattern: string, allow: boolean, line: number, viaIndexHtml: boolean, seenWild: Map<string, WildEntry>): void {
   const star = pattern.indexOf('*');
   const anchored = pattern.length > 0 && pattern.charCodeAt(pattern.length - 1) === 0x24;
+  const code = matchCode(line, viaIndexHtml);
   if (star === -1) {
     if (anchored) {
       const node = insert(root, pattern.slice(0, -1));
       if (allow) node.exactAllow = firstLine(node.exactAllow, line);
       else node.exactDisallow = firstLine(node.exactDisallow, line);
+      (node.exactAll ??= []).push(code);
     } else {
       const node = insert(root, pattern);
       if (allow) node.litAllow = firstLine(node.litAllow, line);
       else node.litDisallow = firstLine(node.litDisallow, line);
+      (node.litAll ??= []).push(code);
     }
     return;
   }
-  // A later rule with the same pattern and kind never decides: the first line wins among equals.
+  // A later rule with the same pattern and kind never decides (the first
+  // line wins among equals): it is only kept for listing matches.
   const key = (allow ? 'a' : 'd') + pattern;
   const same = seenWild.get(key);
   if (same) {
-    same.line = firstLine(same.line, line);
+    if (line < same.line) {
+      (same.dups ??= []).push(matchCode(same.line, same.viaIndexHtml));
+      same.line = line;
+      same.viaIndexHtml = viaIndexHtml;
+    } else {
+      (same.dups ??= []).push(code);
+    }
     return;
   }
   const node = insert(root, pattern.slice(0, star));
@@ -239,7 +270,7 @@ function addPattern(root: Node, pattern: string, allow: boolean, line: number, s
   // A trailing `*` (without `$`) changes nothing: drop empty trailing segments.
   if (!anchored) while (segs.length && segs[segs.length - 1] === '') segs.pop();
   const [maskLo, maskHi] = maskOf(segs.join(''));
-  const entry: WildEntry = { allow, length: pattern.length, line, segs, anchored, maskLo, maskHi };
+  const entry: WildEntry = { allow, length: pattern.length, line, viaIndexHtml, dups: null, segs, anchored, maskLo, maskHi };
   (node.wild ??= []).push(entry);
   seenWild.set(key, entry);
 }
@@ -275,17 +306,21 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   const root = newNode('', 0);
   const seenWild = new Map<string, WildEntry>();
   let size = 0;
+  /** Rules with an empty pattern: they match every path with priority 0, so never decide, but are listed. */
+  const emptyRules: number[] = [];
   for (const gi of groups) {
     for (const r of parsed.groups[gi].rules) {
-      // Empty patterns match everything with priority 0: they never decide.
-      if (r.length === 0) continue;
+      if (r.length === 0) {
+        emptyRules.push(matchCode(r.line, false));
+        continue;
+      }
       const allow = r.kind === 'allow';
-      addPattern(root, r.pattern, allow, r.line, seenWild);
+      addPattern(root, r.pattern, allow, r.line, false, seenWild);
       size++;
       if (allow) {
         const alt = indexHtmlAlternative(r.pattern);
         if (alt !== null) {
-          addPattern(root, alt, true, r.line, seenWild);
+          addPattern(root, alt, true, r.line, true, seenWild);
           size++;
         }
       }
@@ -342,6 +377,8 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   const kidNode = new Int32Array(kidTotal);
   const wide = new Int32Array(wideTotal);
   const wildOf: (WildList | null)[] = new Array<WildList | null>(nodes.length).fill(null);
+  const litAllOf: (number[] | null)[] = nodes.map((nd) => nd.litAll);
+  const exactAllOf: (number[] | null)[] = nodes.map((nd) => nd.exactAll);
   let labelAt = 0;
   let kidAt = 0;
   let wideAt = 0;
@@ -531,6 +568,82 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
       }
     }
   };
+  /** Every matching rule: the literal walk and the wildcard search, without the shortcuts of `walk`. */
+  const listMatches = (path: string): number[] => {
+    const out = emptyRules.slice();
+    const n = path.length;
+    if (codes.length < n) codes = new Uint16Array(n * 2);
+    const cs = codes;
+    let lo = 0;
+    let hi = 0;
+    for (let k = 0; k < n; k++) {
+      const c = path.charCodeAt(k);
+      cs[k] = c;
+      const bit = c & 63;
+      if (bit < 32) lo |= 1 << bit;
+      else hi |= 1 << (bit - 32);
+    }
+    const found = (wl: WildList, i: number, depth: number): void => {
+      const j = i * 3;
+      if ((wl.packed[j] & ~lo) !== 0 || (wl.packed[j + 1] & ~hi) !== 0) return;
+      const e = wl.entries[i];
+      if (!wildMatches(path, depth, e)) return;
+      out.push(matchCode(e.line, e.viaIndexHtml));
+      if (e.dups) out.push(...e.dups);
+    };
+    let node = 0;
+    let pos = 0;
+    for (;;) {
+      const lit = litAllOf[node];
+      if (lit) out.push(...lit);
+      const exact = exactAllOf[node];
+      if (exact && pos === n) out.push(...exact);
+      const wl = wildOf[node];
+      if (wl !== null) {
+        const index = wl.index;
+        if (index === null) {
+          for (let i = 0; i < wl.entries.length; i++) found(wl, i, pos);
+        } else {
+          for (let i = 0; i < index.always.length; i++) found(wl, index.always[i], pos);
+          const gen = ++generation;
+          let run = 0;
+          for (let k = pos; k < n; k++) {
+            run = ((run << 6) | (cs[k] & 63)) & 0x3ffff;
+            if (k < pos + 2) continue;
+            const id = gramBucket(run);
+            if (seen[id] === gen) continue;
+            seen[id] = gen;
+            for (let i = index.start[id]; i < index.start[id + 1]; i++) found(wl, index.items[i], pos);
+          }
+        }
+      }
+      const b = node << 3;
+      const count = info[b + 7];
+      if (pos >= n || count === 0) break;
+      const code = cs[pos];
+      let child = -1;
+      if (count < 0) {
+        if (code < 128) child = wide[info[b + 6] + code] - 1;
+      } else {
+        for (let k = info[b + 6]; k < info[b + 6] + count; k++) {
+          if (kidCode[k] === code) {
+            child = kidNode[k];
+            break;
+          }
+        }
+      }
+      if (child < 0) break;
+      const cb = child << 3;
+      const len = info[cb + 5];
+      if (pos + len > n) break;
+      let k = 1;
+      while (k < len && labels[info[cb + 4] + k] === cs[pos + k]) k++;
+      if (k < len) break;
+      pos += len;
+      node = child;
+    }
+    return out;
+  };
   const detail = (path: string): MatchDetail => {
     walk(path);
     return { allowLength: aLen, allowLine: aLine, disallowLength: dLen, disallowLine: dLine };
@@ -547,5 +660,5 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     if (aLen <= 0 && dLen <= 0) return 0;
     return dLen > aLen ? -dLine : aLine;
   };
-  return { check, detail, detailInto, size };
+  return { check, detail, detailInto, listMatches, size };
 }

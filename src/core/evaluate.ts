@@ -6,7 +6,7 @@
  */
 import type { CrawlerProfile, GroupChoice, ParsedRobots, RuleMatch, Verdict } from './types';
 import { getPathParamsQuery } from './reference';
-import { collectMatches, groupSelection, ruleAtLine } from './matcher';
+import { groupSelection, ruleAtLine } from './matcher';
 import { compileRules, type CompiledRules } from './compiled';
 import { matchesPattern, indexHtmlAlternative } from './pattern';
 
@@ -71,7 +71,7 @@ function evaluateWithPlan(parsed: ParsedRobots, path: string, plan: Plan, ignore
       allowed: true,
       rule: null,
       choice,
-      matches: explain && choice.kind !== 'none' ? collectMatches(parsed, choice.groups, path) : [],
+      matches: explain && plan.compiled ? listMatches(parsed, plan.compiled, path) : [],
       tie: false,
       path,
       reason: 'Allowed: /robots.txt itself is always fetchable (RFC 9309 §2.2.2); no rule applies to it.',
@@ -103,7 +103,7 @@ function evaluateWithPlan(parsed: ParsedRobots, path: string, plan: Plan, ignore
     // Bulk checks: no list of matches, no sentence.
     return { allowed: !blocked, rule, choice, matches: NO_MATCHES, tie, path, reason: '', robotsTxtItself: false };
   }
-  const decision: Decision = { allowed: !blocked, rule, tie, matches: collectMatches(parsed, choice.groups, path) };
+  const decision: Decision = { allowed: !blocked, rule, tie, matches: listMatches(parsed, plan.compiled!, path) };
   return verdictFrom(decision, choice, path, tokens);
 }
 
@@ -230,6 +230,31 @@ function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatc
   const alt = cache.viaIndex[line];
   // Only the index.html rule lets an allow decide without its own pattern matching.
   return alt && !matchesPattern(path, m.pattern) ? alt : m;
+}
+
+/**
+ * Every rule of the obeyed groups that matches `path`, longest first, then
+ * by line, for explanations. An allow rule that matches only by its
+ * index.html reading is listed with that reading.
+ */
+function listMatches(parsed: ParsedRobots, compiled: CompiledRules, path: string): RuleMatch[] {
+  const codes = compiled.listMatches(path);
+  // An allow rule that matches by its own pattern is listed once, by it.
+  const own = new Set<number>();
+  for (const c of codes) if ((c & 1) === 0) own.add(c >> 1);
+  const out: RuleMatch[] = [];
+  for (const c of codes) {
+    const line = c >> 1;
+    const r = ruleAtLine(parsed, line)!;
+    if ((c & 1) === 0) {
+      out.push({ kind: r.kind, line, pattern: r.pattern, raw: r.raw, length: r.length, group: r.group, viaIndexHtml: false });
+    } else if (!own.has(line)) {
+      const alt = indexHtmlAlternative(r.pattern)!;
+      own.add(line);
+      out.push({ kind: r.kind, line, pattern: alt, raw: r.raw, length: alt.length, group: r.group, viaIndexHtml: true });
+    }
+  }
+  return out.sort((x, y) => y.length - x.length || x.line - y.line);
 }
 
 /** A crawler to check many URLs for: a profile's tokens, or one token. */

@@ -1,10 +1,8 @@
 /**
- * Which groups a token names, and the rules that match a path for an
- * explanation (a plain scan of the obeyed groups). Verdicts come from the
- * compiled matcher (compiled.ts).
+ * Which groups a token names, and the rule at a line. Verdicts and the
+ * lists of matching rules come from the compiled matcher (compiled.ts).
  */
-import type { ParsedRobots, Rule, RuleMatch } from './types';
-import { indexHtmlAlternative, matchesPattern } from './pattern';
+import type { ParsedRobots, Rule } from './types';
 import { asciiLower } from './reference';
 
 /** Which groups name a token, and which are `*` groups that do not. */
@@ -46,29 +44,6 @@ export function groupSelection(parsed: ParsedRobots, token: string): GroupSelect
   }
   parsed.cache.set(key, sel);
   return sel;
-}
-
-/**
- * Every rule of `groups` (merged) that matches `path`, longest first, then by
- * line, for explanations. An allow that matches only through the index.html
- * rule is listed with that reading. The verdict itself comes from the
- * compiled matcher; this scan only lists.
- */
-export function collectMatches(parsed: ParsedRobots, groups: readonly number[], path: string): RuleMatch[] {
-  const matches: RuleMatch[] = [];
-  for (const gi of groups) {
-    for (const r of parsed.groups[gi].rules) {
-      if (matchesPattern(path, r.pattern)) {
-        matches.push({ kind: r.kind, line: r.line, pattern: r.pattern, raw: r.raw, length: r.length, group: gi, viaIndexHtml: false });
-      } else if (r.kind === 'allow') {
-        const alt = indexHtmlAlternative(r.pattern);
-        if (alt !== null && matchesPattern(path, alt)) {
-          matches.push({ kind: r.kind, line: r.line, pattern: alt, raw: r.raw, length: alt.length, group: gi, viaIndexHtml: true });
-        }
-      }
-    }
-  }
-  return matches.sort((x, y) => y.length - x.length || x.line - y.line);
 }
 
 /** The allow/disallow rule at a physical line, or undefined. */

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { compileRules, createChecker, evaluate, getPathParamsQuery, parseRobotsTxt } from '../../src/core';
 import { matchesPattern } from '../../src/core/pattern';
 import { __setSearchObserver } from '../../src/core/compiled';
-import { referenceDecision, refMatches, refPathParamsQuery } from './reference-matcher';
+import { referenceDecision, refMatches, refMatchList, refPathParamsQuery } from './reference-matcher';
 
 const pathChar = fc.constantFrom('/', 'a', 'b', 'c', '.', '?', '=', '$', '%', '2', 'f', 'F', 'ツ', 'é', '-', 'x');
 const patternChar = fc.constantFrom('/', 'a', 'b', 'c', '.', '?', '=', '*', '$', '%', '2', 'f', 'F', 'ツ', 'é', 'x');
@@ -114,6 +114,21 @@ describe('compiled matcher against the reference emulation (SPEC "Decision")', (
       { numRuns: 3000 },
     );
   });
+
+  it('lists exactly the rules a plain scan finds matching, in the same order', () => {
+    fc.assert(
+      fc.property(robotsArb, fc.array(urlArb, { minLength: 1, maxLength: 6 }), fc.constantFrom('FooBot', 'BarBot', 'Other'), (robots, urls, agent) => {
+        const parsed = parseRobotsTxt(robots);
+        for (const url of urls) {
+          const v = evaluate(parsed, url, agent, { robotsTxtAlwaysAllowed: false });
+          const groups = v.choice.kind === 'none' ? [] : v.choice.groups;
+          const listed = v.matches.map((m) => ({ line: m.line, pattern: m.pattern, length: m.length, viaIndexHtml: m.viaIndexHtml }));
+          expect(listed, `${agent} ${url}`).toEqual(refMatchList(parsed, groups, getPathParamsQuery(url)));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });
 
 describe('compiled matcher with many wildcard rules under one prefix (trigram index)', () => {
@@ -161,6 +176,9 @@ describe('compiled matcher with many wildcard rules under one prefix (trigram in
           const expected = referenceDecision(text, path, 'FooBot');
           const code = checker.check(path);
           expect({ allowed: code >= 0, line: Math.abs(code) }, path).toEqual(expected);
+          // The explanation lists every matching rule, found through the same index.
+          const listed = evaluate(parsed, path, 'FooBot').matches.map((m) => ({ line: m.line, pattern: m.pattern, length: m.length, viaIndexHtml: m.viaIndexHtml }));
+          expect(listed, path).toEqual(refMatchList(parsed, [0], getPathParamsQuery(path)));
         }
       }),
       { numRuns: 1500 },

@@ -104,3 +104,30 @@ export function refPathParamsQuery(url: string): string {
   const path = url.slice(pathStart, hash === -1 ? url.length : hash);
   return url[pathStart] === '/' ? path : '/' + path;
 }
+
+/**
+ * Every rule of `groups` that matches `path`, as an explanation lists them:
+ * by its own pattern, or else (allow rules) by its index.html reading;
+ * longest first, then by line. A plain scan with the position-set matcher.
+ */
+export function refMatchList(
+  parsed: ReturnType<typeof parseRobotsTxt>,
+  groups: readonly number[],
+  path: string,
+): { line: number; pattern: string; length: number; viaIndexHtml: boolean }[] {
+  const out: { line: number; pattern: string; length: number; viaIndexHtml: boolean }[] = [];
+  for (const gi of groups) {
+    for (const r of parsed.groups[gi].rules) {
+      if (refMatches(path, r.pattern)) {
+        out.push({ line: r.line, pattern: r.pattern, length: r.pattern.length, viaIndexHtml: false });
+        continue;
+      }
+      const slash = r.pattern.lastIndexOf('/');
+      if (r.kind === 'allow' && slash !== -1 && r.pattern.slice(slash).startsWith('/index.htm')) {
+        const alt = r.pattern.slice(0, slash + 1) + '$';
+        if (refMatches(path, alt)) out.push({ line: r.line, pattern: alt, length: alt.length, viaIndexHtml: true });
+      }
+    }
+  }
+  return out.sort((x, y) => y.length - x.length || x.line - y.line);
+}

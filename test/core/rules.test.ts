@@ -126,6 +126,23 @@ describe('SPEC §8 which rule wins, with its explanation', () => {
     expect(evaluate(p, 'http://e.com/d/other', 'bot').allowed).toBe(false);
   });
 
+  it('an allow that matches by its own pattern is listed once, not again by its index.html reading', () => {
+    const p = parseRobotsTxt('user-agent: *\nallow: /*/index.html\nallow: /*/index.html\ndisallow: /\n');
+    // `/a/index.html/` matches `/*/index.html` and also its reading `/*/$`.
+    const v = evaluate(p, '/a/index.html/', 'anybot');
+    expect(v.matches.map((m) => [m.line, m.pattern, m.viaIndexHtml])).toEqual([
+      [2, '/*/index.html', false],
+      [3, '/*/index.html', false],
+      [4, '/', false],
+    ]);
+    // `/a/` matches only by that reading.
+    expect(evaluate(p, '/a/', 'anybot').matches.map((m) => [m.line, m.pattern, m.viaIndexHtml])).toEqual([
+      [2, '/*/$', true],
+      [3, '/*/$', true],
+      [4, '/', false],
+    ]);
+  });
+
   it('/robots.txt itself is always allowed (RFC 9309), and the reason says so', () => {
     const p = parseRobotsTxt('user-agent: *\ndisallow: /\n');
     const v = evaluate(p, 'http://e.com/robots.txt', 'bot');
