@@ -366,12 +366,14 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   collect(root);
   const info = new Int32Array(nodes.length * 8);
   const labels = new Uint16Array(nodes.reduce((sum, nd) => sum + nd.label.length, 0));
+  // Patterns are ASCII after normalisation, so edges start below 128; a
+  // node with an edge that does not (never, but cheap to allow) stays narrow.
+  const isWide = (nd: Node): boolean => nd.children !== null && nd.children.size > WIDE_NODE && [...nd.children.keys()].every((c) => c < 128);
   let kidTotal = 0;
   let wideTotal = 0;
   for (const nd of nodes) {
-    const count = nd.children?.size ?? 0;
-    if (count > WIDE_NODE) wideTotal += 128;
-    else kidTotal += count;
+    if (isWide(nd)) wideTotal += 128;
+    else kidTotal += nd.children?.size ?? 0;
   }
   const kidCode = new Uint16Array(kidTotal);
   const kidNode = new Int32Array(kidTotal);
@@ -392,8 +394,7 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     info[b + 5] = nd.label.length;
     for (let i = 0; i < nd.label.length; i++) labels[labelAt++] = nd.label.charCodeAt(i);
     if (nd.children) {
-      // Patterns are ASCII after normalisation, so every edge starts below 128.
-      if (nd.children.size > WIDE_NODE) {
+      if (isWide(nd)) {
         info[b + 6] = wideAt;
         info[b + 7] = -1;
         for (const [code, c] of nd.children) wide[wideAt + code] = c.id + 1;
