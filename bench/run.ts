@@ -71,13 +71,20 @@ function throughput(check: (url: string) => boolean | undefined, urls: string[],
   return median(rates);
 }
 
+/** A rate over several passes: the median, and the best (least disturbed) pass. */
+interface Rate {
+  median: number;
+  best: number;
+  passes: number;
+}
+
 /**
  * Verdicts per second for several checks measured in turns (a pass of each,
- * then again), median of `passes` passes each after one warm-up pass: on a
+ * then again), over `passes` passes each after one warm-up pass: on a
  * shared machine whose speed drifts, taking turns gives every check the same
  * conditions.
  */
-function throughputInTurns(checks: ((url: string) => boolean | undefined)[], urls: string[], passes: number): number[] {
+function throughputInTurns(checks: ((url: string) => boolean | undefined)[], urls: string[], passes: number): Rate[] {
   const rates: number[][] = checks.map(() => []);
   for (let p = -1; p < passes; p++) {
     checks.forEach((check, c) => {
@@ -87,7 +94,7 @@ function throughputInTurns(checks: ((url: string) => boolean | undefined)[], url
       if (p >= 0) rates[c].push(urls.length / (elapsed / 1000));
     });
   }
-  return rates.map(median);
+  return rates.map((r) => ({ median: median(r), best: Math.max(...r), passes: r.length }));
 }
 
 /** Like `throughput`, for a slow peer: stops after the time budget, reports how many URLs it ran. */
@@ -160,7 +167,7 @@ function main(): void {
   const [named, fallback] = throughputInTurns(
     [(u) => evaluate(p, u, NAMED_CRAWLER, bulk).allowed, (u) => evaluate(p, u, FALLBACK_CRAWLER, bulk).allowed],
     urls,
-    7,
+    9,
   );
   const namedExplained = throughput((u) => evaluate(p, u, NAMED_CRAWLER).allowed, urls.slice(0, 20_000), 3);
   const peerRobots = peer;
@@ -213,8 +220,10 @@ function main(): void {
     { measure: 'parse 500 KiB (string), median', ours: `${fmt(parseMs, 2)} ms`, peer: `${fmt(peerParseMs, 2)} ms`, ratio: ratio(peerParseMs, parseMs), target: `≤ ${TARGETS.parseMs} ms`, result: pass(parseMs <= TARGETS.parseMs) },
     { measure: 'parse 500 KiB (bytes), median', ours: `${fmt(parseBytesMs, 2)} ms`, peer: '', ratio: '', target: '', result: '' },
     { measure: 'first verdict after parse (builds matcher)', ours: `${fmt(firstVerdictMs, 2)} ms`, peer: '', ratio: '', target: '', result: '' },
-    { measure: `verdicts/s, named crawler (${NAMED_CRAWLER})`, ours: fmt(named), peer: `${fmt(peerNamed.rate)} (${fmt(peerNamed.urls)} URLs)`, ratio: ratio(named, peerNamed.rate), target: `≥ ${fmt(TARGETS.verdictsPerSecond)}`, result: pass(named >= TARGETS.verdictsPerSecond) },
-    { measure: `verdicts/s, * fallback (${FALLBACK_CRAWLER})`, ours: fmt(fallback), peer: `${fmt(peerFallback.rate)} (${fmt(peerFallback.urls)} URLs)`, ratio: ratio(fallback, peerFallback.rate), target: '', result: '' },
+    { measure: `verdicts/s, named crawler (${NAMED_CRAWLER}), median`, ours: fmt(named.median), peer: `${fmt(peerNamed.rate)} (${fmt(peerNamed.urls)} URLs)`, ratio: ratio(named.median, peerNamed.rate), target: `≥ ${fmt(TARGETS.verdictsPerSecond)}`, result: pass(named.median >= TARGETS.verdictsPerSecond) },
+    { measure: `  best of ${named.passes} passes`, ours: fmt(named.best), peer: '', ratio: '', target: `≥ ${fmt(TARGETS.verdictsPerSecond)}`, result: pass(named.best >= TARGETS.verdictsPerSecond) },
+    { measure: `verdicts/s, * fallback (${FALLBACK_CRAWLER}), median`, ours: fmt(fallback.median), peer: `${fmt(peerFallback.rate)} (${fmt(peerFallback.urls)} URLs)`, ratio: ratio(fallback.median, peerFallback.rate), target: '', result: '' },
+    { measure: `  best of ${fallback.passes} passes`, ours: fmt(fallback.best), peer: '', ratio: '', target: '', result: '' },
     { measure: 'verdicts/s, named, with explanation', ours: fmt(namedExplained), peer: '', ratio: '', target: '', result: '' },
     { measure: 'hostile pattern, per check (5,000-char URL)', ours: `${fmt(hostileMs, 4)} ms`, peer: `${fmt(hostilePeerMs, 4)} ms`, ratio: ratio(hostilePeerMs, hostileMs), target: `≤ ${TARGETS.hostileMsPerCheck} ms`, result: pass(hostileMs <= TARGETS.hostileMsPerCheck) },
     { measure: 'heap retained by one parse (+2 matchers)', ours: mib(retained), peer: mib(peerRetained), ratio: '', target: '', result: '' },
@@ -248,7 +257,9 @@ function main(): void {
     workload: { robotsTxtBytes: bytes.length, rules: ruleCount, groups: data.groups.length, urls: urls.length },
     targets: TARGETS,
     ours: {
-      parseMs, parseBytesMs, firstVerdictMs, verdictsPerSecondNamed: named, verdictsPerSecondFallback: fallback,
+      parseMs, parseBytesMs, firstVerdictMs,
+      verdictsPerSecondNamed: named.median, verdictsPerSecondNamedBest: named.best,
+      verdictsPerSecondFallback: fallback.median, verdictsPerSecondFallbackBest: fallback.best,
       verdictsPerSecondNamedExplained: namedExplained, hostileMsPerCheck: hostileMs, heapRetainedBytes: retained,
     },
     robotsParser: {
@@ -256,7 +267,7 @@ function main(): void {
       verdictsPerSecondFallback: peerFallback.rate, urlsFallback: peerFallback.urls, hostileMsPerCheck: hostilePeerMs,
       heapRetainedBytes: peerRetained,
     },
-    pass: { parse: parseMs <= TARGETS.parseMs, verdicts: named >= TARGETS.verdictsPerSecond, hostile: hostileMs <= TARGETS.hostileMsPerCheck },
+    pass: { parse: parseMs <= TARGETS.parseMs, verdicts: named.median >= TARGETS.verdictsPerSecond, hostile: hostileMs <= TARGETS.hostileMsPerCheck },
     agreement: { compared, disagreements, rawUnicodeDisagreements, peerNoVerdict, hostileAgree, examples },
     process: { maxRssBytes: maxRss, v8PeakMallocedBytes: heapPeak, totalSeconds },
     sink,
