@@ -6,7 +6,7 @@
  */
 import type { CrawlerProfile, GroupChoice, ParsedRobots, RuleMatch, Verdict } from './types';
 import { getPathParamsQuery } from './reference';
-import { groupSelection, ruleAtLine } from './matcher';
+import { groupSelection, ruleAtLine, ruleLabel } from './matcher';
 import { compileRules, type CompiledRules } from './compiled';
 import { matchesPattern, indexHtmlAlternative } from './pattern';
 
@@ -342,7 +342,7 @@ function reasonFor(d: Decision, choice: GroupChoice, path: string, tokens: reado
   let reason: string;
   if (d.rule) {
     const r = d.rule;
-    const label = `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.raw}`;
+    const label = ruleLabel(r.kind, r.raw);
     const extra = r.viaIndexHtml ? `, read as ${r.pattern} by the index.html rule` : '';
     reason =
       `${d.allowed ? 'Allowed' : 'Blocked'} by line ${r.line} "${label}"${extra}: the longest matching rule (${r.length} byte${r.length === 1 ? "" : "s"}) in ${who}${groupLines}` +

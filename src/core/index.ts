@@ -12,6 +12,7 @@ export { compileRules } from './compiled';
 export type { CompiledRules, MatchDetail } from './compiled';
 export { getPathParamsQuery, isValidUserAgentToObey, extractProductToken } from './reference';
 export { escapePattern } from './pattern';
+export { ruleLabel } from './matcher';
 export { toRequestUrl, isRequestForm, checkScope } from './url';
 export type { RequestUrl, ScopeCheck } from './url';
 export { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, MAX_LINE_BYTES } from './limits';

@@ -56,3 +56,8 @@ export function ruleAtLine(parsed: ParsedRobots, line: number): Rule | undefined
   }
   return byLine[line];
 }
+
+/** How a rule is shown to people everywhere (reasons, tables, exports): `Allow: /path` or `Disallow: /path`, as written. */
+export function ruleLabel(kind: 'allow' | 'disallow', raw: string): string {
+  return `${kind === 'allow' ? 'Allow' : 'Disallow'}: ${raw}`;
+}
