@@ -211,6 +211,8 @@ export class RobotsHandler {
   /** The URL list last sent or imported, split once. */
   private list: { text: string; starts: Int32Array; ends: Int32Array } | null = null;
   private startedAt = 0;
+  /** Work that waits until no run is going (saving a list). */
+  private readonly whenIdle: (() => void)[] = [];
 
   constructor(private readonly host: HandlerHost) {}
 
@@ -240,7 +242,7 @@ export class RobotsHandler {
         void this.import(msg);
         return;
       case 'save-list':
-        void this.saveList(msg);
+        this.saveList(msg);
         return;
       case 'debug-fault':
         if (msg.fault === 'slow') {
@@ -329,7 +331,10 @@ export class RobotsHandler {
 
   /** Evaluates rows for about SLICE_MS, posts them as one chunk, then yields. */
   private slice(run: BulkRun): void {
-    if (this.run !== run) return;
+    if (this.run !== run) {
+      this.runIdleWork();
+      return;
+    }
     const t0 = this.host.now();
     const start = run.done;
     const cap = this.slowRun === run ? SLOW_SLICE_ROWS : Infinity;
@@ -338,6 +343,7 @@ export class RobotsHandler {
     } catch (e) {
       this.run = null;
       this.fail(run.id, run.version, e);
+      this.runIdleWork();
       return;
     }
     const end = run.done;
@@ -369,6 +375,7 @@ export class RobotsHandler {
     if (run.finished) {
       this.run = null;
       this.host.post({ type: 'run-done', id: run.id, version: run.version, rows: run.rows, elapsedMs: elapsed });
+      this.runIdleWork();
       return;
     }
     this.host.schedule(() => this.slice(run));
@@ -420,18 +427,34 @@ export class RobotsHandler {
     }
   }
 
-  private async saveList(msg: Extract<WorkerRequest, { type: 'save-list' }>): Promise<void> {
-    const reply = (error: string | null) => this.host.post({ type: 'saved', id: msg.id, version: msg.version, error });
+  /**
+   * Saves a URL list in IndexedDB, once no run is going: storing a million
+   * lines blocks this thread for a few hundred milliseconds (the value is
+   * copied synchronously), which a run in progress would wait through.
+   */
+  private saveList(msg: Extract<WorkerRequest, { type: 'save-list' }>): void {
     const text = msg.urlsText ?? this.list?.text;
-    const store = indexedDbStore();
-    if (text === undefined) return reply('no URL list to save');
-    if (!store) return reply('IndexedDB is not available');
-    try {
-      await store.set(msg.key, text);
-      reply(null);
-    } catch (e) {
-      reply(e instanceof Error ? e.message : String(e));
-    }
+    const save = async () => {
+      const reply = (error: string | null) => this.host.post({ type: 'saved', id: msg.id, version: msg.version, error });
+      const store = indexedDbStore();
+      if (text === undefined) return reply('no URL list to save');
+      if (!store) return reply('IndexedDB is not available');
+      try {
+        await store.set(msg.key, text);
+        reply(null);
+      } catch (e) {
+        reply(e instanceof Error ? e.message : String(e));
+      }
+    };
+    this.whenIdle.push(() => void save());
+    this.runIdleWork();
+  }
+
+  /** Runs the work deferred until no run is going. */
+  private runIdleWork(): void {
+    if (this.run !== null) return;
+    const work = this.whenIdle.splice(0);
+    for (const fn of work) fn();
   }
 
   private async import(msg: Extract<WorkerRequest, { type: 'import' }>): Promise<void> {

@@ -180,6 +180,36 @@ describe('evaluate: URL list × crawlers in compact chunks', () => {
   });
 });
 
+describe('save-list: the URL list into IndexedDB, never in the middle of a run', () => {
+  const longList = Array.from({ length: 20_000 }, (_, i) => `/p/${i}`).join('\n');
+
+  it('waits for the run going to finish (storing copies the whole list at once), then saves', () => {
+    const h = harness(1);
+    h.handler.handle({ type: 'set-text', id: 1, version: 1, text: EXAMPLE_ROBOTS_TXT });
+    h.handler.handle(evaluateMsg(2, 1, params({ urlsText: longList })));
+    h.handler.handle({ type: 'save-list', id: 3, version: 1, key: 'robots-lab:urlText', urlsText: null });
+    expect(h.of('saved')).toEqual([]);
+    h.drain();
+    expect(h.replies.map((r) => r.type).filter((t) => t === 'run-done' || t === 'saved')).toEqual(['run-done', 'saved']);
+    // Node has no IndexedDB: the reply says so, as a browser without it would.
+    expect(h.of('saved')[0]).toMatchObject({ id: 3, error: 'IndexedDB is not available' });
+  });
+
+  it('saves at once when no run is going, and as soon as a run is cancelled', () => {
+    const h = harness(1);
+    h.handler.handle({ type: 'save-list', id: 1, version: 0, key: 'k', urlsText: '/a\n' });
+    expect(h.of('saved')).toHaveLength(1);
+    h.handler.handle({ type: 'set-text', id: 2, version: 1, text: EXAMPLE_ROBOTS_TXT });
+    h.handler.handle(evaluateMsg(3, 1, params({ urlsText: longList })));
+    h.handler.handle({ type: 'save-list', id: 4, version: 1, key: 'k', urlsText: null });
+    h.handler.handle({ type: 'cancel', id: 3, version: 1 });
+    expect(h.of('saved')).toHaveLength(1);
+    h.drain();
+    expect(h.of('saved')).toHaveLength(2);
+    expect(h.of('run-done')).toEqual([]);
+  });
+});
+
 describe('explain: one cell in full', () => {
   it('SPEC §5: Googlebot-Image falls back to the googlebot group, with every matching rule', () => {
     const h = harness();
