@@ -11,11 +11,19 @@ import type { FetchStatus } from '../worker/fetchStatus';
 import { DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION, type CellRef, type Inputs } from './inputs';
 import { createSafeStorage, type SafeStorage } from './storage';
 import { indexedDbStore, type LargeValueStore } from '../worker/idb';
+import { slicePieces, wholeText, type ListPieces } from '../worker/pieces';
 
 export interface InputsSlice extends Inputs {
+  /**
+   * The pieces `urlText` came in from an imported file, or null. Rows and
+   * the URL editor are read from them: `urlText` is then their rope, which a
+   * read of its characters would flatten in one long task. Not persisted.
+   */
+  urlPieces: ListPieces | null;
   setRobotsText(text: string): void;
   setRobotsUrl(url: string): void;
-  setUrlText(text: string): void;
+  /** Sets the URL list; `pieces` when it arrived in pieces (they must join to `text`). */
+  setUrlText(text: string, pieces?: ListPieces | null): void;
   toggleProfile(id: string, on: boolean): void;
   addToken(token: string): void;
   removeToken(token: string): void;
@@ -31,8 +39,8 @@ export interface RunResults {
   id: number;
   /** The robots.txt version the run evaluated. */
   textVersion: number;
-  /** The URL list text; row i is text.slice(starts[i], ends[i]) (blank lines skipped, trimmed). */
-  text: string;
+  /** The URL list text, in pieces; row i is its characters [starts[i], ends[i]) (blank lines skipped, trimmed). */
+  list: ListPieces;
   starts: Int32Array;
   ends: Int32Array;
   crawlers: CrawlerInfo[];
@@ -55,7 +63,12 @@ export interface RunResults {
 
 /** The URL of row `row` as typed. */
 export function urlAt(r: RunResults, row: number): string {
-  return r.text.slice(r.starts[row], r.ends[row]);
+  return slicePieces(r.list, r.starts[row], r.ends[row]);
+}
+
+/** The URL list of a state in pieces: those it arrived in, or the text as one piece. */
+export function urlListPieces(s: Pick<InputsSlice, 'urlText' | 'urlPieces'>): ListPieces {
+  return s.urlPieces ?? wholeText(s.urlText);
 }
 
 /** The rows the table shows: all in list order (rows null), or the worker's filtered and sorted index. */
@@ -102,9 +115,10 @@ export type RobotsLabState = InputsSlice & ResultsSlice;
 
 const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], InputsSlice> = (set) => ({
   ...DEFAULT_INPUTS,
+  urlPieces: null,
   setRobotsText: (robotsText) => set({ robotsText }),
   setRobotsUrl: (robotsUrl) => set({ robotsUrl }),
-  setUrlText: (urlText) => set({ urlText, selected: null }),
+  setUrlText: (urlText, urlPieces = null) => set({ urlText, urlPieces, selected: null }),
   toggleProfile: (id, on) =>
     set((s) => {
       const has = s.crawlers.profiles.includes(id);
@@ -123,7 +137,8 @@ const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkno
   setNormalise: (normalise) => set((s) => ({ settings: { ...s.settings, normalise } })),
   setFetchStatus: (fetchStatus) => set((s) => ({ settings: { ...s.settings, fetchStatus } })),
   select: (selected) => set({ selected }),
-  loadExample: (inputs) => set({ ...inputs, selected: inputs.selected ?? null }),
+  loadExample: (inputs) =>
+    set({ ...inputs, ...(inputs.urlText === undefined ? {} : { urlPieces: null }), selected: inputs.selected ?? null }),
 });
 
 const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], ResultsSlice> = (set) => ({
@@ -178,7 +193,8 @@ export function createRobotsLabStore(storage: SafeStorage) {
         storage,
         partialize: persistedPart,
         migrate: (persisted, version) => migrateInputs(persisted, version) as unknown as RobotsLabState,
-        merge: (persisted, current) => (persisted === undefined ? current : { ...current, ...migrateInputs(persisted, PERSIST_VERSION) }),
+        merge: (persisted, current) =>
+          persisted === undefined ? current : { ...current, ...migrateInputs(persisted, PERSIST_VERSION), urlPieces: null },
       },
     ),
   );

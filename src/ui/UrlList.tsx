@@ -3,7 +3,9 @@ import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { useRobotsLab } from '../state/store';
-import type { ImportResult } from '../worker/protocol';
+import type { ImportSummary } from '../worker/protocol';
+import type { ListImport } from '../worker/client';
+import type { ListPieces } from '../worker/pieces';
 import { importUrlList } from './sync';
 
 /** Above this size the list reaches the store when typing pauses, not per keystroke. */
@@ -65,9 +67,13 @@ export function UrlList() {
         ],
       }),
     });
-    /** Puts text from the store into the view: at once when small, else in pieces, read-only meanwhile. */
+    /**
+     * Puts text from the store into the view: at once when small, else in
+     * pieces (those an import came in, or cut here), one per task, read-only
+     * meanwhile.
+     */
     let fill: ReturnType<typeof setTimeout> | null = null;
-    const show = (text: string) => {
+    const show = (text: string, pieces: ListPieces | null) => {
       if (fill) clearTimeout(fill);
       fill = null;
       const put = (from: number, to: number, insert: string, effects = readOnly.reconfigure([])) => {
@@ -82,24 +88,33 @@ export function UrlList() {
         put(0, view.state.doc.length, text);
         return;
       }
-      const locked = readOnly.reconfigure([EditorState.readOnly.of(true), EditorView.editable.of(false)]);
-      let at = chunkEnd(text, 0, FILL_CHUNK);
-      put(0, view.state.doc.length, text.slice(0, at), locked);
-      const step = () => {
+      let i = 0;
+      let at = 0;
+      const next = (): string => {
+        if (pieces) return pieces.pieces[i++] ?? '';
         const end = chunkEnd(text, at, FILL_CHUNK);
-        put(view.state.doc.length, view.state.doc.length, text.slice(at, end), end === text.length ? readOnly.reconfigure([]) : locked);
+        const part = text.slice(at, end);
         at = end;
-        fill = at < text.length ? setTimeout(step, 0) : null;
+        return part;
       };
-      fill = setTimeout(step, 0);
+      const done = () => (pieces ? i >= pieces.pieces.length : at >= text.length);
+      const locked = readOnly.reconfigure([EditorState.readOnly.of(true), EditorView.editable.of(false)]);
+      put(0, view.state.doc.length, next(), done() ? readOnly.reconfigure([]) : locked);
+      const step = () => {
+        const part = next();
+        put(view.state.doc.length, view.state.doc.length, part, done() ? readOnly.reconfigure([]) : locked);
+        fill = done() ? null : setTimeout(step, 0);
+      };
+      fill = done() ? null : setTimeout(step, 0);
     };
-    if (initial.length > FILL_CHUNK) show(initial);
+    if (initial.length > FILL_CHUNK) show(initial, useRobotsLab.getState().urlPieces);
     const unsubscribe = useRobotsLab.subscribe((s, prev) => {
       if (fromView || s.urlText === prev.urlText) return;
-      if (!fill && s.urlText.length === view.state.doc.length && s.urlText === view.state.doc.toString()) return;
+      // Text that came from this view comes back unchanged (an imported list, in pieces, is always new).
+      if (!fill && !s.urlPieces && s.urlText.length === view.state.doc.length && s.urlText === view.state.doc.toString()) return;
       if (timer) clearTimeout(timer);
       timer = null;
-      show(s.urlText);
+      show(s.urlText, s.urlPieces);
     });
     return () => {
       if (fill) clearTimeout(fill);
@@ -110,11 +125,11 @@ export function UrlList() {
   }, []);
 
   const [importNote, setImportNote] = useState<{ text: string; error: boolean } | null>(null);
-  const [csvChoice, setCsvChoice] = useState<{ file: File; result: ImportResult; column: number } | null>(null);
+  const [csvChoice, setCsvChoice] = useState<{ file: File; result: ImportSummary; column: number } | null>(null);
   const [dragging, setDragging] = useState(false);
 
-  function use(result: ImportResult) {
-    useRobotsLab.getState().setUrlText(result.text);
+  function use(result: ListImport) {
+    useRobotsLab.getState().setUrlText(result.text, result.pieces);
     const n = `${result.count.toLocaleString('en')} URL${result.count === 1 ? '' : 's'}`;
     let text = `Loaded ${n} from ${result.name}.`;
     if (result.sitemapIndex) {
@@ -205,7 +220,7 @@ export function UrlList() {
 
 /** Asks which CSV column holds the URLs: header names (or column numbers) with a preview. */
 function CsvColumnDialog(props: {
-  choice: { file: File; result: ImportResult; column: number };
+  choice: { file: File; result: ImportSummary; column: number };
   onColumn(column: number): void;
   onCancel(): void;
   onConfirm(): void;

@@ -4,10 +4,10 @@
  * store → editor decorations and panels.
  */
 import type { EditorView } from '@codemirror/view';
-import { RobotsWorkerClient, type WorkerLike } from '../worker/client';
+import { RobotsWorkerClient, type ListImport, type WorkerLike } from '../worker/client';
 import { crawlerSpecs } from '../state/inputs';
-import { setListSaver, urlAt, type RobotsLabState, type RunResults } from '../state/store';
-import type { DebugFault, ExplainResult, ExportFormat, ImportResult, ParseSummary, ViewQuery } from '../worker/protocol';
+import { setListSaver, urlAt, urlListPieces, type RobotsLabState, type RunResults } from '../state/store';
+import type { DebugFault, ExplainResult, ExportFormat, ParseSummary, ViewQuery } from '../worker/protocol';
 import { isAllRows } from '../worker/protocol';
 import { pushDiagnostics, setDecidingLines, showResultHighlight } from '../editor/index';
 import type { StoreApi, UseBoundStore } from 'zustand';
@@ -19,7 +19,7 @@ let store: Store | null = null;
 let client: RobotsWorkerClient | null = null;
 
 let exporter: ((format: ExportFormat) => Promise<{ blob: Blob; rows: number } | null>) | null = null;
-let importer: ((file: File, column: number | null) => Promise<ImportResult>) | null = null;
+let importer: ((file: File, column: number | null) => Promise<ListImport>) | null = null;
 
 let rowQuery: ((query: ViewQuery) => Promise<Int32Array | null>) | null = null;
 
@@ -34,7 +34,7 @@ export function exportResults(format: ExportFormat): Promise<{ blob: Blob; rows:
 }
 
 /** Reads a URL list file in the worker; `column` picks a CSV column (0-based), null guesses. */
-export function importUrlList(file: File, column: number | null): Promise<ImportResult> {
+export function importUrlList(file: File, column: number | null): Promise<ListImport> {
   if (!importer) return Promise.reject(new Error('The page is still starting.'));
   return importer(file, column);
 }
@@ -142,6 +142,7 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
     const s = st.getState();
     const specs = crawlerSpecs(s.crawlers);
     const text = s.urlText;
+    const list = urlListPieces(s);
     const textVersion = c.currentVersion;
     const restarted = running !== null && !running.finished;
     let results: RunResults | null = null;
@@ -154,7 +155,7 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
           results = {
             id,
             textVersion,
-            text,
+            list,
             starts: offsets.starts,
             ends: offsets.ends,
             crawlers,

@@ -10,7 +10,7 @@ import type {
   EvaluateParams,
   ExplainResult,
   ExportFormat,
-  ImportResult,
+  ImportSummary,
   ParseSummary,
   ViewQuery,
   WorkerReply,
@@ -18,6 +18,7 @@ import type {
 } from './protocol';
 import { assertNever, type DebugFault } from './protocol';
 import type { FetchStatus } from './fetchStatus';
+import { listPieces, type ListPieces } from './pieces';
 
 /** The parts of a Worker the client uses (a fake in tests). */
 export interface WorkerLike {
@@ -54,6 +55,19 @@ export interface ClientOptions {
 interface Pending {
   kind: 'set-text' | 'explain' | 'view' | 'export' | 'import' | 'save';
   resolve(value: unknown): void;
+  /** An import's list, as its pieces arrive. */
+  pieces?: string[];
+}
+
+/** An imported list: what the file held, the list, and the pieces it came in. */
+export interface ListImport extends ImportSummary {
+  /**
+   * The URLs, one a line: the pieces joined, which V8 keeps as a rope. Read
+   * rows through `pieces`: reading a character of this text flattens it, one
+   * long copy on the page's thread.
+   */
+  text: string;
+  pieces: ListPieces;
 }
 
 /** A view of a run's results as the worker computed it. */
@@ -137,7 +151,7 @@ export class RobotsWorkerClient {
     this.cancelRun();
     const id = this.nextId++;
     // The budget counts from now if the worker owed nothing before.
-    const same = params.urlsText !== null && params.urlsText === this.workerList;
+    const same = params.urlsText !== null && this.holdsList(params.urlsText);
     if (params.urlsText !== null) this.workerList = params.urlsText;
     this.send({ type: 'evaluate', id, version: this.version, ...params, urlsText: same ? null : params.urlsText });
     this.run = { id, handlers };
@@ -174,10 +188,10 @@ export class RobotsWorkerClient {
    * Reads a URL list file in the worker, which keeps the result as its
    * current list; resolves with what it held, or rejects with why not.
    */
-  importList(file: Blob, name: string, column: number | null): Promise<ImportResult> {
+  importList(file: Blob, name: string, column: number | null): Promise<ListImport> {
     // Reading a large file takes time: 1 s more per 5 MB.
     this.extraBudgetMs = Math.max(this.extraBudgetMs, Math.floor(file.size / 5000));
-    return this.request<ImportResult | Error | null>('import', (id) => ({ type: 'import', id, version: this.version, file, name, column })).then(
+    return this.request<ListImport | Error | null>('import', (id) => ({ type: 'import', id, version: this.version, file, name, column })).then(
       (r) => {
         if (r instanceof Error) throw r;
         if (!r) throw new Error('The worker restarted while reading the file.');
@@ -187,13 +201,18 @@ export class RobotsWorkerClient {
     );
   }
 
+  /** True when the worker holds `text` as its URL list (sent or imported), so a run needs no copy of it. */
+  holdsList(text: string): boolean {
+    return text === this.workerList;
+  }
+
   /**
    * Saves a URL list in IndexedDB from the worker, so the page's thread never
    * copies a huge string for storage; the list is sent only if the worker does
    * not hold it already. Rejects with the reason when it could not be saved.
    */
   saveList(key: string, text: string): Promise<void> {
-    const held = text === this.workerList;
+    const held = this.holdsList(text);
     return this.request<string | null>('save', (id) => ({ type: 'save-list', id, version: this.version, key, urlsText: held ? null : text })).then(
       (error) => {
         if (error) throw new Error(error);
@@ -231,16 +250,30 @@ export class RobotsWorkerClient {
         p.resolve(msg.version === this.version ? value : null);
         return;
       }
+      case 'list-piece': {
+        const p = this.pending.get(msg.id);
+        if (p?.kind === 'import') (p.pieces ??= []).push(msg.text);
+        return;
+      }
+      case 'imported': {
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        const pieces = p.pieces ?? [];
+        // Joined with +, the pieces stay a rope: no copy of the whole list here.
+        let text = '';
+        for (const piece of pieces) text += piece;
+        const result: ListImport = { ...msg.result, text, pieces: listPieces(pieces) };
+        p.resolve(result);
+        return;
+      }
       case 'viewed':
       case 'exported':
-      case 'imported':
       case 'saved': {
         const p = this.pending.get(msg.id);
         if (!p) return;
         this.pending.delete(msg.id);
-        p.resolve(
-          msg.type === 'viewed' ? msg : msg.type === 'exported' ? { blob: msg.blob, rows: msg.rows } : msg.type === 'imported' ? msg.result : msg.error,
-        );
+        p.resolve(msg.type === 'viewed' ? msg : msg.type === 'exported' ? { blob: msg.blob, rows: msg.rows } : msg.error);
         return;
       }
       case 'run-started':

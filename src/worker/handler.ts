@@ -32,6 +32,7 @@ import {
 import { BulkRun, splitRows } from './bulk';
 import { computeView, exportView } from './view';
 import { importList } from './import';
+import { cutPieces } from './pieces';
 import { indexedDbStore } from './idb';
 
 export interface HandlerHost {
@@ -457,11 +458,13 @@ export class RobotsHandler {
     for (const fn of work) fn();
   }
 
+  /** Reads a list file, keeps the list, and sends its text to the page in pieces, then what the file held. */
   private async import(msg: Extract<WorkerRequest, { type: 'import' }>): Promise<void> {
     try {
-      const result = importList(await msg.file.text(), msg.name, msg.column);
-      this.setList(result.text);
-      this.host.post({ type: 'imported', id: msg.id, version: msg.version, result });
+      const { rows, text, ...summary } = importList(await msg.file.text(), msg.name, msg.column);
+      this.list = { text, ...rows };
+      for (const piece of cutPieces(text)) this.host.post({ type: 'list-piece', id: msg.id, version: msg.version, text: piece });
+      this.host.post({ type: 'imported', id: msg.id, version: msg.version, result: summary });
     } catch (e) {
       this.fail(msg.id, msg.version, e);
     }

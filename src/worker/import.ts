@@ -8,8 +8,17 @@ import { detectListFormat, inspectCsv, parseCsvList, parseSitemap, sitemapKind }
 import type { ImportResult } from './protocol';
 import { splitRows } from './bulk';
 
+/** An import's list with its rows, split once for the count and the runs. */
+export type ImportedList = ImportResult & { rows: { starts: Int32Array; ends: Int32Array } };
+
 /** Turns a file's text into the page's URL list. `column` is 0-based; null lets the reader guess. */
-export function importList(raw: string, name: string, column: number | null): ImportResult {
+export function importList(raw: string, name: string, column: number | null): ImportedList {
+  const r = readList(raw, name, column);
+  const rows = splitRows(r.text);
+  return { ...r, count: r.format === 'txt' ? rows.starts.length : r.count, rows };
+}
+
+function readList(raw: string, name: string, column: number | null): ImportResult {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const format = detectListFormat(name, text);
   if (format === 'sitemap') {
@@ -29,7 +38,7 @@ export function importList(raw: string, name: string, column: number | null): Im
       sitemapIndex: false,
     };
   }
-  return { name, format, text, count: splitRows(text).starts.length, csv: null, sitemapIndex: false };
+  return { name, format, text, count: 0, csv: null, sitemapIndex: false };
 }
 
 function joinLines(urls: string[]): string {

@@ -158,16 +158,20 @@ export const TOP_RULES = 10;
 export type ExportFormat = 'csv' | 'json';
 
 /** A URL list file, read in the worker: what it held and what was not taken from it. */
-export interface ImportResult {
+export interface ImportSummary {
   name: string;
   format: 'txt' | 'csv' | 'sitemap';
-  /** The URLs, one a line: the new URL list (the worker keeps it as its current list). */
-  text: string;
   count: number;
   /** For a CSV: its columns, so that a person can pick the URL column. */
   csv: { header: string[] | null; columns: number; column: number; sample: string[][] } | null;
   /** For a sitemap index: the listed child sitemaps are URLs in the list, their pages were not fetched. */
   sitemapIndex: boolean;
+}
+
+/** An import with the list it made. */
+export interface ImportResult extends ImportSummary {
+  /** The URLs, one a line: the new URL list (the worker keeps it as its current list). */
+  text: string;
 }
 
 /**
@@ -235,7 +239,12 @@ export type WorkerReply =
   | { type: 'explained'; id: number; version: number; result: ExplainResult }
   | { type: 'viewed'; id: number; version: number; run: number; query: ViewQuery; rows: Int32Array | null; count: number; complete: boolean }
   | { type: 'exported'; id: number; version: number; blob: Blob; rows: number }
-  | { type: 'imported'; id: number; version: number; result: ImportResult }
+  /**
+   * One piece of an imported list's text (see pieces.ts), sent in order
+   * before its 'imported' reply: the pieces joined are the list.
+   */
+  | { type: 'list-piece'; id: number; version: number; text: string }
+  | { type: 'imported'; id: number; version: number; result: ImportSummary }
   | { type: 'saved'; id: number; version: number; error: string | null }
   | { type: 'failed'; id: number; version: number; message: string };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRobotsLabStore, STORAGE_KEY } from '../../src/state/store';
+import { createRobotsLabStore, STORAGE_KEY, urlAt, urlListPieces, type RunResults } from '../../src/state/store';
+import { listPieces } from '../../src/worker/pieces';
 import { createSafeStorage } from '../../src/state/storage';
 import { DEFAULT_INPUTS, PERSIST_VERSION, crawlerSpecs, migrateInputs } from '../../src/state/inputs';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
@@ -233,5 +234,34 @@ describe('large lists in IndexedDB', () => {
     await storage.settled();
     expect(notices.some((m) => m?.includes('IndexedDB') && m.includes('robots.txt is saved'))).toBe(true);
     expect(JSON.parse(local.get('robots-lab')!).state.robotsText).toBe('User-agent: *\nDisallow: /kept\n');
+  });
+});
+
+describe('an imported list kept in its pieces', () => {
+  it('keeps the pieces with the text they make, drops them for any other list, and never saves them', () => {
+    const storage = new FakeStorage();
+    const { store } = makeStore(storage);
+    const pieces = listPieces(['/a\n', '/b\n']);
+    store.getState().setUrlText('/a\n/b\n', pieces);
+    expect(store.getState().urlPieces).toBe(pieces);
+    expect(urlListPieces(store.getState())).toBe(pieces);
+    store.getState().select({ row: 1, col: 0 });
+    expect(store.getState().urlPieces).toBe(pieces);
+    expect(Object.keys(storage.saved().state)).not.toContain('urlPieces');
+
+    store.getState().setUrlText('/typed\n');
+    expect(store.getState().urlPieces).toBeNull();
+    expect(urlListPieces(store.getState()).pieces).toEqual(['/typed\n']);
+
+    store.getState().setUrlText('/a\n/b\n', pieces);
+    store.getState().loadExample(DEFAULT_INPUTS);
+    expect(store.getState().urlPieces).toBeNull();
+    expect(urlListPieces(store.getState()).pieces).toEqual([DEFAULT_INPUTS.urlText]);
+  });
+
+  it('reads a row of a run from its pieces', () => {
+    const list = listPieces(['  /a \n', '/b\n']);
+    const r = { list, starts: Int32Array.of(2, 6), ends: Int32Array.of(4, 8) } as RunResults;
+    expect([urlAt(r, 0), urlAt(r, 1)]).toEqual(['/a', '/b']);
   });
 });

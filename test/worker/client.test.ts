@@ -194,6 +194,39 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
   });
 });
 
+describe('an imported list crosses once, in pieces', () => {
+  it('resolves with the pieces joined, and neither a run nor a save of that list sends it back', async () => {
+    const { client, workers } = setup();
+    const w = workers[0];
+    const imported = client.importList(new Blob(['x']), 'urls.txt', null);
+    const id = w.sent[0].id;
+    w.reply({ type: 'list-piece', id, version: 0, text: '/a\n/b\n' });
+    w.reply({ type: 'list-piece', id, version: 0, text: '/c\n' });
+    w.reply({ type: 'imported', id, version: 0, result: { name: 'urls.txt', format: 'txt', count: 3, csv: null, sitemapIndex: false } });
+    const r = await imported;
+    expect(r.text).toBe('/a\n/b\n/c\n');
+    expect(r.pieces).toEqual({ pieces: ['/a\n/b\n', '/c\n'], offsets: [0, 6], length: 9 });
+    expect(client.holdsList(r.text)).toBe(true);
+    client.evaluate({ ...params, urlsText: r.text }, recorder().handlers);
+    expect(w.sent.at(-1)).toMatchObject({ type: 'evaluate', urlsText: null });
+    void client.saveList('robots-lab:urlText', r.text);
+    expect(w.sent.at(-1)).toMatchObject({ type: 'save-list', urlsText: null });
+    // Another list is sent whole.
+    expect(client.holdsList('/other\n')).toBe(false);
+    client.evaluate({ ...params, urlsText: '/other\n' }, recorder().handlers);
+    expect(w.sent.at(-1)).toMatchObject({ type: 'evaluate', urlsText: '/other\n' });
+  });
+
+  it('ignores pieces of a request it no longer waits for', async () => {
+    const { client, workers } = setup();
+    const failed = client.importList(new Blob(['x']), 'urls.txt', null);
+    const id = workers[0].sent[0].id;
+    workers[0].reply({ type: 'failed', id, version: 0, message: 'not a list' });
+    await expect(failed).rejects.toThrow('not a list');
+    expect(() => workers[0].reply({ type: 'list-piece', id, version: 0, text: '/late\n' })).not.toThrow();
+  });
+});
+
 describe('client and handler together', () => {
   it('streams a real evaluation through the protocol', async () => {
     // An in-process "worker": the real handler behind asynchronous messages.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RobotsHandler, type HandlerHost } from '../../src/worker/handler';
 import { splitRows } from '../../src/worker/bulk';
 import { ALL_ROWS, CELL, type ViewQuery, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
+import { LIST_PIECE } from '../../src/worker/pieces';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
 import { evaluateProfile, parseRobotsTxt, toRequestUrl } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
@@ -141,11 +142,14 @@ describe('totals and exports', () => {
 });
 
 describe('import: URL list files read in the worker', () => {
+  /** The import's last reply; an 'imported' one with the list its pieces make. */
   async function imp(text: string, name: string, column: number | null = null) {
     const h = harness();
     h.handler.handle({ type: 'import', id: 1, version: 0, file: new Blob([text]), name, column });
     await new Promise((r) => setTimeout(r, 0));
-    return h.replies[0];
+    const last = h.replies.at(-1)!;
+    if (last.type !== 'imported') return last;
+    return { ...last, result: { ...last.result, text: h.of('list-piece').map((p) => p.text).join('') } };
   }
 
   it('reads a CSV: detects the header and the URL column, and takes another column on request', async () => {
@@ -164,6 +168,38 @@ describe('import: URL list files read in the worker', () => {
     const xml = '<?xml version="1.0"?>\n<sitemapindex><sitemap><loc>https://e.com/s1.xml</loc></sitemap></sitemapindex>';
     const r = await imp(xml, 'index.xml');
     expect(r.type === 'imported' && r.result).toMatchObject({ format: 'sitemap', sitemapIndex: true, count: 1, text: 'https://e.com/s1.xml\n' });
+  });
+
+  it('sends a long list to the page in pieces, in order, then what the file held; runs read the list it kept', async () => {
+    const urls = Array.from({ length: 30_000 }, (_, i) => `https://e.com/p/${i}`);
+    const text = urls.join('\n') + '\n';
+    const h = harness();
+    h.handler.handle({ type: 'import', id: 1, version: 0, file: new Blob([text]), name: 'urls.txt', column: null });
+    await new Promise((r) => setTimeout(r, 0));
+    const pieces = h.of('list-piece');
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.map((p) => p.text).join('')).toBe(text);
+    expect(pieces.every((p) => p.text.length <= LIST_PIECE + 100 && p.text.endsWith('\n'))).toBe(true);
+    expect(h.replies.at(-1)).toEqual({
+      type: 'imported',
+      id: 1,
+      version: 0,
+      result: { name: 'urls.txt', format: 'txt', count: urls.length, csv: null, sitemapIndex: false },
+    });
+    h.handler.handle({ type: 'set-text', id: 2, version: 1, text: EXAMPLE_ROBOTS_TXT });
+    h.handler.handle({
+      type: 'evaluate',
+      id: 3,
+      version: 1,
+      urlsText: null,
+      crawlers: [{ kind: 'profile', id: 'googlebot' }],
+      normalise: true,
+      robotsUrl: '',
+      fetchStatus: 200,
+    });
+    const started = h.of('run-started')[0];
+    expect(started.rows).toBe(urls.length);
+    expect(text.slice(started.starts[29_999], started.ends[29_999])).toBe(urls[29_999]);
   });
 
   it('says why a file cannot be read', async () => {
