@@ -301,9 +301,14 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
       return;
     }
     if (s.urlText !== prev.urlText || s.crawlers !== prev.crawlers || s.settings !== prev.settings || s.robotsUrl !== prev.robotsUrl) {
-      // Cancel at once; start the new run when typing pauses.
+      // Cancel at once; start the new run when typing pauses, or now for a list the worker holds already (a file it read).
       c.cancelRun();
       if (runTimer) clearTimeout(runTimer);
+      runTimer = null;
+      if (s.urlText !== prev.urlText && c.holdsList(s.urlText)) {
+        startRun();
+        return;
+      }
       runTimer = setTimeout(() => {
         runTimer = null;
         startRun();
