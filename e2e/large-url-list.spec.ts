@@ -17,6 +17,14 @@ test('a quarter of a million URLs loaded from a file are paged and reachable by 
   await lab.results.expectFinished(ROWS, 3);
   await expect(lab.results.cell(0, 2)).toContainText('Allowed'); // GPTBot: Allow: /blog/
   await expect(page.getByTestId('page-range')).toHaveText('Rows 1–100,000 of 250,000');
+  // The URL editor got the file in pieces: it ends up holding every line, and can be edited.
+  const urlEditor = page.getByTestId('url-list');
+  await expect(urlEditor).toHaveAttribute('contenteditable', 'true');
+  await expect(urlEditor).toContainText(urls[0]);
+  await urlEditor.click();
+  await page.keyboard.press('Control+End');
+  await expect(urlEditor).toContainText(urls[ROWS - 1]);
+  await expect(page.locator('.url-editor .cm-gutterElement', { hasText: String(ROWS) })).toBeVisible();
 
   // The keyboard reaches the last row, on the last page.
   await lab.results.select(0, 0);

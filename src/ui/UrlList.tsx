@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Compartment, EditorState, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { useRobotsLab } from '../state/store';
@@ -7,23 +7,10 @@ import type { ImportSummary } from '../worker/protocol';
 import type { ListImport } from '../worker/client';
 import type { ListPieces } from '../worker/pieces';
 import { importUrlList } from './sync';
+import { FILL_CHUNK, fillInSteps } from './listFill';
 
 /** Above this size the list reaches the store when typing pauses, not per keystroke. */
 const LARGE = 200_000;
-
-/**
- * A list longer than this goes into the view in pieces, one per task, so
- * that a million-line import or reload never blocks the page (building the
- * whole document at once is one task of ~250 ms for a million lines).
- */
-const FILL_CHUNK = 250_000;
-
-/** The offset just after the line end at or after `from + size` (or the text's end). */
-function chunkEnd(text: string, from: number, size: number): number {
-  if (from + size >= text.length) return text.length;
-  const nl = text.indexOf('\n', from + size);
-  return nl === -1 ? text.length : nl + 1;
-}
 
 /**
  * The URL list: one URL or path per line. A CodeMirror view rather than a
@@ -67,57 +54,45 @@ export function UrlList() {
         ],
       }),
     });
-    /**
-     * Puts text from the store into the view: at once when small, else in
-     * pieces (those an import came in, or cut here), one per task, read-only
-     * meanwhile.
-     */
-    let fill: ReturnType<typeof setTimeout> | null = null;
+    /** Puts text from the store into the view: at once when small, else in steps (fillInSteps), read-only meanwhile. */
+    let stopFill: (() => void) | null = null;
     const show = (text: string, pieces: ListPieces | null) => {
-      if (fill) clearTimeout(fill);
-      fill = null;
-      const put = (from: number, to: number, insert: string, effects = readOnly.reconfigure([])) => {
+      stopFill?.();
+      stopFill = null;
+      const put = (from: number, to: number, insert: string | Text, last: boolean) => {
         fromStore = true;
         try {
-          view.dispatch({ changes: { from, to, insert }, effects });
+          view.dispatch({
+            changes: { from, to, insert },
+            effects: readOnly.reconfigure(last ? [] : [EditorState.readOnly.of(true), EditorView.editable.of(false)]),
+          });
         } finally {
           fromStore = false;
         }
       };
       if (text.length <= FILL_CHUNK) {
-        put(0, view.state.doc.length, text);
+        put(0, view.state.doc.length, text, true);
         return;
       }
-      let i = 0;
-      let at = 0;
-      const next = (): string => {
-        if (pieces) return pieces.pieces[i++] ?? '';
-        const end = chunkEnd(text, at, FILL_CHUNK);
-        const part = text.slice(at, end);
-        at = end;
-        return part;
-      };
-      const done = () => (pieces ? i >= pieces.pieces.length : at >= text.length);
-      const locked = readOnly.reconfigure([EditorState.readOnly.of(true), EditorView.editable.of(false)]);
-      put(0, view.state.doc.length, next(), done() ? readOnly.reconfigure([]) : locked);
-      const step = () => {
-        const part = next();
-        put(view.state.doc.length, view.state.doc.length, part, done() ? readOnly.reconfigure([]) : locked);
-        fill = done() ? null : setTimeout(step, 0);
-      };
-      fill = done() ? null : setTimeout(step, 0);
+      stopFill = fillInSteps(text, pieces, {
+        first: (part, last) => put(0, view.state.doc.length, part, last),
+        rest: (doc) => {
+          stopFill = null;
+          put(view.state.doc.length, view.state.doc.length, doc, true);
+        },
+      });
     };
     if (initial.length > FILL_CHUNK) show(initial, useRobotsLab.getState().urlPieces);
     const unsubscribe = useRobotsLab.subscribe((s, prev) => {
       if (fromView || s.urlText === prev.urlText) return;
       // Text that came from this view comes back unchanged (an imported list, in pieces, is always new).
-      if (!fill && !s.urlPieces && s.urlText.length === view.state.doc.length && s.urlText === view.state.doc.toString()) return;
+      if (!stopFill && !s.urlPieces && s.urlText.length === view.state.doc.length && s.urlText === view.state.doc.toString()) return;
       if (timer) clearTimeout(timer);
       timer = null;
       show(s.urlText, s.urlPieces);
     });
     return () => {
-      if (fill) clearTimeout(fill);
+      stopFill?.();
       if (timer) clearTimeout(timer);
       unsubscribe();
       view.destroy();

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Text } from '@codemirror/state';
+import { appendPart, FILL_CHUNK, fillInSteps, fillParts } from './listFill';
+import { cutPieces, listPieces } from '../worker/pieces';
+
+/** The document CodeMirror makes of a whole text at once (EditorState.toText). */
+const whole = (text: string) => Text.of(text.split(/\r\n?|\n/));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('filling the URL editor in steps', () => {
+  it('builds from the parts the same document as the whole text, line ends of every kind included', () => {
+    const text = Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? `/crlf/${i}\r` : i % 11 === 0 ? '' : `https://e.com/${i}`)).join('\n') + '\n/last';
+    for (const pieces of [null, listPieces(cutPieces(text, 1000))]) {
+      const parts = [...fillParts(text, pieces)];
+      expect(parts.join('')).toBe(text);
+      let doc = Text.empty;
+      for (const p of parts) doc = appendPart(doc, p);
+      expect(doc.eq(whole(text))).toBe(true);
+      expect(doc.lines).toBe(whole(text).lines);
+    }
+  });
+
+  it('cuts a text that came whole after line ends, about FILL_CHUNK characters apart', () => {
+    const text = Array.from({ length: 40_000 }, (_, i) => `/p/${i}`).join('\n');
+    const parts = [...fillParts(text, null)];
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts.slice(0, -1)) {
+      expect(p.endsWith('\n')).toBe(true);
+      expect(p.length).toBeGreaterThanOrEqual(FILL_CHUNK);
+    }
+  });
+
+  it('shows the first part at once and the rest in one go when built; a stopped fill shows no rest', () => {
+    vi.useFakeTimers();
+    const text = Array.from({ length: 20 }, (_, i) => `/p/${i}`).join('\n') + '\n';
+    const pieces = listPieces(cutPieces(text, 20));
+    const shown: string[] = [];
+    let rest: Text | null = null;
+    fillInSteps(text, pieces, { first: (part, last) => shown.push(`${last}:${part}`), rest: (doc) => (rest = doc) });
+    expect(shown).toEqual([`false:${pieces.pieces[0]}`]);
+    expect(rest).toBeNull();
+    vi.runAllTimers();
+    expect(Text.of(pieces.pieces[0].split('\n')).append(rest!).eq(whole(text))).toBe(true);
+
+    let late = false;
+    const stop = fillInSteps(text, pieces, { first: () => {}, rest: () => (late = true) });
+    stop();
+    vi.runAllTimers();
+    expect(late).toBe(false);
+  });
+
+  it('puts a text of one part in at once', () => {
+    const calls: boolean[] = [];
+    fillInSteps('/a\n/b', null, { first: (_, last) => calls.push(last), rest: () => calls.push(false) });
+    expect(calls).toEqual([true]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Puts a large URL list into the URL editor without blocking the page. The
+ * first piece is shown at once; the rest is split into lines and built into
+ * a CodeMirror Text away from the view, a few pieces per task, then shown
+ * with one transaction. (Dispatching every piece to the view cost a layout
+ * and a paint each: for a million lines about 2.5 s of the page's thread,
+ * taken from the worker evaluating the same list on the machine's other core.)
+ */
+import { Text } from '@codemirror/state';
+import type { ListPieces } from '../worker/pieces';
+
+/** A text longer than this is put into the view in pieces. */
+export const FILL_CHUNK = 250_000;
+
+/** How long one building task may run before it yields. */
+const SLICE_MS = 8;
+
+/** CodeMirror's own line split (EditorState.toText with the default separator). */
+const LINE_BREAK = /\r\n?|\n/;
+
+/** The offset just after the line end at or after `from + size` (or the text's end). */
+function chunkEnd(text: string, from: number, size: number): number {
+  if (from + size >= text.length) return text.length;
+  const nl = text.indexOf('\n', from + size);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+/** The parts a text is put into the view in: the pieces it came in, or cuts after a line end. */
+export function* fillParts(text: string, pieces: ListPieces | null): Generator<string> {
+  if (pieces) {
+    yield* pieces.pieces;
+    return;
+  }
+  for (let at = 0; at < text.length; ) {
+    const end = chunkEnd(text, at, FILL_CHUNK);
+    yield text.slice(at, end);
+    at = end;
+  }
+}
+
+/** Appends a part (which never ends inside a line break) to a document. */
+export function appendPart(doc: Text, part: string): Text {
+  const piece = Text.of(part.indexOf('\r') === -1 ? part.split('\n') : part.split(LINE_BREAK));
+  return doc.length === 0 ? piece : doc.append(piece);
+}
+
+export interface FillTarget {
+  /** Replaces the document with the first part; `last` when there is no more. */
+  first(part: string, last: boolean): void;
+  /** Appends the rest of the text, built as one Text. */
+  rest(doc: Text): void;
+}
+
+/**
+ * Fills `target` with `text` (or its `pieces`): the first part now, the rest
+ * built in tasks of about SLICE_MS. Returns a function that stops the fill.
+ */
+export function fillInSteps(text: string, pieces: ListPieces | null, target: FillTarget): () => void {
+  const parts = fillParts(text, pieces);
+  let head = parts.next();
+  const firstPart = head.done ? '' : head.value;
+  head = parts.next();
+  target.first(firstPart, head.done === true);
+  if (head.done) return () => {};
+  let doc = Text.empty;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const step = () => {
+    const t0 = performance.now();
+    while (!head.done && performance.now() - t0 < SLICE_MS) {
+      doc = appendPart(doc, head.value);
+      head = parts.next();
+    }
+    if (head.done) {
+      timer = null;
+      target.rest(doc);
+    } else timer = setTimeout(step, 0);
+  };
+  timer = setTimeout(step, 0);
+  return () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+}
