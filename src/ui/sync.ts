@@ -80,6 +80,12 @@ function applyHighlight(explain: ExplainResult | null): void {
   showResultHighlight(editorView, { groupLines, ruleLine: v.rule ? v.rule.line : null });
 }
 
+/** How often a streaming run's progress is shown, at most. */
+const FLUSH_MS = 150;
+
+/** How often the editor's deciding-line markers follow a streaming run, at most. */
+const MARKERS_MS = 1000;
+
 /** Delay before re-parsing: immediate for small files, longer for huge pastes. */
 function textDelay(text: string): number {
   return Math.min(150, 5 + Math.floor(text.length / 50_000));
@@ -92,7 +98,7 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
   let runTimer: ReturnType<typeof setTimeout> | null = null;
   let explainSeq = 0;
   let flushPending = false;
-  let deciding = new Map<number, number>();
+  let lastFlush = 0;
 
   const c = new RobotsWorkerClient({
     create: createWorker,
@@ -107,19 +113,53 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
   });
   client = c;
 
+  /** Shows the latest state of the run on screen: the table, the totals and (see showMarkers) the editor's deciding-line markers. */
   function flushResults(): void {
     flushPending = false;
+    lastFlush = performance.now();
     const s = st.getState();
     s.touchResults();
     if (s.results && !s.results.finished) refreshViewSoon();
-    s.setDeciding(new Map(deciding));
-    if (editorView) editorView.dispatch({ effects: setDecidingLines.of(s.deciding) });
+    const rules = s.results?.totals?.rules;
+    if (rules) {
+      const counts = new Map<number, number>();
+      for (let i = 0; i < rules.length; i += 2) counts.set(rules[i], rules[i + 1]);
+      s.setDeciding(counts);
+    }
+    showMarkers(s.results?.finished !== false);
   }
 
+  /**
+   * Chunks arrive every ~20 ms; the page shows them a few times a second. Each
+   * showing re-renders the table and the totals: at every frame that took
+   * more of the two cores than the worker could spare.
+   */
   function scheduleFlush(): void {
     if (flushPending) return;
     flushPending = true;
-    requestAnimationFrame(flushResults);
+    const wait = Math.max(0, lastFlush + FLUSH_MS - performance.now());
+    setTimeout(() => requestAnimationFrame(() => flushPending && flushResults()), wait);
+  }
+
+  let markersTimer: ReturnType<typeof setTimeout> | null = null;
+  let markersShown = 0;
+
+  /**
+   * Puts the deciding-line markers in the editor's gutter, in a task of its
+   * own (rebuilding them for a large file takes 10-20 ms, too much to add to
+   * a render of the table), and while a run streams in about once a second.
+   */
+  function showMarkers(final: boolean): void {
+    if (markersTimer !== null) {
+      if (!final) return;
+      clearTimeout(markersTimer);
+    }
+    const wait = final ? 0 : Math.max(0, markersShown + MARKERS_MS - performance.now());
+    markersTimer = setTimeout(() => {
+      markersTimer = null;
+      markersShown = performance.now();
+      if (editorView) editorView.dispatch({ effects: setDecidingLines.of(st.getState().deciding) });
+    }, wait);
   }
 
   function sendText(): void {
@@ -192,10 +232,6 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
           r.rate = chunk.progress.rate;
           r.etaMs = chunk.progress.etaMs;
           r.totals = chunk.totals;
-          const rules = chunk.totals.rules;
-          const counts = new Map<number, number>();
-          for (let i = 0; i < rules.length; i += 2) counts.set(rules[i], rules[i + 1]);
-          deciding = counts;
           if (first) {
             st.getState().setResults(r);
             st.getState().setView(null);
