@@ -9,6 +9,7 @@ import { ExplainPanel } from './ExplainPanel';
 import { DecidingList } from './DecidingList';
 import { ResultsTools } from './ResultsTools';
 import { Totals } from './Totals';
+import { formatCount } from './format';
 
 function Notices() {
   const worker = useRobotsLab((s) => s.workerNotice);
@@ -41,7 +42,7 @@ function FileStats() {
   const warnings = parse.diagnostics.length - errors;
   return (
     <p className="file-stats" data-testid="file-stats">
-      {parse.lineCount.toLocaleString('en')} lines · {parse.groups.length} group{parse.groups.length === 1 ? '' : 's'} ·{' '}
+      {formatCount(parse.lineCount)} lines · {parse.groups.length} group{parse.groups.length === 1 ? '' : 's'} ·{' '}
       {parse.sitemaps.length} sitemap{parse.sitemaps.length === 1 ? '' : 's'} ·{' '}
       <span data-testid="diagnostic-count">
         {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
@@ -49,7 +50,7 @@ function FileStats() {
       {parse.sizeLimit && (
         <span className="warn" data-testid="size-limit">
           {' '}
-          · ⚠ Google stops reading at line {parse.sizeLimit.line.toLocaleString('en')} (500 KiB)
+          · ⚠ Google stops reading at line {formatCount(parse.sizeLimit.line)} (500 KiB)
         </span>
       )}
     </p>

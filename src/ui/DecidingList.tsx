@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { urlAt, useRobotsLab } from '../state/store';
 import { ALL_ROWS } from '../worker/protocol';
 import { queryRows } from './sync';
+import { formatCount } from './format';
 
 const MAX_LISTED = 200;
 
@@ -40,7 +41,7 @@ export function DecidingList() {
     <section className="deciding" aria-label={`URLs decided by line ${line}`} data-testid="deciding-list">
       <header>
         <h2>
-          Line {line} decides {total.toLocaleString('en')} tested cell{total === 1 ? '' : 's'}
+          Line {line} decides {formatCount(total)} tested cell{total === 1 ? '' : 's'}
         </h2>
         <button type="button" onClick={() => close(null)} aria-label="Close the list">
           ×
@@ -55,7 +56,7 @@ export function DecidingList() {
           </li>
         ))}
       </ul>
-      {total > cells.length && rows !== null && <p className="hint">and {(total - cells.length).toLocaleString('en')} more</p>}
+      {total > cells.length && rows !== null && <p className="hint">and {formatCount(total - cells.length)} more</p>}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { urlAt, useRobotsLab, type RunResults } from '../state/store';
 import { CELL, ROW, ruleLabels } from '../worker/protocol';
 import { fetchOutcome } from '../worker/fetchStatus';
+import { formatCount } from './format';
 
 const ROW_HEIGHT = 56;
 /** Height of the sticky column header (fixed in styles.css), so scrolling keeps rows out from under it. */
@@ -35,16 +36,16 @@ function Progress({ r }: { r: RunResults }) {
     return (
       <p className="run-status" role="status" data-testid="run-status" data-run={r.id} data-text-version={r.textVersion}>
         {restarted}
-        {r.total.toLocaleString('en')} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
-        {r.elapsedMs < 1 ? '< 1' : Math.round(r.elapsedMs).toLocaleString('en')} ms
+        {formatCount(r.total)} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
+        {r.elapsedMs < 1 ? '< 1' : formatCount(Math.round(r.elapsedMs))} ms
       </p>
     );
   }
   return (
     <p className="run-status running" role="status" data-testid="run-status" data-run={r.id} data-text-version={r.textVersion}>
       {restarted}
-      <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {r.done.toLocaleString('en')} of{' '}
-      {r.total.toLocaleString('en')} URLs · <span data-testid="run-rate">{r.rate.toLocaleString('en')} URLs/s</span> ·{' '}
+      <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {formatCount(r.done)} of{' '}
+      {formatCount(r.total)} URLs · <span data-testid="run-rate">{formatCount(r.rate)} URLs/s</span> ·{' '}
       <span data-testid="run-eta">{seconds(r.etaMs)} left</span>
     </p>
   );
@@ -171,7 +172,7 @@ export function ResultsTable() {
               ‹
             </button>
             <span data-testid="page-range">
-              Rows {(pageStart + 1).toLocaleString('en')}–{(pageStart + pageRows).toLocaleString('en')} of {rows.toLocaleString('en')}
+              Rows {formatCount(pageStart + 1)}–{formatCount(pageStart + pageRows)} of {formatCount(rows)}
             </span>
             <button type="button" disabled={currentPage >= pages - 1} onClick={() => setPage(currentPage + 1)} aria-label="Next rows">
               ›

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useRobotsLab } from '../state/store';
 import type { CrawlerInfo, ExportFormat, ViewQuery } from '../worker/protocol';
 import { exportResults, highlightRuleLine } from './sync';
+import { formatCount } from './format';
 
 const NO_CRAWLERS: readonly CrawlerInfo[] = [];
 
@@ -52,7 +53,7 @@ export function ResultsTools() {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setExporting(`Exported ${file.rows.toLocaleString('en')} row${file.rows === 1 ? '' : 's'} as ${format.toUpperCase()}.`);
+    setExporting(`Exported ${formatCount(file.rows)} row${file.rows === 1 ? '' : 's'} as ${format.toUpperCase()}.`);
   }
 
   const shown = view ? view.count : total;
@@ -118,7 +119,7 @@ export function ResultsTools() {
         </span>
       )}
       <span className="hint" data-testid="view-count">
-        {view && view.rows === null && !view.query.search ? '' : `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} rows`}
+        {view && view.rows === null && !view.query.search ? '' : `${formatCount(shown)} of ${formatCount(total)} rows`}
         {view && !view.complete && view.rows !== null ? ' so far' : ''}
       </span>
       <span className="export">

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useRobotsLab } from '../state/store';
 import { CELL, ruleLabels } from '../worker/protocol';
 import { highlightRuleLine } from './sync';
+import { formatCount } from './format';
 
 
 /**
@@ -33,9 +34,9 @@ export function Totals() {
           {results.crawlers.map((c, i) => (
             <tr key={i} data-testid="crawler-totals">
               <th scope="row">{c.label}</th>
-              <td className="allowed">{t.verdicts[i * 4 + CELL.ALLOWED].toLocaleString('en')}</td>
-              <td className="blocked">{t.verdicts[i * 4 + CELL.BLOCKED].toLocaleString('en')}</td>
-              <td>{(t.verdicts[i * 4 + CELL.OUT_OF_SCOPE] + t.verdicts[i * 4 + CELL.INVALID_URL]).toLocaleString('en')}</td>
+              <td className="allowed">{formatCount(t.verdicts[i * 4 + CELL.ALLOWED])}</td>
+              <td className="blocked">{formatCount(t.verdicts[i * 4 + CELL.BLOCKED])}</td>
+              <td>{formatCount(t.verdicts[i * 4 + CELL.OUT_OF_SCOPE] + t.verdicts[i * 4 + CELL.INVALID_URL])}</td>
             </tr>
           ))}
         </tbody>
@@ -50,7 +51,7 @@ export function Totals() {
                   type="button"
                   className={`bar${ruleFilter === line ? ' active' : ''}`}
                   aria-pressed={ruleFilter === line}
-                  aria-label={`Line ${line}: ${rules.get(line) ?? ''} decides ${n.toLocaleString('en')} cells; show them`}
+                  aria-label={`Line ${line}: ${rules.get(line) ?? ''} decides ${formatCount(n)} cells; show them`}
                   data-testid="rule-bar"
                   data-line={line}
                   onClick={() => {
@@ -65,7 +66,7 @@ export function Totals() {
                   <span className="bar-track">
                     <span className="bar-fill" style={{ width: `${Math.max(2, (n / max) * 100)}%` }} />
                   </span>
-                  <span className="bar-count">{n.toLocaleString('en')}</span>
+                  <span className="bar-count">{formatCount(n)}</span>
                 </button>
               </li>
             ))}

@@ -8,6 +8,7 @@ import type { ListImport } from '../worker/client';
 import type { ListPieces } from '../worker/pieces';
 import { importUrlList } from './sync';
 import { FILL_CHUNK, fillInSteps } from './listFill';
+import { formatCount } from './format';
 
 /** Above this size the list reaches the store when typing pauses, not per keystroke. */
 const LARGE = 200_000;
@@ -105,7 +106,7 @@ export function UrlList() {
 
   function use(result: ListImport) {
     useRobotsLab.getState().setUrlText(result.text, result.pieces);
-    const n = `${result.count.toLocaleString('en')} URL${result.count === 1 ? '' : 's'}`;
+    const n = `${formatCount(result.count)} URL${result.count === 1 ? '' : 's'}`;
     let text = `Loaded ${n} from ${result.name}.`;
     if (result.sitemapIndex) {
       text = `${result.name} is a sitemap index: its ${n} are the child sitemaps' addresses, listed as URLs to test. The child sitemaps were not fetched (nothing leaves this page); load each one to test its pages.`;
@@ -187,7 +188,7 @@ export function UrlList() {
       )}
       {dragging && <div className="drop-hint" aria-hidden="true">Drop a .txt, .csv or sitemap .xml file</div>}
       <span className="hint" data-testid="url-count">
-        {total.toLocaleString('en')} URL{total === 1 ? '' : 's'}
+        {formatCount(total)} URL{total === 1 ? '' : 's'}
       </span>
     </div>
   );
