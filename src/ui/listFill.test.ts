@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Text } from '@codemirror/state';
-import { appendPart, FILL_CHUNK, fillInSteps, fillParts } from './listFill';
+import { appendPart, FILL_CHUNK, FIRST_SHOWN, fillInSteps, fillParts } from './listFill';
 import { cutPieces, listPieces } from '../worker/pieces';
 
 /** The document CodeMirror makes of a whole text at once (EditorState.toText). */
@@ -50,6 +50,20 @@ describe('filling the URL editor in steps', () => {
     stop();
     vi.runAllTimers();
     expect(late).toBe(false);
+  });
+
+  it('shows only the first few hundred lines of a long first piece at once, and the rest of it with the others', () => {
+    vi.useFakeTimers();
+    const text = Array.from({ length: 30_000 }, (_, i) => `https://e.com/${i}`).join('\n');
+    const pieces = listPieces(cutPieces(text));
+    let first = '';
+    let rest: Text | null = null;
+    fillInSteps(text, pieces, { first: (part) => (first = part), rest: (doc) => (rest = doc) });
+    expect(first.length).toBeGreaterThanOrEqual(FIRST_SHOWN);
+    expect(first.length).toBeLessThan(FIRST_SHOWN + 40);
+    expect(first.endsWith('\n')).toBe(true);
+    vi.runAllTimers();
+    expect(Text.of(first.split('\n')).append(rest!).eq(whole(text))).toBe(true);
   });
 
   it('puts a text of one part in at once', () => {
