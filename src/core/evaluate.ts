@@ -148,7 +148,11 @@ function makePlan(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal
   return { tokens, choice, compiled: choice.kind === 'none' ? null : compiledFor(parsed, choice.groups) };
 }
 
-/** The last plan `tokenPlan` returned: a bulk run asks for the same file and token again and again. */
+/**
+ * The last plan `tokenPlan` returned: a bulk run asks for the same file and
+ * token again and again. (This keeps the last file evaluated alive until
+ * another one is: one parsed file at most.)
+ */
 let lastPlanParsed: ParsedRobots | null = null;
 let lastPlanToken = '';
 let lastPlan: Plan | null = null;
