@@ -1,5 +1,6 @@
 import { useRobotsLab } from '../state/store';
 import type { ExplainResult, ParseSummary } from '../worker/protocol';
+import { ruleLabel } from '../core/matcher';
 
 function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }) {
   const v = e.verdict!;
@@ -110,7 +111,7 @@ export function ExplainPanel() {
                       <td>{m.line}</td>
                       <td>
                         <code>
-                          {m.kind === 'allow' ? 'Allow' : 'Disallow'}: {m.raw}
+                          {ruleLabel(m.kind, m.raw)}
                         </code>
                         {m.viaIndexHtml && <span className="hint"> (as {m.pattern}, the index.html rule)</span>}
                       </td>

@@ -16,6 +16,7 @@ import {
 import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/types';
 import { findProfile } from '../core/profiles';
 import { lintRobots } from '../core/lint';
+import { ruleLabel } from '../core/matcher';
 import type { FetchStatus } from './fetchStatus';
 import {
   assertNever,
@@ -419,7 +420,7 @@ export class RobotsHandler {
       const rows = computeView(run, { ...msg.query, sort: msg.query.sort });
       const texts = new Map<number, string>();
       for (const g of this.parsed?.groups ?? []) {
-        for (const r of g.rules) texts.set(r.line, `${r.kind === 'allow' ? 'Allow' : 'Disallow'}: ${r.raw}`);
+        for (const r of g.rules) texts.set(r.line, ruleLabel(r.kind, r.raw));
       }
       const blob = exportView(run, rows, msg.format, (line) => texts.get(line) ?? '');
       this.host.post({ type: 'exported', id: msg.id, version: msg.version, blob, rows: rows ? rows.length : run.done });

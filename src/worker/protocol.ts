@@ -7,6 +7,7 @@
  */
 import type { Verdict } from '../core/types';
 import type { RobotsDiagnostic } from '../core/lint';
+import { ruleLabel } from '../core/matcher';
 import type { FetchStatus } from './fetchStatus';
 
 /** A crawler to test: a built-in profile (by id) or any product token the user typed. */
@@ -42,7 +43,7 @@ export interface RuleTable {
 export function ruleLabels(rules: RuleTable): Map<number, string> {
   const m = new Map<number, string>();
   const raws = rules.raws.split('\n');
-  for (let i = 0; i < rules.lines.length; i++) m.set(rules.lines[i], `${rules.kinds[i] === 0 ? 'Allow' : 'Disallow'}: ${raws[i]}`);
+  for (let i = 0; i < rules.lines.length; i++) m.set(rules.lines[i], ruleLabel(rules.kinds[i] === 0 ? 'allow' : 'disallow', raws[i]));
   return m;
 }
 
