@@ -454,9 +454,9 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     return true;
   };
 
-  const walk = (path: string): void => {
+  /** One read of the path: its codes into `codes`, and its character mask into pathLo/pathHi. */
+  const readPath = (path: string): Uint16Array => {
     const n = path.length;
-    // One read of the path: its codes, and its character mask.
     if (codes.length < n) codes = new Uint16Array(n * 2);
     const cs = codes;
     let lo = 0;
@@ -470,6 +470,47 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     }
     pathLo = lo;
     pathHi = hi;
+    return cs;
+  };
+
+  /**
+   * The child of `node` that the path (codes `cs`, length n) continues into
+   * at `pos`, its whole edge label matching; -1 when there is none.
+   */
+  const childAt = (cs: Uint16Array, n: number, node: number, pos: number): number => {
+    const b = node << 3;
+    const count = info[b + 7];
+    if (pos >= n || count === 0) return -1;
+    const code = cs[pos];
+    let child = -1;
+    if (count < 0) {
+      if (code < 128) child = wide[info[b + 6] + code] - 1;
+    } else {
+      const from = info[b + 6];
+      for (let k = from; k < from + count; k++) {
+        if (kidCode[k] === code) {
+          child = kidNode[k];
+          break;
+        }
+      }
+    }
+    if (child < 0) return -1;
+    // The first character is matched by the lookup; longer labels compare the rest.
+    const cb = child << 3;
+    const len = info[cb + 5];
+    if (len > 1) {
+      if (pos + len > n) return -1;
+      const at = info[cb + 4];
+      let k = 1;
+      while (k < len && labels[at + k] === cs[pos + k]) k++;
+      if (k < len) return -1;
+    }
+    return child;
+  };
+
+  const walk = (path: string): void => {
+    const n = path.length;
+    const cs = readPath(path);
     // The literal walk keeps the best matches in locals, and hands them over after.
     let al = -1;
     let aw = 0;
@@ -506,33 +547,9 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
         wildLists[wildCount] = wl;
         wildDepths[wildCount++] = pos;
       }
-      const count = info[b + 7];
-      if (pos >= n || count === 0) break;
-      const code = cs[pos];
-      let child = -1;
-      if (count < 0) {
-        if (code < 128) child = wide[info[b + 6] + code] - 1;
-      } else {
-        const from = info[b + 6];
-        for (let k = from; k < from + count; k++) {
-          if (kidCode[k] === code) {
-            child = kidNode[k];
-            break;
-          }
-        }
-      }
+      const child = childAt(cs, n, node, pos);
       if (child < 0) break;
-      // The first character is matched by the lookup; longer labels compare the rest.
-      const cb = child << 3;
-      const len = info[cb + 5];
-      if (len > 1) {
-        if (pos + len > n) break;
-        const at = info[cb + 4];
-        let k = 1;
-        while (k < len && labels[at + k] === cs[pos + k]) k++;
-        if (k < len) break;
-      }
-      pos += len;
+      pos += info[(child << 3) + 5];
       node = child;
     }
     aLen = al;
@@ -573,20 +590,10 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   const listMatches = (path: string): number[] => {
     const out = emptyRules.slice();
     const n = path.length;
-    if (codes.length < n) codes = new Uint16Array(n * 2);
-    const cs = codes;
-    let lo = 0;
-    let hi = 0;
-    for (let k = 0; k < n; k++) {
-      const c = path.charCodeAt(k);
-      cs[k] = c;
-      const bit = c & 63;
-      if (bit < 32) lo |= 1 << bit;
-      else hi |= 1 << (bit - 32);
-    }
+    const cs = readPath(path);
     const found = (wl: WildList, i: number, depth: number): void => {
       const j = i * 3;
-      if ((wl.packed[j] & ~lo) !== 0 || (wl.packed[j + 1] & ~hi) !== 0) return;
+      if ((wl.packed[j] & ~pathLo) !== 0 || (wl.packed[j + 1] & ~pathHi) !== 0) return;
       const e = wl.entries[i];
       if (!wildMatches(path, depth, e)) return;
       out.push(matchCode(e.line, e.viaIndexHtml));
@@ -618,29 +625,9 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
           }
         }
       }
-      const b = node << 3;
-      const count = info[b + 7];
-      if (pos >= n || count === 0) break;
-      const code = cs[pos];
-      let child = -1;
-      if (count < 0) {
-        if (code < 128) child = wide[info[b + 6] + code] - 1;
-      } else {
-        for (let k = info[b + 6]; k < info[b + 6] + count; k++) {
-          if (kidCode[k] === code) {
-            child = kidNode[k];
-            break;
-          }
-        }
-      }
+      const child = childAt(cs, n, node, pos);
       if (child < 0) break;
-      const cb = child << 3;
-      const len = info[cb + 5];
-      if (pos + len > n) break;
-      let k = 1;
-      while (k < len && labels[info[cb + 4] + k] === cs[pos + k]) k++;
-      if (k < len) break;
-      pos += len;
+      pos += info[(child << 3) + 5];
       node = child;
     }
     return out;
