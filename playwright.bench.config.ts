@@ -5,7 +5,8 @@ import base from './playwright.config';
 export default defineConfig({
   ...base,
   testDir: 'bench/browser',
-  testMatch: /.*\.bench\.ts/,
+  // TRACE=1 (or light) runs the tracing tool (import-trace.trace.ts) instead of the benchmarks.
+  testMatch: process.env.TRACE ? /.*\.trace\.ts/ : /.*\.bench\.ts/,
   workers: 1,
   timeout: 300_000,
   expect: { timeout: 120_000 },

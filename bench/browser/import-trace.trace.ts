@@ -8,14 +8,17 @@
  * profiler out, which slows it less). Build without minifying so that the
  * functions keep their names:
  *
- *   npx vite build --minify false && TRACE=1 npx playwright test -c playwright.bench.config.ts import-trace
+ *   npx vite build --minify false && TRACE=1 npx playwright test -c playwright.bench.config.ts
+ *
+ * (with TRACE set, the bench config runs this file instead of the benchmarks)
  *
  * The trace goes to TRACE_OUT (or the test's output folder), for
  * chrome://tracing or Perfetto.
  */
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { generate, ROBOTS_URL } from '../generate';
+import { generate } from '../generate';
+import { seed } from './seed';
 
 interface TraceEvent {
   name: string;
@@ -68,22 +71,8 @@ function selfTimes(events: TraceEvent[], pid: number, tid: number, from: number,
 }
 
 test('trace the main thread from a 1,000,000-line file pick to the last verdict', async ({ page, browser }, testInfo) => {
-  test.skip(!process.env.TRACE, 'a tool, not a benchmark: set TRACE=1');
   const data = generate(20240915, 1_000_000);
-  const state = {
-    robotsText: data.robotsTxt,
-    robotsUrl: ROBOTS_URL,
-    urlText: '/\n',
-    crawlers: { profiles: ['googlebot'], tokens: [] },
-    settings: { normalise: true, fetchStatus: 200 },
-    selected: null,
-  };
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('robots-lab', value);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, JSON.stringify({ state, version: 1 }));
+  await seed(page, data.robotsTxt, '/\n', ['googlebot']);
   await page.goto('./');
   const status = page.getByTestId('run-status');
   await expect(status).toContainText('1 URL × 1 crawler evaluated');
