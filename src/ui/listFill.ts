@@ -7,7 +7,7 @@
  * beside the worker's run of the same list, on the machine's other core.)
  */
 import { Text } from '@codemirror/state';
-import type { ListPieces } from '../worker/pieces';
+import { cutPieces, type ListPieces } from '../worker/pieces';
 
 /** A text longer than this is put into the view in pieces. */
 export const FILL_CHUNK = 250_000;
@@ -18,24 +18,9 @@ const SLICE_MS = 8;
 /** CodeMirror's own line split (EditorState.toText with the default separator). */
 const LINE_BREAK = /\r\n?|\n/;
 
-/** The offset just after the line end at or after `from + size` (or the text's end). */
-function chunkEnd(text: string, from: number, size: number): number {
-  if (from + size >= text.length) return text.length;
-  const nl = text.indexOf('\n', from + size);
-  return nl === -1 ? text.length : nl + 1;
-}
-
 /** The parts a text is put into the view in: the pieces it came in, or cuts after a line end. */
 export function* fillParts(text: string, pieces: ListPieces | null): Generator<string> {
-  if (pieces) {
-    yield* pieces.pieces;
-    return;
-  }
-  for (let at = 0; at < text.length; ) {
-    const end = chunkEnd(text, at, FILL_CHUNK);
-    yield text.slice(at, end);
-    at = end;
-  }
+  yield* pieces ? pieces.pieces : cutPieces(text, FILL_CHUNK);
 }
 
 /** Appends a part (which never ends inside a line break) to a document. */
