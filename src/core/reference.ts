@@ -83,9 +83,7 @@ export function getPathParamsQuery(url: string): string {
   if (pathStart === -1) return '/';
   const hashPos = url.indexOf('#', searchStart);
   if (hashPos !== -1 && hashPos < pathStart) return '/';
-  const pathEnd = hashPos === -1 ? url.length : hashPos;
-  const path = url.slice(pathStart, pathEnd);
-  return url.charCodeAt(pathStart) === 0x2f ? path : '/' + path;
+  return pathFrom(url, pathStart);
 }
 
 /** The `scheme://host` of the last http(s) URL read, or ''. */
