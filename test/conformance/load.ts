@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 export const CONFORMANCE_DIR = dirname(fileURLToPath(import.meta.url));
-export const CONFORMANCE_FILES = ['README.md', 'google-vectors.json', 'google-other-vectors.json', 'seed-examples.json', 'differential.jsonl'];
+export const CONFORMANCE_FILES = ['README.md', 'google-vectors.json', 'google-other-vectors.json', 'seed-examples.json', 'differential.jsonl',
+  'spec-test.jsonl',
+];
 
 export interface GoogleVector {
   test: string;
@@ -26,6 +28,15 @@ export interface SeedExample {
 export interface DifferentialFile {
   robotstxt: string;
   cases: { useragent: string; url: string; allowed: boolean; line: number }[];
+}
+/** One expectation of google/robotstxt-spec-test (its CTC textproto files). */
+export interface SpecTestCase {
+  file: string;
+  robotstxt_b64: string;
+  url: string;
+  useragent: string;
+  expected: 'ALLOWED' | 'DISALLOWED';
+  type: 'STANDARD' | 'GOOGLE_SPECIFIC';
 }
 export interface OtherVector {
   kind: string;
@@ -49,3 +60,8 @@ export const differential = (): DifferentialFile[] =>
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as DifferentialFile);
+export const specTest = (): SpecTestCase[] =>
+  readFileSync(join(CONFORMANCE_DIR, 'spec-test.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as SpecTestCase);

@@ -15,7 +15,7 @@ import {
   type ParsedRobots,
   type TagName,
 } from '../../src/core';
-import { CONFORMANCE_DIR, CONFORMANCE_FILES, differential, googleVectors, otherVectors, seedExamples } from '../conformance/load';
+import { CONFORMANCE_DIR, CONFORMANCE_FILES, differential, googleVectors, otherVectors, seedExamples, specTest } from '../conformance/load';
 
 const SHARED = join(CONFORMANCE_DIR, '..', '..', '..', 'shared', 'conformance');
 
@@ -33,7 +33,22 @@ describe('conformance copies', () => {
     expect(otherVectors()).toHaveLength(85);
     expect(differential()).toHaveLength(400);
     expect(seedExamples().length).toBeGreaterThan(0);
+    const spec = specTest();
+    expect(spec.filter((c) => c.type === 'STANDARD')).toHaveLength(378);
+    expect(spec.filter((c) => c.type === 'GOOGLE_SPECIFIC')).toHaveLength(22);
   });
+});
+
+describe('spec-test.jsonl: google/robotstxt-spec-test, fed as bytes', () => {
+  // The suite's expectations follow Google's library: /robots.txt is judged
+  // like any other path there (docs/behaviour.md, "The file itself").
+  for (const [i, c] of specTest().entries()) {
+    it(`${c.file} ${c.type} ${c.useragent} ${c.url} (#${i})`, () => {
+      const bytes = new Uint8Array(Buffer.from(c.robotstxt_b64, 'base64'));
+      const v = evaluate(parseRobotsTxt(bytes), c.url, c.useragent, { robotsTxtAlwaysAllowed: false });
+      expect(v.allowed).toBe(c.expected === 'ALLOWED');
+    });
+  }
 });
 
 describe('google-vectors.json: the reference parser unit tests', () => {
