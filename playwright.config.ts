@@ -1,5 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
 
 // Debian's Chromium where it is installed (this project's machines and CI);
 // elsewhere Playwright's own Chromium (after `npx playwright install chromium`).
@@ -19,7 +19,8 @@ const launchOptions = existsSync(systemChromium)
     }
   : {};
 
-const port = 4173;
+// PORT lets two checkouts run their e2e suites side by side.
+const port = Number(process.env.PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,6 +1,6 @@
-import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
 import { lezer } from '@lezer/generator/rollup';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
 
 // The Lezer grammar (src/editor/robots.grammar) is compiled by the lezer
 // plugin as part of every build, dev server and test run.

@@ -28,21 +28,93 @@ export const NAMED_CRAWLER = 'googlebot';
 export const FALLBACK_CRAWLER = 'SomeOtherBot';
 
 const WORDS = [
-  'shop', 'products', 'category', 'blog', 'news', 'search', 'user', 'account', 'cart', 'checkout', 'api', 'static',
-  'img', 'media', 'downloads', 'docs', 'help', 'admin', 'private', 'tmp', 'archive', 'tags', 'authors', 'print',
-  'share', 'feed', 'amp', 'en', 'de', 'fr', 'ja', 'v1', 'v2', 'internal', 'preview', 'compare', 'wishlist', 'login',
+  'shop',
+  'products',
+  'category',
+  'blog',
+  'news',
+  'search',
+  'user',
+  'account',
+  'cart',
+  'checkout',
+  'api',
+  'static',
+  'img',
+  'media',
+  'downloads',
+  'docs',
+  'help',
+  'admin',
+  'private',
+  'tmp',
+  'archive',
+  'tags',
+  'authors',
+  'print',
+  'share',
+  'feed',
+  'amp',
+  'en',
+  'de',
+  'fr',
+  'ja',
+  'v1',
+  'v2',
+  'internal',
+  'preview',
+  'compare',
+  'wishlist',
+  'login',
 ];
 /** Non-ASCII segments, written raw (UTF-8) in some rules and percent-encoded in others. */
 const UNICODE_WORDS = ['café', 'über', 'niño', '日本', 'ツ', 'москва', 'straße', 'smörgåsbord'];
 const PARAMS = ['sessionid', 'utm_source', 'sort', 'page', 'q', 'ref', 'color', 'size', 'lang', 'filter'];
 const EXTENSIONS = ['pdf', 'php', 'json', 'xml', 'jpg', 'zip', 'html', 'aspx'];
 const OTHER_BOTS = [
-  'bingbot', 'Applebot', 'DuckDuckBot', 'YandexBot', 'Baiduspider', 'GPTBot', 'ClaudeBot', 'CCBot', 'PerplexityBot',
-  'Amazonbot', 'AhrefsBot', 'SemrushBot', 'MJ12bot', 'DotBot', 'PetalBot', 'Bytespider', 'facebookexternalhit',
-  'Twitterbot', 'LinkedInBot', 'Slurp', 'Exabot', 'SeznamBot', 'Sogou', 'Qwantify', 'archive_org_bot', 'ia_archiver',
-  'rogerbot', 'BLEXBot', 'DataForSeoBot', 'serpstatbot', 'Screaming-Frog', 'Sitebulb', 'ZoominfoBot', 'Pinterestbot',
-  'Discordbot', 'TelegramBot', 'WhatsApp', 'Slackbot', 'Mediapartners-Google', 'AdsBot-Google', 'Storebot-Google',
-  'GoogleOther', 'OAI-SearchBot',
+  'bingbot',
+  'Applebot',
+  'DuckDuckBot',
+  'YandexBot',
+  'Baiduspider',
+  'GPTBot',
+  'ClaudeBot',
+  'CCBot',
+  'PerplexityBot',
+  'Amazonbot',
+  'AhrefsBot',
+  'SemrushBot',
+  'MJ12bot',
+  'DotBot',
+  'PetalBot',
+  'Bytespider',
+  'facebookexternalhit',
+  'Twitterbot',
+  'LinkedInBot',
+  'Slurp',
+  'Exabot',
+  'SeznamBot',
+  'Sogou',
+  'Qwantify',
+  'archive_org_bot',
+  'ia_archiver',
+  'rogerbot',
+  'BLEXBot',
+  'DataForSeoBot',
+  'serpstatbot',
+  'Screaming-Frog',
+  'Sitebulb',
+  'ZoominfoBot',
+  'Pinterestbot',
+  'Discordbot',
+  'TelegramBot',
+  'WhatsApp',
+  'Slackbot',
+  'Mediapartners-Google',
+  'AdsBot-Google',
+  'Storebot-Google',
+  'GoogleOther',
+  'OAI-SearchBot',
 ];
 
 function encodeSegment(s: string): string {
@@ -73,13 +145,18 @@ function makePattern(rand: () => number): string {
     } else if (r < 0.35) segs.push(`${pick(WORDS)}-${Math.floor(rand() * 500)}`);
     else segs.push(pick(WORDS));
   }
-  let p = '/' + segs.join('/');
+  let p = `/${segs.join('/')}`;
   const shape = rand();
-  if (shape < 0.12) p = `/*${p}`; // wildcard prefix
-  else if (shape < 0.22) p += '/*'; // trailing wildcard (no effect)
-  else if (shape < 0.3) p += `*.${pick(EXTENSIONS)}$`; // wildcard + end anchor
-  else if (shape < 0.38) p = `/*?${pick(PARAMS)}=`; // query-string rule anywhere
-  else if (shape < 0.46) p += `?${pick(PARAMS)}=${Math.floor(rand() * 50)}`; // exact query
+  if (shape < 0.12)
+    p = `/*${p}`; // wildcard prefix
+  else if (shape < 0.22)
+    p += '/*'; // trailing wildcard (no effect)
+  else if (shape < 0.3)
+    p += `*.${pick(EXTENSIONS)}$`; // wildcard + end anchor
+  else if (shape < 0.38)
+    p = `/*?${pick(PARAMS)}=`; // query-string rule anywhere
+  else if (shape < 0.46)
+    p += `?${pick(PARAMS)}=${Math.floor(rand() * 50)}`; // exact query
   else if (shape < 0.52) p += '$';
   else if (shape < 0.7) p += '/';
   return p;
@@ -101,7 +178,10 @@ export function generate(seed = 20240915, urlCount = 100_000, ruleTarget = 18_90
   const rest = 1 - plan.reduce((s, g) => s + g.share, 0);
   for (const bot of OTHER_BOTS) plan.push({ agents: [bot], share: rest / OTHER_BOTS.length });
   // Interleave: shuffle the other bots between the main groups, deterministically.
-  const order = plan.map((g, i) => ({ g, key: i < 2 ? i : 2 + rand() })).sort((a, b) => a.key - b.key).map((x) => x.g);
+  const order = plan
+    .map((g, i) => ({ g, key: i < 2 ? i : 2 + rand() }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.g);
 
   const lines: string[] = [
     '# robots.txt generated for the Robots Lab benchmark (deterministic; do not edit)',
@@ -134,7 +214,8 @@ export function generate(seed = 20240915, urlCount = 100_000, ruleTarget = 18_90
     const r = rand();
     let path: string;
     if (r < 0.75) path = urlFor(r < 0.6 ? pick(main) : pick(all), rand);
-    else path = `/${pick(WORDS)}/${pick(WORDS)}-${Math.floor(rand() * 10_000)}${rand() < 0.3 ? `?${pick(PARAMS)}=${Math.floor(rand() * 9)}` : ''}`;
+    else
+      path = `/${pick(WORDS)}/${pick(WORDS)}-${Math.floor(rand() * 10_000)}${rand() < 0.3 ? `?${pick(PARAMS)}=${Math.floor(rand() * 9)}` : ''}`;
     urls.push(ORIGIN + path);
   }
   return { robotsTxt, urls, groups };
@@ -148,8 +229,9 @@ function urlFor(rule: Rule, rand: () => number): string {
   p = p.replace(/\*/g, () => (rand() < 0.5 ? '' : `x${Math.floor(rand() * 100)}/`));
   if (p.startsWith('/?') || p === '') p = `/page${p}`;
   // Crawlers request percent-encoded UTF-8; a few URLs stay raw to show the difference.
-  if (rand() < 0.9) p = p.replace(/[^\x00-\x7f]+/g, (m) => encodeURIComponent(m));
-  if (!anchored && rand() < 0.6) p += rand() < 0.5 ? `detail-${Math.floor(rand() * 1000)}.html` : `?ref=${Math.floor(rand() * 100)}`;
+  if (rand() < 0.9) p = p.replace(/[\u0080-\uffff]+/g, (m) => encodeURIComponent(m));
+  if (!anchored && rand() < 0.6)
+    p += rand() < 0.5 ? `detail-${Math.floor(rand() * 1000)}.html` : `?ref=${Math.floor(rand() * 100)}`;
   else if (anchored && rand() < 0.2) p += '?x=1'; // defeats the $ anchor
   return p.startsWith('/') ? p : `/${p}`;
 }
@@ -159,7 +241,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const dir = fileURLToPath(new URL('./out/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}robots.txt`, data.robotsTxt);
-  writeFileSync(`${dir}urls.txt`, data.urls.join('\n') + '\n');
+  writeFileSync(`${dir}urls.txt`, `${data.urls.join('\n')}\n`);
   const rules = data.groups.reduce((s, g) => s + g.rules.length, 0);
   console.log(
     `wrote ${dir}robots.txt (${Buffer.byteLength(data.robotsTxt)} bytes, ${rules} rules, ${data.groups.length} groups) ` +

@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import robotsParser from 'robots-parser';
-import { evaluate, parseRobotsTxt } from '../src/core/index';
 import type { ParsedRobots } from '../src/core/index';
+import { evaluate, parseRobotsTxt } from '../src/core/index';
 import { FALLBACK_CRAWLER, generate, NAMED_CRAWLER, ROBOTS_URL } from './generate';
 
 v8.setFlagsFromString('--expose-gc');
@@ -118,7 +118,8 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mib = (bytes: number) => `${fmt(bytes / 1048576, 1)} MiB`;
 
 interface Row {
@@ -196,22 +197,34 @@ function main(): void {
       const ours = evaluate(p, u, crawler, { explain: false });
       if (ours.allowed !== theirs) {
         disagreements++;
-        if (/[^\x00-\x7f]/.test(u)) rawUnicodeDisagreements++;
-        if (examples.length < 5) examples.push(`${crawler} ${u}: ours ${ours.allowed ? 'allowed' : 'blocked'} (line ${ours.rule?.line ?? '-'}), robots-parser ${theirs ? 'allowed' : 'blocked'} (line ${peerRobots.getMatchingLineNumber(u, crawler)})`);
+        if (/[\u0080-\uffff]/.test(u)) rawUnicodeDisagreements++;
+        if (examples.length < 5)
+          examples.push(
+            `${crawler} ${u}: ours ${ours.allowed ? 'allowed' : 'blocked'} (line ${ours.rule?.line ?? '-'}), robots-parser ${theirs ? 'allowed' : 'blocked'} (line ${peerRobots.getMatchingLineNumber(u, crawler)})`,
+          );
       }
     }
   }
 
   // ---- Hostile pattern: many wildcards against 5,000-character URLs that never match.
   const hostileTxt = 'User-agent: *\nDisallow: /*a*a*a*a*a*a*a*a*a*a*a*a*b\nAllow: /*a*a*a*a*a*a*a*a*a*a*a*a*c$\n';
-  const hostileUrls = Array.from({ length: 200 }, (_, i) => `https://www.example.com/${'a'.repeat(4990 - (i % 7))}${String(i).padStart(9, 'a')}`);
+  const hostileUrls = Array.from(
+    { length: 200 },
+    (_, i) => `https://www.example.com/${'a'.repeat(4990 - (i % 7))}${String(i).padStart(9, 'a')}`,
+  );
   const hostileParsed = parseRobotsTxt(hostileTxt);
-  const hostileRate = throughput((u) => evaluate(hostileParsed, u, 'anybot', { explain: false }).allowed, hostileUrls, 5);
+  const hostileRate = throughput(
+    (u) => evaluate(hostileParsed, u, 'anybot', { explain: false }).allowed,
+    hostileUrls,
+    5,
+  );
   const hostilePeer = robotsParser(ROBOTS_URL, hostileTxt);
   const hostilePeerRate = throughput((u) => hostilePeer.isAllowed(u, 'anybot'), hostileUrls, 3);
   const hostileMs = 1000 / hostileRate;
   const hostilePeerMs = 1000 / hostilePeerRate;
-  const hostileAgree = hostileUrls.every((u) => evaluate(hostileParsed, u, 'anybot').allowed === hostilePeer.isAllowed(u, 'anybot'));
+  const hostileAgree = hostileUrls.every(
+    (u) => evaluate(hostileParsed, u, 'anybot').allowed === hostilePeer.isAllowed(u, 'anybot'),
+  );
 
   const maxRss = process.resourceUsage().maxRSS * 1024;
   const heapPeak = v8.getHeapStatistics().peak_malloced_memory;
@@ -221,25 +234,110 @@ function main(): void {
   const pass = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   const ratio = (ours: number, theirs: number) => `${fmt(ours / theirs, 1)}×`;
   const rows: Row[] = [
-    { measure: 'parse 500 KiB (string), median', ours: `${fmt(parseMs, 2)} ms`, peer: `${fmt(peerParseMs, 2)} ms`, ratio: ratio(peerParseMs, parseMs), target: `≤ ${TARGETS.parseMs} ms`, result: pass(parseMs <= TARGETS.parseMs) },
-    { measure: 'parse 500 KiB (bytes), median', ours: `${fmt(parseBytesMs, 2)} ms`, peer: '', ratio: '', target: '', result: '' },
-    { measure: 'first verdict after parse (builds matcher)', ours: `${fmt(firstVerdictMs, 2)} ms`, peer: '', ratio: '', target: '', result: '' },
-    { measure: `verdicts/s, named crawler (${NAMED_CRAWLER}), median`, ours: fmt(named.median), peer: `${fmt(peerNamed.rate)} (${fmt(peerNamed.urls)} URLs)`, ratio: ratio(named.median, peerNamed.rate), target: `≥ ${fmt(TARGETS.verdictsPerSecond)}`, result: pass(named.median >= TARGETS.verdictsPerSecond) },
-    { measure: `  best of ${named.passes} passes`, ours: fmt(named.best), peer: '', ratio: '', target: `≥ ${fmt(TARGETS.verdictsPerSecond)}`, result: pass(named.best >= TARGETS.verdictsPerSecond) },
-    { measure: `verdicts/s, * fallback (${FALLBACK_CRAWLER}), median`, ours: fmt(fallback.median), peer: `${fmt(peerFallback.rate)} (${fmt(peerFallback.urls)} URLs)`, ratio: ratio(fallback.median, peerFallback.rate), target: '', result: '' },
-    { measure: `  best of ${fallback.passes} passes`, ours: fmt(fallback.best), peer: '', ratio: '', target: '', result: '' },
-    { measure: 'verdicts/s, named, with explanation', ours: fmt(namedExplained), peer: '', ratio: '', target: '', result: '' },
-    { measure: 'hostile pattern, per check (5,000-char URL)', ours: `${fmt(hostileMs, 4)} ms`, peer: `${fmt(hostilePeerMs, 4)} ms`, ratio: ratio(hostilePeerMs, hostileMs), target: `≤ ${TARGETS.hostileMsPerCheck} ms`, result: pass(hostileMs <= TARGETS.hostileMsPerCheck) },
-    { measure: 'heap retained by one parse (+2 matchers)', ours: mib(retained), peer: mib(peerRetained), ratio: '', target: '', result: '' },
+    {
+      measure: 'parse 500 KiB (string), median',
+      ours: `${fmt(parseMs, 2)} ms`,
+      peer: `${fmt(peerParseMs, 2)} ms`,
+      ratio: ratio(peerParseMs, parseMs),
+      target: `≤ ${TARGETS.parseMs} ms`,
+      result: pass(parseMs <= TARGETS.parseMs),
+    },
+    {
+      measure: 'parse 500 KiB (bytes), median',
+      ours: `${fmt(parseBytesMs, 2)} ms`,
+      peer: '',
+      ratio: '',
+      target: '',
+      result: '',
+    },
+    {
+      measure: 'first verdict after parse (builds matcher)',
+      ours: `${fmt(firstVerdictMs, 2)} ms`,
+      peer: '',
+      ratio: '',
+      target: '',
+      result: '',
+    },
+    {
+      measure: `verdicts/s, named crawler (${NAMED_CRAWLER}), median`,
+      ours: fmt(named.median),
+      peer: `${fmt(peerNamed.rate)} (${fmt(peerNamed.urls)} URLs)`,
+      ratio: ratio(named.median, peerNamed.rate),
+      target: `≥ ${fmt(TARGETS.verdictsPerSecond)}`,
+      result: pass(named.median >= TARGETS.verdictsPerSecond),
+    },
+    {
+      measure: `  best of ${named.passes} passes`,
+      ours: fmt(named.best),
+      peer: '',
+      ratio: '',
+      target: `≥ ${fmt(TARGETS.verdictsPerSecond)}`,
+      result: pass(named.best >= TARGETS.verdictsPerSecond),
+    },
+    {
+      measure: `verdicts/s, * fallback (${FALLBACK_CRAWLER}), median`,
+      ours: fmt(fallback.median),
+      peer: `${fmt(peerFallback.rate)} (${fmt(peerFallback.urls)} URLs)`,
+      ratio: ratio(fallback.median, peerFallback.rate),
+      target: '',
+      result: '',
+    },
+    {
+      measure: `  best of ${fallback.passes} passes`,
+      ours: fmt(fallback.best),
+      peer: '',
+      ratio: '',
+      target: '',
+      result: '',
+    },
+    {
+      measure: 'verdicts/s, named, with explanation',
+      ours: fmt(namedExplained),
+      peer: '',
+      ratio: '',
+      target: '',
+      result: '',
+    },
+    {
+      measure: 'hostile pattern, per check (5,000-char URL)',
+      ours: `${fmt(hostileMs, 4)} ms`,
+      peer: `${fmt(hostilePeerMs, 4)} ms`,
+      ratio: ratio(hostilePeerMs, hostileMs),
+      target: `≤ ${TARGETS.hostileMsPerCheck} ms`,
+      result: pass(hostileMs <= TARGETS.hostileMsPerCheck),
+    },
+    {
+      measure: 'heap retained by one parse (+2 matchers)',
+      ours: mib(retained),
+      peer: mib(peerRetained),
+      ratio: '',
+      target: '',
+      result: '',
+    },
   ];
-  const header: Row = { measure: 'measure', ours: 'robots-lab', peer: 'robots-parser 3.0.1', ratio: 'ratio', target: 'target', result: '' };
+  const header: Row = {
+    measure: 'measure',
+    ours: 'robots-lab',
+    peer: 'robots-parser 3.0.1',
+    ratio: 'ratio',
+    target: 'target',
+    result: '',
+  };
   const cols = Object.keys(header) as (keyof Row)[];
   const widths = cols.map((c) => Math.max(...[header, ...rows].map((r) => [...r[c]].length)));
-  const line = (r: Row) => cols.map((c, i) => (i === 0 ? r[c].padEnd(widths[i]) : r[c].padStart(widths[i]))).join('  ').trimEnd();
+  const line = (r: Row) =>
+    cols
+      .map((c, i) => (i === 0 ? r[c].padEnd(widths[i]) : r[c].padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
 
   const out: string[] = [];
-  out.push(`Robots Lab benchmark — ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} threads), Node ${process.version}, ${os.platform()} ${os.release()}`);
-  out.push(`workload: robots.txt ${fmt(bytes.length)} bytes, ${fmt(ruleCount)} rules, ${data.groups.length} groups; ${fmt(urls.length)} URLs`);
+  out.push(
+    `Robots Lab benchmark — ${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} threads), Node ${process.version}, ${os.platform()} ${os.release()}`,
+  );
+  out.push(
+    `workload: robots.txt ${fmt(bytes.length)} bytes, ${fmt(ruleCount)} rules, ${data.groups.length} groups; ${fmt(urls.length)} URLs`,
+  );
   out.push('');
   out.push(line(header));
   out.push(cols.map((_, i) => '-'.repeat(widths[i])).join('  '));
@@ -257,28 +355,48 @@ function main(): void {
 
   const results = {
     date: new Date().toISOString(),
-    machine: { cpu: os.cpus()[0]?.model ?? null, threads: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
+    machine: {
+      cpu: os.cpus()[0]?.model ?? null,
+      threads: os.cpus().length,
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
     workload: { robotsTxtBytes: bytes.length, rules: ruleCount, groups: data.groups.length, urls: urls.length },
     targets: TARGETS,
     ours: {
-      parseMs, parseBytesMs, firstVerdictMs,
-      verdictsPerSecondNamed: named.median, verdictsPerSecondNamedBest: named.best,
-      verdictsPerSecondFallback: fallback.median, verdictsPerSecondFallbackBest: fallback.best,
-      verdictsPerSecondNamedExplained: namedExplained, hostileMsPerCheck: hostileMs, heapRetainedBytes: retained,
+      parseMs,
+      parseBytesMs,
+      firstVerdictMs,
+      verdictsPerSecondNamed: named.median,
+      verdictsPerSecondNamedBest: named.best,
+      verdictsPerSecondFallback: fallback.median,
+      verdictsPerSecondFallbackBest: fallback.best,
+      verdictsPerSecondNamedExplained: namedExplained,
+      hostileMsPerCheck: hostileMs,
+      heapRetainedBytes: retained,
     },
     robotsParser: {
-      version: '3.0.1', parseMs: peerParseMs, verdictsPerSecondNamed: peerNamed.rate, urlsNamed: peerNamed.urls,
-      verdictsPerSecondFallback: peerFallback.rate, urlsFallback: peerFallback.urls, hostileMsPerCheck: hostilePeerMs,
+      version: '3.0.1',
+      parseMs: peerParseMs,
+      verdictsPerSecondNamed: peerNamed.rate,
+      urlsNamed: peerNamed.urls,
+      verdictsPerSecondFallback: peerFallback.rate,
+      urlsFallback: peerFallback.urls,
+      hostileMsPerCheck: hostilePeerMs,
       heapRetainedBytes: peerRetained,
     },
-    pass: { parse: parseMs <= TARGETS.parseMs, verdicts: named.median >= TARGETS.verdictsPerSecond, hostile: hostileMs <= TARGETS.hostileMsPerCheck },
+    pass: {
+      parse: parseMs <= TARGETS.parseMs,
+      verdicts: named.median >= TARGETS.verdictsPerSecond,
+      hostile: hostileMs <= TARGETS.hostileMsPerCheck,
+    },
     agreement: { compared, disagreements, rawUnicodeDisagreements, peerNoVerdict, hostileAgree, examples },
     process: { maxRssBytes: maxRss, v8PeakMallocedBytes: heapPeak, totalSeconds },
     sink,
   };
   const dir = fileURLToPath(new URL('./out/', import.meta.url));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}results.json`, JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(`${dir}results.json`, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`results written to bench/out/results.json`);
   parsed = null;
   peer = null;

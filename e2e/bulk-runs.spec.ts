@@ -2,7 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LabPage } from './pages/LabPage';
 
-test('a long run shows progress, and a change of the robots.txt mid-run cancels and restarts it', async ({ page }, testInfo) => {
+test('a long run shows progress, and a change of the robots.txt mid-run cancels and restarts it', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const ROWS = 1_000_000;
   // From disk: Playwright passes the path instead of sending 12 MB through the protocol.
@@ -12,7 +14,9 @@ test('a long run shows progress, and a change of the robots.txt mid-run cancels 
   await lab.open('?debug');
   // Test-only: the worker runs this list in small slices, so the run surely
   // is still going when the edit lands, however fast or loaded the machine.
-  await page.evaluate(() => (window as unknown as { __robotsLab: { workerFault(f: 'slow'): void } }).__robotsLab.workerFault('slow'));
+  await page.evaluate(() =>
+    (window as unknown as { __robotsLab: { workerFault(f: 'slow'): void } }).__robotsLab.workerFault('slow'),
+  );
   // The editor has the focus before the run starts, so the edit lands at once.
   await lab.editor.content.click();
   await lab.bulk.fileInput.setInputFiles(file);
@@ -34,7 +38,7 @@ test('a long run shows progress, and a change of the robots.txt mid-run cancels 
 test('a list of a million lines survives a reload intact (IndexedDB)', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const ROWS = 1_000_000;
-  const text = Array.from({ length: ROWS }, (_, i) => `https://shop.example.com/p/${i}`).join('\n') + '\n';
+  const text = `${Array.from({ length: ROWS }, (_, i) => `https://shop.example.com/p/${i}`).join('\n')}\n`;
   const lab = new LabPage(page);
   await lab.open('?debug');
   await lab.inputs.clearCrawlers();

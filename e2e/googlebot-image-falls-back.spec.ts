@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { LabPage } from './pages/LabPage';
 import { SPEC_5_ROBOTS_TXT, SPEC_5_URLS } from '../src/fixtures/example';
+import { LabPage } from './pages/LabPage';
 
 // SPEC §5: groups googlebot-news (lines 1–2), * (4–5), googlebot (7–10).
 // Googlebot-Image has no group of its own, so it obeys the googlebot group.
-test('a webmaster tests Googlebot-Image against SPEC §5 and sees the googlebot group and each deciding line', async ({ page }) => {
+test('a webmaster tests Googlebot-Image against SPEC §5 and sees the googlebot group and each deciding line', async ({
+  page,
+}) => {
   const lab = new LabPage(page);
   await lab.open();
   await lab.editor.replaceText(SPEC_5_ROBOTS_TXT);

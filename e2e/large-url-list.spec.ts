@@ -4,10 +4,14 @@ import { LabPage } from './pages/LabPage';
 
 const ROWS = 250_000;
 
-test('a quarter of a million URLs loaded from a file are paged and reachable by keyboard', async ({ page }, testInfo) => {
+test('a quarter of a million URLs loaded from a file are paged and reachable by keyboard', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const file = testInfo.outputPath('urls.txt');
-  const urls = Array.from({ length: ROWS }, (_, i) => (i % 2 ? `/checkout/${i}` : `https://shop.example.com/blog/${i}`));
+  const urls = Array.from({ length: ROWS }, (_, i) =>
+    i % 2 ? `/checkout/${i}` : `https://shop.example.com/blog/${i}`,
+  );
   writeFileSync(file, urls.join('\n'));
 
   const lab = new LabPage(page);

@@ -25,7 +25,9 @@ test('a full session sends no request outside the page origin and logs no consol
   await lab.reloadAfterSave('PrivacyBot');
   await lab.results.select(2, 0);
 
-  const foreign = requests.filter((u) => !u.startsWith(origin + '/') && !u.startsWith('blob:') && !u.startsWith('data:'));
+  const foreign = requests.filter(
+    (u) => !u.startsWith(`${origin}/`) && !u.startsWith('blob:') && !u.startsWith('data:'),
+  );
   expect(foreign).toEqual([]);
   expect(requests.length).toBeGreaterThan(0);
   expect(errors).toEqual([]);

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { LabPage } from './pages/LabPage';
-import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_URLS } from '../src/fixtures/example';
 import { checkScope, evaluateProfile, parseRobotsTxt, toRequestUrl } from '../src/core/index';
 import { findProfile } from '../src/core/profiles';
+import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_URLS } from '../src/fixtures/example';
+import { LabPage } from './pages/LabPage';
 
 const parsed = parseRobotsTxt(EXAMPLE_ROBOTS_TXT);
 const profiles = EXAMPLE_PROFILE_IDS.map((id) => findProfile(id)!);
@@ -50,7 +50,9 @@ test.describe('an auditor brings a URL list', () => {
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       '<url><loc>https://shop.example.com/blog/a?x=1&amp;y=2</loc></url>\n<url><loc>https://shop.example.com/cart</loc></url>\n</urlset>\n';
     await lab.bulk.pickFile('sitemap.xml', sitemap, 'application/xml');
-    await expect.poll(() => lab.inputs.urlText()).toBe('https://shop.example.com/blog/a?x=1&y=2\nhttps://shop.example.com/cart\n');
+    await expect
+      .poll(() => lab.inputs.urlText())
+      .toBe('https://shop.example.com/blog/a?x=1&y=2\nhttps://shop.example.com/cart\n');
     await lab.results.expectFinished(2, 3);
 
     const index =
@@ -84,7 +86,9 @@ test.describe('an auditor narrows the results down', () => {
   const blockedFor = (col: number) => EXAMPLE_URLS.filter((u) => engine(u, col).verdict === 'blocked');
   const allowedFor = (col: number) => EXAMPLE_URLS.filter((u) => engine(u, col).verdict === 'allowed');
 
-  test('filters by verdict and crawler, by what normalisation changed, and by what was not judged', async ({ page }) => {
+  test('filters by verdict and crawler, by what normalisation changed, and by what was not judged', async ({
+    page,
+  }) => {
     const lab = new LabPage(page);
     await lab.open();
     await lab.bulk.verdict.selectOption('blocked');
@@ -126,7 +130,11 @@ test.describe('an auditor narrows the results down', () => {
     for (let col = 0; col < 3; col++) {
       const n = (v: string) => EXAMPLE_URLS.filter((u) => engine(u, col).verdict === v).length;
       const unjudged = EXAMPLE_URLS.length - n('allowed') - n('blocked');
-      await expect(rows.nth(col).getByRole('cell')).toHaveText([String(n('allowed')), String(n('blocked')), String(unjudged)]);
+      await expect(rows.nth(col).getByRole('cell')).toHaveText([
+        String(n('allowed')),
+        String(n('blocked')),
+        String(unjudged),
+      ]);
     }
     // GPTBot's "Disallow: /" (line 16) decides the most cells.
     const bar = lab.bulk.ruleBars.first();

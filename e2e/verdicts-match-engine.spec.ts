@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { LabPage } from './pages/LabPage';
-import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../src/fixtures/example';
 import { checkScope, evaluate, evaluateProfile, parseRobotsTxt, toRequestUrl } from '../src/core/index';
 import { findProfile } from '../src/core/profiles';
+import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../src/fixtures/example';
+import { LabPage } from './pages/LabPage';
 
 const URLS = [
   'https://shop.example.com/',
@@ -29,7 +29,10 @@ test('verdicts in the table are exactly what the engine computes, for profiles a
   await lab.inputs.addToken('Slurp');
   await lab.inputs.addToken('SomeOtherBot');
   const crawlers = [
-    ...['googlebot', 'googlebot-image', 'gptbot', 'bingbot', 'adsbot-google'].map((id) => ({ profile: findProfile(id)!, token: '' })),
+    ...['googlebot', 'googlebot-image', 'gptbot', 'bingbot', 'adsbot-google'].map((id) => ({
+      profile: findProfile(id)!,
+      token: '',
+    })),
     { profile: null, token: 'Slurp' },
     { profile: null, token: 'SomeOtherBot' },
   ];

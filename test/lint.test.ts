@@ -1,10 +1,17 @@
 // The linter (src/core/lint.ts) on real parses. Each test is named after the
 // rule it proves and cites the SPEC section the rule comes from.
-import { describe, expect, it } from 'vitest';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { applyGoogleSizeLimit, MAX_LINE_BYTES, parseRobotsTxt } from '../src/core';
-import { editDistance, lintRobots, nearMissKey, type RobotsDiagnostic, type RobotsDiagnosticCode } from '../src/core/lint';
+import {
+  editDistance,
+  lintRobots,
+  nearMissKey,
+  type RobotsDiagnostic,
+  type RobotsDiagnosticCode,
+} from '../src/core/lint';
 
 function lint(text: string, options?: Parameters<typeof lintRobots>[1]): RobotsDiagnostic[] {
   return lintRobots(parseRobotsTxt(text), options);
@@ -23,7 +30,8 @@ function applyFix(text: string, d: RobotsDiagnostic): string {
 
 describe('lintRobots', () => {
   it('reports nothing for a clean file (SPEC §3, §4)', () => {
-    const text = 'User-agent: Googlebot\nDisallow: /private/\nAllow: /private/ok$\n\nUser-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n';
+    const text =
+      'User-agent: Googlebot\nDisallow: /private/\nAllow: /private/ok$\n\nUser-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n';
     expect(lint(text)).toEqual([]);
   });
 
@@ -144,7 +152,8 @@ describe('lintRobots', () => {
   });
 
   it('sitemap-not-absolute: a sitemap must be an absolute http(s) URL (SPEC §10)', () => {
-    const text = 'sitemap: /sitemap.xml\nsitemap: https://example.com/s.xml\nsitemap: ftp://example.com/s.xml\nsitemap:';
+    const text =
+      'sitemap: /sitemap.xml\nsitemap: https://example.com/s.xml\nsitemap: ftp://example.com/s.xml\nsitemap:';
     expect(only(text, 'sitemap-not-absolute').map((d) => d.line)).toEqual([1, 3, 4]);
   });
 
@@ -205,7 +214,7 @@ describe('lintRobots', () => {
     }
   });
 
-  it('matches the reference\'s per-line facts: every typo, missing colon, unused key, unknown key and cut line has its diagnostic, and only those', () => {
+  it("matches the reference's per-line facts: every typo, missing colon, unused key, unknown key and cut line has its diagnostic, and only those", () => {
     interface LineReport {
       input: { robotstxt?: string };
       check: string;
@@ -222,18 +231,30 @@ describe('lintRobots', () => {
         };
       };
     }
-    const vectors = (JSON.parse(readFileSync(join(import.meta.dirname, 'conformance', 'google-other-vectors.json'), 'utf8')) as (LineReport & { kind: string })[])
-      .filter((v) => v.kind === 'ParseRobotsTxt+RobotsParsingReporter' && v.check === 'parsed_line' && typeof v.input.robotstxt === 'string');
+    const vectors = (
+      JSON.parse(
+        readFileSync(join(import.meta.dirname, 'conformance', 'google-other-vectors.json'), 'utf8'),
+      ) as (LineReport & { kind: string })[]
+    ).filter(
+      (v) =>
+        v.kind === 'ParseRobotsTxt+RobotsParsingReporter' &&
+        v.check === 'parsed_line' &&
+        typeof v.input.robotstxt === 'string',
+    );
     expect(vectors.length).toBeGreaterThan(10);
     for (const v of vectors) {
       const { line_num: line, tag_name: tag, metadata: m } = v.expected;
-      const codes = lint(v.input.robotstxt!).filter((d) => d.line === line).map((d) => d.code);
+      const codes = lint(v.input.robotstxt!)
+        .filter((d) => d.line === line)
+        .map((d) => d.code);
       const where = `${JSON.stringify(v.input.robotstxt)} line ${line}`;
       expect(codes.includes('typo-key'), where).toBe(m.is_acceptable_typo);
       expect(codes.includes('missing-colon'), where).toBe(m.is_missing_colon_separator);
       expect(codes.includes('line-too-long'), where).toBe(m.is_line_too_long);
       expect(codes.includes('ignored-key'), where).toBe(tag === 'Unused');
-      expect(codes.includes('unknown-key') || codes.includes('near-miss-key'), where).toBe(tag === 'Unknown' && m.has_directive);
+      expect(codes.includes('unknown-key') || codes.includes('near-miss-key'), where).toBe(
+        tag === 'Unknown' && m.has_directive,
+      );
       expect(codes.includes('invalid-line'), where).toBe(!m.has_directive && !m.is_empty && !m.is_comment);
     }
   });
@@ -241,7 +262,10 @@ describe('lintRobots', () => {
   it('lints every conformance robots.txt with each diagnostic inside its own line', () => {
     const texts = new Set<string>();
     for (const name of ['google-vectors.json', 'seed-examples.json'])
-      for (const v of JSON.parse(readFileSync(join(import.meta.dirname, 'conformance', name), 'utf8')) as { robotstxt: string }[]) texts.add(v.robotstxt);
+      for (const v of JSON.parse(readFileSync(join(import.meta.dirname, 'conformance', name), 'utf8')) as {
+        robotstxt: string;
+      }[])
+        texts.add(v.robotstxt);
     for (const line of readFileSync(join(import.meta.dirname, 'conformance', 'differential.jsonl'), 'utf8').split('\n'))
       if (line.trim()) texts.add((JSON.parse(line) as { robotstxt: string }).robotstxt);
     let count = 0;
@@ -250,7 +274,9 @@ describe('lintRobots', () => {
       for (const d of lintRobots(parsed)) {
         count++;
         const span = parsed.lines[d.line - 1].span;
-        expect(d.from >= span.from && d.to <= span.to && d.from <= d.to, `${d.code} in ${JSON.stringify(text)}`).toBe(true);
+        expect(d.from >= span.from && d.to <= span.to && d.from <= d.to, `${d.code} in ${JSON.stringify(text)}`).toBe(
+          true,
+        );
         for (const f of d.fixes ?? []) expect(f.from >= span.from && f.to <= span.to).toBe(true);
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CRAWLER_PROFILES, findProfile } from '../src/core/profiles';
 import { evaluateProfile, isValidUserAgentToObey, parseRobotsTxt } from '../src/core/index';
+import { CRAWLER_PROFILES, findProfile } from '../src/core/profiles';
 
 describe('crawler profiles (SPEC §5: a crawler is an ordered list of product tokens)', () => {
   it('gives every profile at least one token, and every token is a valid product token', () => {
@@ -48,15 +48,33 @@ describe('crawler profiles (SPEC §5: a crawler is an ordered list of product to
   });
 
   it('lets only special-case crawlers ignore the * group', () => {
-    const ignoring = CRAWLER_PROFILES.filter((p) => p.ignoresGlobal).map((p) => p.id).sort();
+    const ignoring = CRAWLER_PROFILES.filter((p) => p.ignoresGlobal)
+      .map((p) => p.id)
+      .sort();
     expect(ignoring).toEqual(['adsbot-google', 'adsbot-google-mobile', 'apis-google', 'mediapartners-google']);
   });
 
   it('covers the major search engines and AI crawlers', () => {
     for (const name of [
-      'Googlebot', 'Bingbot', 'Applebot', 'DuckDuckBot', 'YandexBot', 'Baiduspider', 'GPTBot', 'OAI-SearchBot',
-      'ChatGPT-User', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'CCBot', 'PerplexityBot', 'Google-Extended',
-      'Applebot-Extended', 'meta-externalagent', 'Amazonbot', 'Bytespider',
+      'Googlebot',
+      'Bingbot',
+      'Applebot',
+      'DuckDuckBot',
+      'YandexBot',
+      'Baiduspider',
+      'GPTBot',
+      'OAI-SearchBot',
+      'ChatGPT-User',
+      'ClaudeBot',
+      'Claude-User',
+      'Claude-SearchBot',
+      'CCBot',
+      'PerplexityBot',
+      'Google-Extended',
+      'Applebot-Extended',
+      'meta-externalagent',
+      'Amazonbot',
+      'Bytespider',
     ]) {
       expect(findProfile(name), name).toBeDefined();
     }
@@ -80,7 +98,7 @@ describe('crawler profiles in evaluation (SPEC §5 example: groups googlebot-new
   );
   const blockedBy = (id: string, path: string) => {
     const v = evaluateProfile(robots, `https://example.com${path}`, findProfile(id)!);
-    return v.allowed ? null : v.rule?.line ?? null;
+    return v.allowed ? null : (v.rule?.line ?? null);
   };
 
   it('lets Googlebot-News obey only its own group', () => {

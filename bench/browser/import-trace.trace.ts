@@ -48,10 +48,13 @@ function selfTimes(events: TraceEvent[], pid: number, tid: number, from: number,
   for (const p of events) {
     if (p.name !== 'Profile' || p.pid !== pid || p.tid !== tid) continue;
     const nodes = new Map<number, ProfileNode>();
-    let ts = (p.args?.data as { startTime: number }).startTime;
+    let ts = (p.args?.data as { startTime: number } | undefined)?.startTime ?? 0;
     for (const e of events) {
       if (e.name !== 'ProfileChunk' || e.pid !== pid || e.id !== p.id) continue;
-      const data = e.args?.data as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] };
+      const data = e.args?.data as {
+        cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+        timeDeltas?: number[];
+      };
       for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
       const samples = data.cpuProfile?.samples ?? [];
       const deltas = data.timeDeltas ?? [];
@@ -61,7 +64,9 @@ function selfTimes(events: TraceEvent[], pid: number, tid: number, from: number,
         if (ts < from || ts > to) continue;
         const f = nodes.get(samples[i])?.callFrame;
         if (!f) continue;
-        const where = f.url ? `${f.url.split('/').pop()}:${(f.lineNumber ?? 0) + 1}:${(f.columnNumber ?? 0) + 1}` : `script ${f.scriptId ?? '?'}`;
+        const where = f.url
+          ? `${f.url.split('/').pop()}:${(f.lineNumber ?? 0) + 1}:${(f.columnNumber ?? 0) + 1}`
+          : `script ${f.scriptId ?? '?'}`;
         const key = `${f.functionName || '(anonymous)'} ${where}`;
         out.set(key, (out.get(key) ?? 0) + (next - ts));
       }
@@ -70,14 +75,17 @@ function selfTimes(events: TraceEvent[], pid: number, tid: number, from: number,
   return out;
 }
 
-test('trace the main thread from a 1,000,000-line file pick to the last verdict', async ({ page, browser }, testInfo) => {
+test('trace the main thread from a 1,000,000-line file pick to the last verdict', async ({
+  page,
+  browser,
+}, testInfo) => {
   const data = generate(20240915, 1_000_000);
   await seed(page, data.robotsTxt, '/\n', ['googlebot']);
   await page.goto('./');
   const status = page.getByTestId('run-status');
   await expect(status).toContainText('1 URL × 1 crawler evaluated');
   const file = testInfo.outputPath('urls-1m.txt');
-  writeFileSync(file, data.urls.join('\n') + '\n');
+  writeFileSync(file, `${data.urls.join('\n')}\n`);
 
   await browser.startTracing(page, {
     categories: [
@@ -110,18 +118,36 @@ test('trace the main thread from a 1,000,000-line file pick to the last verdict'
     if (name !== 'CrRendererMain' && name !== 'DedicatedWorker thread') continue;
     const [pid, tid] = key.split(':').map(Number);
     const tasks = events.filter(
-      (e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 50_000 && e.ts + (e.dur ?? 0) > t0,
+      (e) =>
+        e.pid === pid &&
+        e.tid === tid &&
+        e.name === 'RunTask' &&
+        e.ph === 'X' &&
+        (e.dur ?? 0) > 50_000 &&
+        e.ts + (e.dur ?? 0) > t0,
     );
     console.log(`${name}: ${tasks.length} tasks over 50 ms after the pick`);
     for (const t of tasks) {
       console.log(`  task at +${((t.ts - t0) / 1000).toFixed(0)} ms: ${((t.dur ?? 0) / 1000).toFixed(0)} ms`);
       const inner = events.filter(
-        (e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) && e !== t && (e.dur ?? 0) > 5_000,
+        (e) =>
+          e.pid === pid &&
+          e.tid === tid &&
+          e.ph === 'X' &&
+          e.ts >= t.ts &&
+          e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) &&
+          e !== t &&
+          (e.dur ?? 0) > 5_000,
       );
       for (const e of inner.slice(0, 25)) {
         const d = e.args?.data as { functionName?: string; url?: string; lineNumber?: number } | undefined;
-        const what = e.name === 'FunctionCall' && d ? ` ${d.functionName || '(anonymous)'} ${(d.url ?? '').split('/').pop()}:${d.lineNumber}` : '';
-        console.log(`    +${((e.ts - t.ts) / 1000).toFixed(1)} ms, ${((e.dur ?? 0) / 1000).toFixed(1)} ms: ${e.name}${what}`);
+        const what =
+          e.name === 'FunctionCall' && d
+            ? ` ${d.functionName || '(anonymous)'} ${(d.url ?? '').split('/').pop()}:${d.lineNumber}`
+            : '';
+        console.log(
+          `    +${((e.ts - t.ts) / 1000).toFixed(1)} ms, ${((e.dur ?? 0) / 1000).toFixed(1)} ms: ${e.name}${what}`,
+        );
       }
       const self = [...selfTimes(events, pid, tid, t.ts, t.ts + (t.dur ?? 0))].sort((a, b) => b[1] - a[1]).slice(0, 12);
       for (const [fn, us] of self) console.log(`      ${(us / 1000).toFixed(1)} ms  ${fn}`);

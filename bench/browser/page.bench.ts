@@ -13,7 +13,7 @@
  * Run: npm run bench:browser
  */
 import { writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { generate } from '../generate';
 import { seed } from './seed';
 
@@ -41,7 +41,9 @@ async function watchLongTasks(page: Page): Promise<void> {
     }).observe({ type: 'longtask', buffered: true });
     if (!PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) return;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { scripts: { invoker: string; duration: number }[] })[]) {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        scripts: { invoker: string; duration: number }[];
+      })[]) {
         w.__longFrames.push({
           start: e.startTime,
           end: e.startTime + e.duration,
@@ -56,7 +58,9 @@ async function watchLongTasks(page: Page): Promise<void> {
 function attribution(t: LongTask, frames: LongFrame[]): string {
   const f = frames.find((x) => x.start <= t.start + 1 && t.start <= x.end);
   if (!f) return '';
-  return f.scripts.length ? ` (scripts in its frame: ${f.scripts.join(', ')})` : ' (no script: GC, style, layout or paint)';
+  return f.scripts.length
+    ? ` (scripts in its frame: ${f.scripts.join(', ')})`
+    : ' (no script: GC, style, layout or paint)';
 }
 
 function percentile(xs: number[], p: number): number {
@@ -71,7 +75,7 @@ const AFTER_MS = 2000;
 
 test('keystroke → verdicts on screen, 1,000 URLs on the 500 KiB file', async ({ page }) => {
   const data = generate(SEED, 1_000);
-  await seed(page, data.robotsTxt, data.urls.join('\n') + '\n', ['googlebot']);
+  await seed(page, data.robotsTxt, `${data.urls.join('\n')}\n`, ['googlebot']);
   await page.goto('./');
   const status = page.getByTestId('run-status');
   await expect(status).toContainText('1,000 URLs × 1 crawler evaluated');
@@ -102,7 +106,9 @@ test('keystroke → verdicts on screen, 1,000 URLs on the 500 KiB file', async (
   const KEYS = 30;
   for (let i = 0; i < KEYS; i++) {
     await page.keyboard.press(i % 2 ? 'Backspace' : 'x');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies.length)).toBe(i + 1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies.length))
+      .toBe(i + 1);
   }
   const latencies = await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
   const median = percentile(latencies, 50);
@@ -122,7 +128,7 @@ test('1,000,000 URLs × 1 crawler in the page, and the longest main-thread task'
   await expect(status).toContainText('1 URL × 1 crawler evaluated');
   // A file on disk: Playwright hands the browser its path (a Buffer would be rebuilt from base64 in the page).
   const file = testInfo.outputPath('urls-1m.txt');
-  writeFileSync(file, data.urls.join('\n') + '\n');
+  writeFileSync(file, `${data.urls.join('\n')}\n`);
 
   const t0 = await page.evaluate(() => performance.now());
   await page.getByTestId('url-file').setInputFiles(file);

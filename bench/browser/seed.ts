@@ -11,10 +11,13 @@ export async function seed(page: Page, robotsText: string, urlText: string, prof
     settings: { normalise: true, fetchStatus: 200 },
     selected: null,
   };
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('robots-lab', value);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, JSON.stringify({ state, version: 1 }));
+  await page.addInitScript(
+    (value) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('robots-lab', value);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    JSON.stringify({ state, version: 1 }),
+  );
 }

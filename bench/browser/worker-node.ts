@@ -6,14 +6,15 @@
  *
  * Usage: npx tsx bench/browser/worker-node.ts [urls=1000000] [crawlers=1]
  */
-import { generate, ROBOTS_URL } from '../generate';
+
 import { RobotsHandler } from '../../src/worker/handler';
 import type { CrawlerSpec, WorkerReply } from '../../src/worker/protocol';
+import { generate, ROBOTS_URL } from '../generate';
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const ncrawlers = Number(process.argv[3] ?? 1);
 const data = generate(20240915, count);
-const urlsText = data.urls.join('\n') + '\n';
+const urlsText = `${data.urls.join('\n')}\n`;
 const all: CrawlerSpec[] = [
   { kind: 'profile', id: 'googlebot' },
   { kind: 'profile', id: 'gptbot' },
@@ -44,4 +45,13 @@ const handler = new RobotsHandler({
 });
 handler.handle({ type: 'set-text', id: 1, version: 1, text: data.robotsTxt });
 t0 = performance.now();
-handler.handle({ type: 'evaluate', id: 2, version: 1, urlsText, crawlers, normalise: true, robotsUrl: ROBOTS_URL, fetchStatus: 200 });
+handler.handle({
+  type: 'evaluate',
+  id: 2,
+  version: 1,
+  urlsText,
+  crawlers,
+  normalise: true,
+  robotsUrl: ROBOTS_URL,
+  fetchStatus: 200,
+});

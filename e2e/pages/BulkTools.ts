@@ -1,4 +1,4 @@
-import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { type Download, expect, type Locator, type Page } from '@playwright/test';
 
 /** Importing URL lists, filtering, sorting, searching, totals and exports of the verdict table. */
 export class BulkTools {
@@ -38,7 +38,11 @@ export class BulkTools {
 
   /** Picks a file with the "Load a file…" button. */
   async pickFile(name: string, content: string | Buffer, mimeType = 'text/plain'): Promise<void> {
-    await this.fileInput.setInputFiles({ name, mimeType, buffer: Buffer.isBuffer(content) ? content : Buffer.from(content) });
+    await this.fileInput.setInputFiles({
+      name,
+      mimeType,
+      buffer: Buffer.isBuffer(content) ? content : Buffer.from(content),
+    });
   }
 
   /** Drops a file on the URL list, as a drag from the desktop would. */

@@ -21,7 +21,9 @@ export class EditorPanel {
 
   /** The editor's text, read from its lines (the example files are small enough to be fully rendered). */
   async text(): Promise<string> {
-    return this.content.evaluate((el) => Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent ?? '').join('\n'));
+    return this.content.evaluate((el) =>
+      Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent ?? '').join('\n'),
+    );
   }
 
   /** 1-based numbers of the lines that carry `className`. */
@@ -46,7 +48,10 @@ export class EditorPanel {
 
   /** Clicks the deciding-line marker shown beside `line`. */
   async clickDecidingMarker(line: number): Promise<void> {
-    const box = await this.content.locator('.cm-line').nth(line - 1).boundingBox();
+    const box = await this.content
+      .locator('.cm-line')
+      .nth(line - 1)
+      .boundingBox();
     if (!box) throw new Error(`line ${line} is not rendered`);
     const marker = this.page.locator('.cm-rl-decides');
     const count = await marker.count();

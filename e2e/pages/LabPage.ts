@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { BulkTools } from './BulkTools';
 import { EditorPanel } from './EditorPanel';
 import { ResultsPanel } from './ResultsPanel';
 import { TestPanel } from './TestPanel';
-import { BulkTools } from './BulkTools';
 
 /** The whole tester page. */
 export class LabPage {
@@ -27,9 +27,7 @@ export class LabPage {
 
   /** Waits until the page's saved state (localStorage) holds `fragment`, then reloads. */
   async reloadAfterSave(fragment: string): Promise<void> {
-    await expect
-      .poll(() => this.page.evaluate(() => localStorage.getItem('robots-lab') ?? ''))
-      .toContain(fragment);
+    await expect.poll(() => this.page.evaluate(() => localStorage.getItem('robots-lab') ?? '')).toContain(fragment);
     await this.page.reload();
     await expect(this.results.status).toContainText('evaluated');
   }

@@ -9,7 +9,7 @@ export class ResultsPanel {
   readonly explainGroup: Locator;
   readonly decidingList: Locator;
 
-  constructor(private readonly page: Page) {
+  constructor(page: Page) {
     this.grid = page.getByRole('grid', { name: /Verdicts/ });
     this.status = page.getByTestId('run-status');
     this.explain = page.getByTestId('explain');
@@ -42,7 +42,7 @@ export class ResultsPanel {
   /** What a cell shows: "Allowed" / "Blocked" / …, and its deciding line (0 when none). */
   async verdictOf(row: number, col: number): Promise<{ verdict: string; line: number }> {
     const cell = this.cell(row, col);
-    const verdict = (await cell.locator('.verdict').innerText()).replace(/^[^A-Za-z]+/, '').trim();
+    const verdict = ((await cell.locator('.verdict').textContent()) ?? '').replace(/^[^A-Za-z]+/, '').trim();
     const line = Number((await cell.getAttribute('data-line')) ?? 0);
     return { verdict, line };
   }

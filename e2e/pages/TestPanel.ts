@@ -30,7 +30,9 @@ export class TestPanel {
 
   /** The URL list's text (small lists are fully rendered). */
   async urlText(): Promise<string> {
-    return this.urlList.evaluate((el) => Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent ?? '').join('\n'));
+    return this.urlList.evaluate((el) =>
+      Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent ?? '').join('\n'),
+    );
   }
 
   profile(id: string): Locator {

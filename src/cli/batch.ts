@@ -3,8 +3,9 @@
  * line in order, byte-exact like the reference (no URL normalisation, no
  * /robots.txt special case). Each distinct robots.txt is parsed once.
  */
-import { evaluate, parseRobotsTxt } from '../core/index';
+
 import type { ParsedRobots } from '../core/index';
+import { evaluate, parseRobotsTxt } from '../core/index';
 import { type CliIo, EXIT_OK, EXIT_USAGE, readLines } from './io';
 
 /**
@@ -83,7 +84,7 @@ export async function runBatch(io: CliIo): Promise<number> {
       bad++;
       result = JSON.stringify({ error: `line ${lineNo}: ${(err as Error).message}` });
     }
-    out += result + '\n';
+    out += `${result}\n`;
     if (out.length >= FLUSH_AT) {
       io.stdout.write(out);
       out = '';

@@ -3,6 +3,8 @@
  * with the deciding line, optional expectations (a CI guard) and an optional
  * scope check against the robots.txt URL.
  */
+
+import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/index';
 import {
   applyGoogleSizeLimit,
   checkScope,
@@ -13,12 +15,11 @@ import {
   parseRobotsTxt,
   toRequestUrl,
 } from '../core/index';
-import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/index';
 import { findProfile } from '../core/profiles';
-import { flag, flags, parseArgs, type FlagSpec } from './args';
-import { formatResults, FORMATS, type Format, type ResultRow } from './format';
+import { type FlagSpec, flag, flags, parseArgs } from './args';
+import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
-import { decodeListBytes, parseUrlList, type ListedUrl } from './url-lists';
+import { decodeListBytes, type ListedUrl, parseUrlList } from './url-lists';
 
 export const CHECK_FLAGS: FlagSpec[] = [
   { name: 'agent', short: 'a', value: true, repeat: true },
@@ -108,7 +109,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const [robotsPath, ...urlArgs] = args.positional;
   if (!robotsPath) throw new CliError('check needs a robots.txt file: robots-lab check ROBOTS.txt --agent NAME URL…');
   const agents = resolveAgents(flags(args, 'agent'));
-  if (agents.length === 0) throw new CliError('check needs at least one --agent (a crawler name such as googlebot, or a product token)');
+  if (agents.length === 0)
+    throw new CliError('check needs at least one --agent (a crawler name such as googlebot, or a product token)');
   const format = (flag(args, 'format') ?? 'table') as Format;
   if (!FORMATS.includes(format)) throw new CliError(`unknown format "${format}" (use ${FORMATS.join(', ')})`);
   const column = flag(args, 'column');
@@ -123,16 +125,24 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     const self = checkScope(robotsUrl, robotsUrl);
     if (!self.inScope) throw new CliError(`invalid --robots-url "${robotsUrl}": ${self.reason}`);
   }
-  const stdinUsers = [robotsPath, ...flags(args, 'urls'), ...flags(args, 'expect-allowed'), ...flags(args, 'expect-blocked')]
-    .filter((p) => p === '-').length;
+  const stdinUsers = [
+    robotsPath,
+    ...flags(args, 'urls'),
+    ...flags(args, 'expect-allowed'),
+    ...flags(args, 'expect-blocked'),
+  ].filter((p) => p === '-').length;
   if (stdinUsers > 1) throw new CliError('standard input ("-") can be used for only one file');
 
   const parsed = await loadRobots(io, robotsPath, !args.switches.has('no-size-limit'));
 
   const targets: Target[] = urlArgs.map((url) => ({ url, origin: 'command line' }));
   // Loops, not push(...list): a spread of a million URLs overflows the argument stack.
-  for (const path of flags(args, 'urls')) for (const item of await readList(io, path, column, 'URL list')) targets.push(item);
-  for (const [opt, expected] of [['expect-allowed', 'allowed'], ['expect-blocked', 'blocked']] as const) {
+  for (const path of flags(args, 'urls'))
+    for (const item of await readList(io, path, column, 'URL list')) targets.push(item);
+  for (const [opt, expected] of [
+    ['expect-allowed', 'allowed'],
+    ['expect-blocked', 'blocked'],
+  ] as const) {
     for (const path of flags(args, opt)) {
       for (const item of await readList(io, path, column, `--${opt} list`)) {
         targets.push({ ...item, expectation: { expected, origin: item.origin } });
@@ -161,7 +171,12 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       const row = makeRow(parsed, target, request.url, request.changes, agent, verdict, outOfScope);
       if (explain) {
         row.reason = verdict ? verdict.reason : `Not judged: ${outOfScope}.`;
-        row.matches = (verdict?.matches ?? []).map((m) => ({ kind: m.kind, line: m.line, pattern: m.pattern, length: m.length }));
+        row.matches = (verdict?.matches ?? []).map((m) => ({
+          kind: m.kind,
+          line: m.line,
+          pattern: m.pattern,
+          length: m.length,
+        }));
       }
       rows.push(row);
     }
@@ -216,7 +231,9 @@ function makeRow(
     allowed: verdict ? verdict.allowed : null,
     line,
     lineText: line !== null ? lineText(parsed, line) : null,
-    rule: verdict?.rule ? { kind: verdict.rule.kind, pattern: verdict.rule.pattern, length: verdict.rule.length } : null,
+    rule: verdict?.rule
+      ? { kind: verdict.rule.kind, pattern: verdict.rule.pattern, length: verdict.rule.length }
+      : null,
     note: shortNote(verdict, outOfScope),
     expected,
     ok: expected === null ? null : status === expected,
@@ -255,5 +272,5 @@ function summariseFailures(failures: ResultRow[], total: number): string {
     lines.push(`  ${f.url} (${f.origin}) for ${f.crawler}: expected ${f.expected!.toUpperCase()}, got ${got}`);
   }
   if (failures.length > shown.length) lines.push(`  … and ${failures.length - shown.length} more`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

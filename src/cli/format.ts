@@ -44,9 +44,12 @@ export function formatResults(rows: ResultRow[], format: Format): string {
     case 'table':
       return formatTable(rows);
     case 'csv':
-      return formatCsv(rows, rows.some((r) => r.reason !== undefined));
+      return formatCsv(
+        rows,
+        rows.some((r) => r.reason !== undefined),
+      );
     case 'json':
-      return JSON.stringify(rows, null, 2) + '\n';
+      return `${JSON.stringify(rows, null, 2)}\n`;
     case 'jsonl':
       return rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
   }
@@ -67,7 +70,14 @@ function formatTable(rows: ResultRow[]): string {
     const url = r.requestUrl !== r.url ? `${r.url} → ${r.requestUrl}` : r.url;
     const rule = r.lineText ?? `(${r.note})`;
     const expect = r.expected === null ? '' : r.ok ? `${r.expected} ✓` : `${r.expected} ✗ FAIL`;
-    return [url, r.crawler, STATUS_LABEL[r.status], r.line === null ? '-' : String(r.line), rule, ...(hasExpect ? [expect] : [])];
+    return [
+      url,
+      r.crawler,
+      STATUS_LABEL[r.status],
+      r.line === null ? '-' : String(r.line),
+      rule,
+      ...(hasExpect ? [expect] : []),
+    ];
   });
   // A loop, not Math.max(...rows): lists of 100,000 URLs overflow the argument stack.
   const widths = header.map((h) => displayWidth(h));
@@ -79,7 +89,7 @@ function formatTable(rows: ResultRow[]): string {
       .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(Math.max(0, widths[i] - displayWidth(c)))))
       .join('  ')
       .trimEnd();
-  return [line(header), ...body.map(line)].join('\n') + '\n';
+  return `${[line(header), ...body.map(line)].join('\n')}\n`;
 }
 
 /** Width in terminal columns, roughly: one per code point. */
@@ -115,5 +125,5 @@ function formatCsv(rows: ResultRow[], withReason: boolean): string {
         .join(','),
     );
   }
-  return lines.join('\r\n') + '\r\n';
+  return `${lines.join('\r\n')}\r\n`;
 }

@@ -46,10 +46,13 @@ export async function readUserFile(io: CliIo, path: string, what: string): Promi
   } catch (err) {
     const code = (err as { code?: string }).code;
     const why =
-      code === 'ENOENT' ? 'no such file'
-      : code === 'EISDIR' ? 'is a directory'
-      : code === 'EACCES' ? 'permission denied'
-      : (err as Error).message;
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (err as Error).message;
     throw new CliError(`cannot read ${what} "${path}": ${why}`);
   }
 }

@@ -70,7 +70,7 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
       return command === undefined ? EXIT_USAGE : EXIT_OK;
     }
     if (command === '--version' || command === '-V') {
-      io.stdout.write(version() + '\n');
+      io.stdout.write(`${version()}\n`);
       return EXIT_OK;
     }
     if (rest.includes('--help') || rest.includes('-h')) {

@@ -5,8 +5,8 @@
  * reading bytes and the CLI's error type.
  */
 import { gunzipSync } from 'node:zlib';
-import { CliError } from './io';
 import * as lists from '../core/urllist';
+import { CliError } from './io';
 
 export type { ListedUrl, ListFormat } from '../core/urllist';
 export { detectListFormat, parseCsv } from '../core/urllist';

@@ -17,8 +17,9 @@
  * index.html rule. Property tests check it against a straightforward
  * emulation of the reference on random files and URLs.
  */
-import type { ParsedRobots } from './types';
+
 import { indexHtmlAlternative } from './pattern';
+import type { ParsedRobots } from './types';
 
 /** A wildcard rule hanging at the node of its literal prefix. */
 interface WildEntry {
@@ -136,7 +137,12 @@ function buildTrigramIndex(entries: WildEntry[], textFrequency: Int32Array): Tri
     for (const seg of e.segs) {
       for (let k = 0; k + 2 < seg.length; k++) {
         const id = trigramBucket(seg.charCodeAt(k), seg.charCodeAt(k + 1), seg.charCodeAt(k + 2));
-        if (best === -1 || textFrequency[id] < textFrequency[best] || (textFrequency[id] === textFrequency[best] && counts[id] < counts[best])) best = id;
+        if (
+          best === -1 ||
+          textFrequency[id] < textFrequency[best] ||
+          (textFrequency[id] === textFrequency[best] && counts[id] < counts[best])
+        )
+          best = id;
       }
     }
     bucketOf[i] = best;
@@ -158,7 +164,19 @@ function buildTrigramIndex(entries: WildEntry[], textFrequency: Int32Array): Tri
 }
 
 function newNode(label: string, depth: number): Node {
-  return { label, depth, id: 0, children: null, litAllow: 0, litDisallow: 0, exactAllow: 0, exactDisallow: 0, litAll: null, exactAll: null, wild: null };
+  return {
+    label,
+    depth,
+    id: 0,
+    children: null,
+    litAllow: 0,
+    litDisallow: 0,
+    exactAllow: 0,
+    exactDisallow: 0,
+    litAll: null,
+    exactAll: null,
+    wild: null,
+  };
 }
 
 /** Returns the node for `key`, creating and splitting edges as needed. */
@@ -232,7 +250,14 @@ export interface CompiledRules {
   readonly size: number;
 }
 
-function addPattern(root: Node, pattern: string, allow: boolean, line: number, viaIndexHtml: boolean, seenWild: Map<string, WildEntry>): void {
+function addPattern(
+  root: Node,
+  pattern: string,
+  allow: boolean,
+  line: number,
+  viaIndexHtml: boolean,
+  seenWild: Map<string, WildEntry>,
+): void {
   const star = pattern.indexOf('*');
   const anchored = pattern.length > 0 && pattern.charCodeAt(pattern.length - 1) === 0x24;
   const code = matchCode(line, viaIndexHtml);
@@ -270,7 +295,17 @@ function addPattern(root: Node, pattern: string, allow: boolean, line: number, v
   // A trailing `*` (without `$`) changes nothing: drop empty trailing segments.
   if (!anchored) while (segs.length && segs[segs.length - 1] === '') segs.pop();
   const [maskLo, maskHi] = maskOf(segs.join(''));
-  const entry: WildEntry = { allow, length: pattern.length, line, viaIndexHtml, dups: null, segs, anchored, maskLo, maskHi };
+  const entry: WildEntry = {
+    allow,
+    length: pattern.length,
+    line,
+    viaIndexHtml,
+    dups: null,
+    segs,
+    anchored,
+    maskLo,
+    maskHi,
+  };
   (node.wild ??= []).push(entry);
   seenWild.set(key, entry);
 }
@@ -334,7 +369,8 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
     for (const gi of groups) {
       for (const r of parsed.groups[gi].rules) {
         const p = r.pattern;
-        for (let k = 0; k + 2 < p.length; k++) frequency[trigramBucket(p.charCodeAt(k), p.charCodeAt(k + 1), p.charCodeAt(k + 2))]++;
+        for (let k = 0; k + 2 < p.length; k++)
+          frequency[trigramBucket(p.charCodeAt(k), p.charCodeAt(k + 1), p.charCodeAt(k + 2))]++;
       }
     }
     return frequency;
@@ -348,7 +384,11 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
       packed[i * 3 + 1] = e.maskHi;
       packed[i * 3 + 2] = e.length;
     });
-    return { entries, packed, index: entries.length >= TRIGRAM_INDEX_MIN ? buildTrigramIndex(entries, patternTrigrams()) : null };
+    return {
+      entries,
+      packed,
+      index: entries.length >= TRIGRAM_INDEX_MIN ? buildTrigramIndex(entries, patternTrigrams()) : null,
+    };
   };
 
   // The tree flattened into typed arrays for the walk. Node k's fields are
@@ -368,7 +408,8 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   const labels = new Uint16Array(nodes.reduce((sum, nd) => sum + nd.label.length, 0));
   // Patterns are ASCII after normalisation, so edges start below 128; a
   // node with an edge that does not (never, but cheap to allow) stays narrow.
-  const isWide = (nd: Node): boolean => nd.children !== null && nd.children.size > WIDE_NODE && [...nd.children.keys()].every((c) => c < 128);
+  const isWide = (nd: Node): boolean =>
+    nd.children !== null && nd.children.size > WIDE_NODE && [...nd.children.keys()].every((c) => c < 128);
   let kidTotal = 0;
   let wideTotal = 0;
   for (const nd of nodes) {

@@ -4,11 +4,12 @@
  * matching_line) for one product token, and walks a crawler profile's tokens
  * in order (SPEC §5).
  */
-import type { CrawlerProfile, GroupChoice, ParsedRobots, RuleMatch, Verdict } from './types';
-import { getPathParamsQuery } from './reference';
+
+import { type CompiledRules, compileRules } from './compiled';
 import { groupSelection, ruleAtLine, ruleLabel } from './matcher';
-import { compileRules, type CompiledRules } from './compiled';
-import { matchesPattern, indexHtmlAlternative } from './pattern';
+import { indexHtmlAlternative, matchesPattern } from './pattern';
+import { getPathParamsQuery } from './reference';
+import type { CrawlerProfile, GroupChoice, ParsedRobots, RuleMatch, Verdict } from './types';
 
 export interface EvaluateOptions {
   /**
@@ -34,7 +35,12 @@ export function evaluate(parsed: ParsedRobots, url: string, userAgent: string, o
 }
 
 /** Evaluates for a crawler profile: its tokens in order, then `*` unless it ignores `*`. */
-export function evaluateProfile(parsed: ParsedRobots, url: string, profile: CrawlerProfile, options: EvaluateOptions = {}): Verdict {
+export function evaluateProfile(
+  parsed: ParsedRobots,
+  url: string,
+  profile: CrawlerProfile,
+  options: EvaluateOptions = {},
+): Verdict {
   return evaluatePath(parsed, getPathParamsQuery(url), profile.tokens, profile.ignoresGlobal, options);
 }
 
@@ -62,7 +68,13 @@ function evaluatePath(
   return evaluateWithPlan(parsed, path, planFor(parsed, tokens, ignoresGlobal), ignoresGlobal, options);
 }
 
-function evaluateWithPlan(parsed: ParsedRobots, path: string, plan: Plan, ignoresGlobal: boolean, options: EvaluateOptions): Verdict {
+function evaluateWithPlan(
+  parsed: ParsedRobots,
+  path: string,
+  plan: Plan,
+  ignoresGlobal: boolean,
+  options: EvaluateOptions,
+): Verdict {
   const tokens = plan.tokens;
   const choice = plan.choice;
   const explain = options.explain !== false;
@@ -190,7 +202,7 @@ function planFor(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal:
 
 /** The compiled matcher for a set of groups, built once and cached on the parsed file. */
 export function compiledFor(parsed: ParsedRobots, groups: readonly number[]): CompiledRules {
-  const key = 'compiled:' + groups.join(',');
+  const key = `compiled:${groups.join(',')}`;
   let c = parsed.cache.get(key) as CompiledRules | undefined;
   if (!c) {
     c = compileRules(parsed, groups);
@@ -218,7 +230,10 @@ function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatc
   if (!cache) {
     // Dense arrays (one slot per line, filled), so lookups stay fast.
     const slots = parsed.lines.length + 1;
-    cache = { own: new Array<RuleMatch | undefined>(slots).fill(undefined), viaIndex: new Array<RuleMatch | null | undefined>(slots).fill(undefined) };
+    cache = {
+      own: new Array<RuleMatch | undefined>(slots).fill(undefined),
+      viaIndex: new Array<RuleMatch | null | undefined>(slots).fill(undefined),
+    };
     parsed.cache.set('ruleMatches', cache);
   }
   lastMatchesParsed = parsed;
@@ -226,10 +241,19 @@ function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatc
   let m = cache.own[line];
   if (!m) {
     const r = ruleAtLine(parsed, line)!;
-    m = Object.freeze({ kind: r.kind, line, pattern: r.pattern, raw: r.raw, length: r.length, group: r.group, viaIndexHtml: false });
+    m = Object.freeze({
+      kind: r.kind,
+      line,
+      pattern: r.pattern,
+      raw: r.raw,
+      length: r.length,
+      group: r.group,
+      viaIndexHtml: false,
+    });
     cache.own[line] = m;
     const alt = r.kind === 'allow' ? indexHtmlAlternative(r.pattern) : null;
-    cache.viaIndex[line] = alt === null ? null : Object.freeze({ ...m, pattern: alt, length: alt.length, viaIndexHtml: true });
+    cache.viaIndex[line] =
+      alt === null ? null : Object.freeze({ ...m, pattern: alt, length: alt.length, viaIndexHtml: true });
   }
   const alt = cache.viaIndex[line];
   // Only the index.html rule lets an allow decide without its own pattern matching.
@@ -251,11 +275,27 @@ function listMatches(parsed: ParsedRobots, compiled: CompiledRules, path: string
     const line = c >> 1;
     const r = ruleAtLine(parsed, line)!;
     if ((c & 1) === 0) {
-      out.push({ kind: r.kind, line, pattern: r.pattern, raw: r.raw, length: r.length, group: r.group, viaIndexHtml: false });
+      out.push({
+        kind: r.kind,
+        line,
+        pattern: r.pattern,
+        raw: r.raw,
+        length: r.length,
+        group: r.group,
+        viaIndexHtml: false,
+      });
     } else if (!own.has(line)) {
       const alt = indexHtmlAlternative(r.pattern)!;
       own.add(line);
-      out.push({ kind: r.kind, line, pattern: alt, raw: r.raw, length: alt.length, group: r.group, viaIndexHtml: true });
+      out.push({
+        kind: r.kind,
+        line,
+        pattern: alt,
+        raw: r.raw,
+        length: alt.length,
+        group: r.group,
+        viaIndexHtml: true,
+      });
     }
   }
   return out.sort((x, y) => y.length - x.length || x.line - y.line);
@@ -342,18 +382,20 @@ function reasonFor(d: Decision, choice: GroupChoice, path: string, tokens: reado
     choice.kind === 'named'
       ? `the group for ${choice.token}${choice.token !== tokens[0] ? ` (${tokens[0]} falls back to ${choice.token})` : ''}`
       : 'the * group';
-  const groupLines = choice.kind === 'none' ? '' : ` (user-agent line${choice.agentLines.length > 1 ? 's' : ''} ${choice.agentLines.join(', ')})`;
+  const groupLines =
+    choice.kind === 'none'
+      ? ''
+      : ` (user-agent line${choice.agentLines.length > 1 ? 's' : ''} ${choice.agentLines.join(', ')})`;
   let reason: string;
   if (d.rule) {
     const r = d.rule;
     const label = ruleLabel(r.kind, r.raw);
     const extra = r.viaIndexHtml ? `, read as ${r.pattern} by the index.html rule` : '';
     reason =
-      `${d.allowed ? 'Allowed' : 'Blocked'} by line ${r.line} "${label}"${extra}: the longest matching rule (${r.length} byte${r.length === 1 ? "" : "s"}) in ${who}${groupLines}` +
+      `${d.allowed ? 'Allowed' : 'Blocked'} by line ${r.line} "${label}"${extra}: the longest matching rule (${r.length} byte${r.length === 1 ? '' : 's'}) in ${who}${groupLines}` +
       (d.tie ? '; a disallow rule of the same length also matches, and allow wins ties.' : '.');
   } else {
     reason = `Allowed: no rule in ${who}${groupLines} matches ${path}.`;
   }
   return reason;
 }
-

@@ -24,10 +24,16 @@ export function fetchOutcome(status: number): FetchOutcome {
     };
   }
   if (status >= 400 && status < 500) {
-    return { mode: 'allow-all', reason: `HTTP ${status}: a 4xx (401 and 403 included) means no robots.txt, so everything is allowed.` };
+    return {
+      mode: 'allow-all',
+      reason: `HTTP ${status}: a 4xx (401 and 403 included) means no robots.txt, so everything is allowed.`,
+    };
   }
   if (status === 0) {
-    return { mode: 'disallow-all', reason: 'Network failure: treated as a server error, so nothing may be crawled until it is retried.' };
+    return {
+      mode: 'disallow-all',
+      reason: 'Network failure: treated as a server error, so nothing may be crawled until it is retried.',
+    };
   }
   return {
     mode: 'disallow-all',

@@ -20,7 +20,10 @@ export interface UrlLike {
 
 interface Globals {
   URL: new (url: string, base?: string) => UrlLike;
-  TextDecoder: new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }) => {
+  TextDecoder: new (
+    label?: string,
+    options?: { fatal?: boolean; ignoreBOM?: boolean },
+  ) => {
     decode(input: Uint8Array): string;
   };
 }

@@ -4,17 +4,18 @@
  * worker globals; runs in the page's worker, in Node (CLI, benchmarks) and in
  * tests.
  */
-export type * from './types';
-export { parseRobotsTxt } from './parse';
-export { evaluate, evaluateProfile, evaluateTokens, chooseGroups, createChecker, compiledFor } from './evaluate';
-export type { EvaluateOptions, Checker, CrawlerSpec } from './evaluate';
-export { compileRules } from './compiled';
+
 export type { CompiledRules, MatchDetail } from './compiled';
-export { getPathParamsQuery, isValidUserAgentToObey, extractProductToken } from './reference';
-export { escapePattern } from './pattern';
-export { ruleLabel } from './matcher';
-export { toRequestUrl, isRequestForm, checkScope } from './url';
-export type { RequestUrl, ScopeCheck } from './url';
-export { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, MAX_LINE_BYTES } from './limits';
-export { fetchOutcome } from './fetch';
+export { compileRules } from './compiled';
+export type { Checker, CrawlerSpec, EvaluateOptions } from './evaluate';
+export { chooseGroups, compiledFor, createChecker, evaluate, evaluateProfile, evaluateTokens } from './evaluate';
 export type { FetchOutcome } from './fetch';
+export { fetchOutcome } from './fetch';
+export { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, MAX_LINE_BYTES } from './limits';
+export { ruleLabel } from './matcher';
+export { parseRobotsTxt } from './parse';
+export { escapePattern } from './pattern';
+export { extractProductToken, getPathParamsQuery, isValidUserAgentToObey } from './reference';
+export type * from './types';
+export type { RequestUrl, ScopeCheck } from './url';
+export { checkScope, isRequestForm, toRequestUrl } from './url';

@@ -42,7 +42,10 @@ export function utf8Length(text: string): number {
  * file is read). The cut never splits a character; a character that straddles
  * the limit is left out, as its bytes would be incomplete.
  */
-export function applyGoogleSizeLimit(text: string, limit = GOOGLE_SIZE_LIMIT_BYTES): { text: string; cutAt: number | null } {
+export function applyGoogleSizeLimit(
+  text: string,
+  limit = GOOGLE_SIZE_LIMIT_BYTES,
+): { text: string; cutAt: number | null } {
   if (text.length * 3 <= limit) return { text, cutAt: null };
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {

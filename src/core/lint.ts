@@ -4,10 +4,11 @@
  * fix. It reads the engine's parse (parse once, consume many times) and runs
  * in the worker; the editor only shows what it returns.
  */
-import type { ParsedLine, ParsedRobots } from './types';
+
+import { parseUrl } from './globals';
 import { MAX_LINE_BYTES } from './limits';
 import { asciiLower, extractProductToken, getPathParamsQuery } from './reference';
-import { parseUrl } from './globals';
+import type { ParsedLine, ParsedRobots } from './types';
 
 /** Every kind of diagnostic the linter reports. */
 export type RobotsDiagnosticCode =
@@ -75,9 +76,9 @@ const IGNORED_KEY_NOTES: Record<string, string> = {
   'request-rate': 'Request-rate is an old, non-standard extension that few crawlers read; Google ignores it.',
   'visit-time': 'Visit-time is an old, non-standard extension that few crawlers read; Google ignores it.',
   'content-signal':
-    'Content-signal states preferences on how content may be used (for example search=yes, ai-train=no). It is a preference, not an access rule: it blocks nothing, and each crawler operator decides whether to honour it. Google\'s robots.txt parser ignores it.',
+    "Content-signal states preferences on how content may be used (for example search=yes, ai-train=no). It is a preference, not an access rule: it blocks nothing, and each crawler operator decides whether to honour it. Google's robots.txt parser ignores it.",
   'content-usage':
-    'Content-usage states AI-usage preferences in the vocabulary of the IETF AI-preferences work (still a draft). It is a preference, not an access rule: it blocks nothing, and support varies by crawler. Google\'s robots.txt parser ignores it.',
+    "Content-usage states AI-usage preferences in the vocabulary of the IETF AI-preferences work (still a draft). It is a preference, not an access rule: it blocks nothing, and support varies by crawler. Google's robots.txt parser ignores it.",
   domain: 'Google ignores Domain in robots.txt.',
   noarchive: 'Google ignores Noarchive in robots.txt; it belongs in a robots meta tag or X-Robots-Tag header.',
   nofollow: 'Google ignores Nofollow in robots.txt; it belongs in a robots meta tag or X-Robots-Tag header.',
@@ -321,7 +322,7 @@ function lintMissingColon(pl: ParsedLine, out: RobotsDiagnostic[]): void {
 function lintInvalid(parsed: ParsedRobots, pl: ParsedLine, out: RobotsDiagnostic[]): void {
   const text = parsed.text;
   let from = pl.span.from;
-  let to = pl.comment ? pl.comment.from : pl.cutAt ?? pl.span.to;
+  let to = pl.comment ? pl.comment.from : (pl.cutAt ?? pl.span.to);
   while (from < to && /\s/.test(text[from])) from++;
   while (to > from && /\s/.test(text[to - 1])) to--;
   if (from === to) {
@@ -343,7 +344,14 @@ function lintInvalid(parsed: ParsedRobots, pl: ParsedLine, out: RobotsDiagnostic
   const lower = asciiLower(firstWord);
   const known = Object.entries(CANONICAL).find(([k]) => lower.startsWith(k));
   if (known && firstWord.length < content.length && !content.includes(':')) {
-    diag.fixes = [{ label: `Insert ":" after ${firstWord}`, from: from + firstWord.length, to: from + firstWord.length, insert: ':' }];
+    diag.fixes = [
+      {
+        label: `Insert ":" after ${firstWord}`,
+        from: from + firstWord.length,
+        to: from + firstWord.length,
+        insert: ':',
+      },
+    ];
   }
   out.push(diag);
 }
@@ -369,7 +377,9 @@ export function lintRobots(parsed: ParsedRobots, options: LintOptions = {}): Rob
         severity: 'warning',
         code: 'rule-outside-group',
         message: 'This rule comes before any user-agent line, so it belongs to no group and every crawler ignores it.',
-        fixes: [{ label: 'Add "User-agent: *" above', from: pl.span.from, to: pl.span.from, insert: 'User-agent: *\n' }],
+        fixes: [
+          { label: 'Add "User-agent: *" above', from: pl.span.from, to: pl.span.from, insert: 'User-agent: *\n' },
+        ],
       });
     }
     if (pl.cutAt !== null) {

@@ -2,8 +2,9 @@
  * Which groups a token names, and the rule at a line. Verdicts and the
  * lists of matching rules come from the compiled matcher (compiled.ts).
  */
-import type { ParsedRobots, Rule } from './types';
+
 import { asciiLower } from './reference';
+import type { ParsedRobots, Rule } from './types';
 
 /** Which groups name a token, and which are `*` groups that do not. */
 export interface GroupSelection {
@@ -16,7 +17,7 @@ export interface GroupSelection {
 /** Group selection for one token, cached on the parsed file. */
 export function groupSelection(parsed: ParsedRobots, token: string): GroupSelection {
   const lower = asciiLower(token);
-  const key = 'sel:' + lower;
+  const key = `sel:${lower}`;
   const cached = parsed.cache.get(key) as GroupSelection | undefined;
   if (cached) return cached;
   const sel: GroupSelection = { specific: [], specificAgentLines: [], global: [], globalAgentLines: [] };

@@ -4,11 +4,23 @@
  * reference parser (robots.cc) splits lines and reads keys and values, and
  * never throws.
  */
-import type { AgentLine, Group, LineKind, LineMetadata, ParsedLine, ParsedRobots, Rule, Sitemap, Span, TagName } from './types';
+
+import { decodeUtf8 } from './globals';
 import { MAX_LINE_BYTES, utf8Length, utf8Width } from './limits';
 import { escapePattern } from './pattern';
 import { asciiLower, extractProductToken } from './reference';
-import { decodeUtf8 } from './globals';
+import type {
+  AgentLine,
+  Group,
+  LineKind,
+  LineMetadata,
+  ParsedLine,
+  ParsedRobots,
+  Rule,
+  Sitemap,
+  Span,
+  TagName,
+} from './types';
 
 /** Keys the reference knows but does not support (reported as "Unused"). */
 export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
@@ -123,7 +135,15 @@ class SourceRule implements Rule {
   /** Plain data for JSON and structured clone. */
   toJSON(): Omit<Rule, never> {
     const rawSpan = { from: this.#value.from, to: this.#value.to };
-    return { kind: this.kind, line: this.line, raw: this.raw, rawSpan, pattern: this.pattern, length: this.length, group: this.group };
+    return {
+      kind: this.kind,
+      line: this.line,
+      raw: this.raw,
+      rawSpan,
+      pattern: this.pattern,
+      length: this.length,
+      group: this.group,
+    };
   }
 }
 

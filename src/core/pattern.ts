@@ -40,7 +40,7 @@ export function escapePattern(value: string): string {
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c === 0x25 && isHex(value.charCodeAt(i + 1)) && isHex(value.charCodeAt(i + 2))) {
-      out += value.slice(run, i) + '%' + value[i + 1].toUpperCase() + value[i + 2].toUpperCase();
+      out += `${value.slice(run, i)}%${value[i + 1].toUpperCase()}${value[i + 2].toUpperCase()}`;
       i += 2;
       run = i + 1;
     } else if (c >= 0x80) {
@@ -62,7 +62,7 @@ export function escapePattern(value: string): string {
 
 /** `%XX` escapes of the UTF-8 bytes of one code point. */
 function escapeCodePoint(cp: number): string {
-  const b = (x: number) => '%' + HEX[x >> 4] + HEX[x & 15];
+  const b = (x: number) => `%${HEX[x >> 4]}${HEX[x & 15]}`;
   if (cp < 0x800) return b(0xc0 | (cp >> 6)) + b(0x80 | (cp & 63));
   if (cp < 0x10000) return b(0xe0 | (cp >> 12)) + b(0x80 | ((cp >> 6) & 63)) + b(0x80 | (cp & 63));
   return b(0xf0 | (cp >> 18)) + b(0x80 | ((cp >> 12) & 63)) + b(0x80 | ((cp >> 6) & 63)) + b(0x80 | (cp & 63));
@@ -77,7 +77,7 @@ export function indexHtmlAlternative(pattern: string): string | null {
   const slash = pattern.lastIndexOf('/');
   if (slash === -1) return null;
   if (!pattern.startsWith('/index.htm', slash)) return null;
-  return pattern.slice(0, slash + 1) + '$';
+  return `${pattern.slice(0, slash + 1)}$`;
 }
 
 /**

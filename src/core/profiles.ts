@@ -274,7 +274,8 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['ClaudeBot'],
     ignoresGlobal: false,
     purpose: 'Training data for Anthropic models',
-    source: 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+    source:
+      'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
   {
     id: 'claude-user',
@@ -283,7 +284,8 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Claude-User'],
     ignoresGlobal: false,
     purpose: 'Pages fetched for a Claude user request',
-    source: 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+    source:
+      'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
   {
     id: 'claude-searchbot',
@@ -292,7 +294,8 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Claude-SearchBot'],
     ignoresGlobal: false,
     purpose: 'Search quality for Claude',
-    source: 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+    source:
+      'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
   {
     // An older token that still appears in many robots.txt files. Anthropic's
@@ -304,7 +307,8 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['anthropic-ai'],
     ignoresGlobal: false,
     purpose: 'Legacy Anthropic token (kept for old robots.txt files)',
-    source: 'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+    source:
+      'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
   {
     id: 'ccbot',

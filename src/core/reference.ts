@@ -70,7 +70,7 @@ export function getPathParamsQuery(url: string): string {
     // scheme://host has no `/`, `?`, `;` or `#` after the scheme, so a URL
     // that starts with it and then one of `/?;` has its path right there.
     // Kept as a copy, so that it does not hold on to a large string it was cut from.
-    lastOrigin = (' ' + url.slice(0, pathStart)).slice(1);
+    lastOrigin = ` ${url.slice(0, pathStart)}`.slice(1);
     return pathFrom(url, pathStart);
   }
   let searchStart = 0;
@@ -93,12 +93,18 @@ let lastOrigin = '';
 function pathFrom(url: string, pathStart: number): string {
   const hashPos = url.indexOf('#', pathStart);
   const path = hashPos === -1 ? url.slice(pathStart) : url.slice(pathStart, hashPos);
-  return url.charCodeAt(pathStart) === 0x2f ? path : '/' + path;
+  return url.charCodeAt(pathStart) === 0x2f ? path : `/${path}`;
 }
 
 /** 8 for a URL starting `https://`, 7 for `http://`, else 0 (lower case only, like the fast path needs). */
 function httpSchemeLength(url: string): number {
-  if (url.charCodeAt(0) !== 0x68 || url.charCodeAt(1) !== 0x74 || url.charCodeAt(2) !== 0x74 || url.charCodeAt(3) !== 0x70) return 0;
+  if (
+    url.charCodeAt(0) !== 0x68 ||
+    url.charCodeAt(1) !== 0x74 ||
+    url.charCodeAt(2) !== 0x74 ||
+    url.charCodeAt(3) !== 0x70
+  )
+    return 0;
   const c = url.charCodeAt(4);
   if (c === 0x73) return url.charCodeAt(5) === 0x3a && url.charCodeAt(6) === 0x2f && url.charCodeAt(7) === 0x2f ? 8 : 0;
   return c === 0x3a && url.charCodeAt(5) === 0x2f && url.charCodeAt(6) === 0x2f ? 7 : 0;

@@ -56,16 +56,16 @@ export function toRequestUrl(rawInput: string, base?: string): RequestUrl {
   if (isRequestForm(input)) return { input, url: input, changed: false, changes: [] };
   const changes: string[] = [];
   if (input === '') return { input, url: '', changed: false, changes, error: 'empty line' };
-  if (/\s/.test(input.replace(/ /g, '')) ) {
+  if (/\s/.test(input.replace(/ /g, ''))) {
     return { input, url: '', changed: false, changes, error: 'contains a tab or line break' };
   }
   let absolute = input;
   let pathOnly = false;
   if (input.startsWith('/') && !input.startsWith('//')) {
     pathOnly = true;
-    absolute = 'http://robots-lab.invalid' + input;
+    absolute = `http://robots-lab.invalid${input}`;
   } else if (input.startsWith('//')) {
-    absolute = 'http:' + input;
+    absolute = `http:${input}`;
   } else if (!SCHEME.test(input)) {
     if (HOSTLIKE.test(input)) {
       const scheme = base && SCHEME.test(base) ? base.slice(0, base.indexOf(':')) : 'https';
@@ -84,10 +84,10 @@ export function toRequestUrl(rawInput: string, base?: string): RequestUrl {
   if (pathOnly) {
     url = pathQuery;
   } else {
-    const auth = u.username || u.password ? `${u.username}${u.password ? ':' + u.password : ''}@` : '';
+    const auth = u.username || u.password ? `${u.username}${u.password ? `:${u.password}` : ''}@` : '';
     url = `${u.protocol}//${auth}${u.host}${pathQuery}`;
     const typedHost = hostOf(input);
-    if (typedHost !== null && typedHost.toLowerCase() !== u.host.toLowerCase() && /[^\x00-\x7f]/.test(typedHost)) {
+    if (typedHost !== null && typedHost.toLowerCase() !== u.host.toLowerCase() && /[\u0080-\uffff]/.test(typedHost)) {
       changes.push(`host converted to punycode (${u.host})`);
     } else if (typedHost !== null && typedHost !== u.host && typedHost.toLowerCase() === u.host) {
       changes.push('host lower-cased');
@@ -95,7 +95,7 @@ export function toRequestUrl(rawInput: string, base?: string): RequestUrl {
   }
   const typedPath = pathPart(input, pathOnly);
   if (typedPath !== null && typedPath !== pathQuery) {
-    if (/[^\x00-\x7f]/.test(typedPath)) changes.push('non-ASCII characters percent-encoded as UTF-8');
+    if (/[\u0080-\uffff]/.test(typedPath)) changes.push('non-ASCII characters percent-encoded as UTF-8');
     if (/%[0-9a-f]?[a-f]/.test(typedPath)) changes.push('percent-escapes upper-cased');
     if (/\/\.\.?(\/|$|\?)/.test(typedPath)) changes.push('dot segments resolved');
     if (/[ "<>`{}|^\\]/.test(typedPath)) changes.push('reserved characters percent-encoded');
@@ -140,9 +140,13 @@ export function checkScope(robotsUrl: string, url: string): ScopeCheck {
   }
   const u = parseUrl(url.trim());
   if (!u) return { inScope: false, reason: 'not an absolute URL' };
-  const origin = (x: { protocol: string; hostname: string; port: string }) => `${x.protocol}//${x.hostname}:${x.port || defaultPort(x.protocol)}`;
+  const origin = (x: { protocol: string; hostname: string; port: string }) =>
+    `${x.protocol}//${x.hostname}:${x.port || defaultPort(x.protocol)}`;
   if (origin(u) !== origin(r)) {
-    return { inScope: false, reason: `outside the scope of ${r.protocol}//${r.host}/robots.txt (different ${diff(u, r)})` };
+    return {
+      inScope: false,
+      reason: `outside the scope of ${r.protocol}//${r.host}/robots.txt (different ${diff(u, r)})`,
+    };
   }
   return { inScope: true, reason: '' };
 }
@@ -151,7 +155,10 @@ function defaultPort(protocol: string): string {
   return protocol === 'http:' ? '80' : protocol === 'https:' ? '443' : protocol === 'ftp:' ? '21' : '';
 }
 
-function diff(a: { protocol: string; hostname: string; port: string }, b: { protocol: string; hostname: string; port: string }): string {
+function diff(
+  a: { protocol: string; hostname: string; port: string },
+  b: { protocol: string; hostname: string; port: string },
+): string {
   if (a.protocol !== b.protocol) return 'scheme';
   if (a.hostname !== b.hostname) return 'host';
   return 'port';

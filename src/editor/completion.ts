@@ -16,16 +16,56 @@ interface KeyInfo {
 
 /** The keys Google acts on, then the ones it knows but ignores (SPEC §10). */
 export const KEY_COMPLETIONS: readonly KeyInfo[] = [
-  { label: 'User-agent', detail: 'starts a group', info: 'Names a crawler by its product token, or * for all others.', boost: 4 },
-  { label: 'Disallow', detail: 'rule', info: 'A path pattern the group may not fetch. Empty: allows everything.', boost: 3 },
-  { label: 'Allow', detail: 'rule', info: 'A path pattern the group may fetch; the longest matching pattern wins.', boost: 3 },
+  {
+    label: 'User-agent',
+    detail: 'starts a group',
+    info: 'Names a crawler by its product token, or * for all others.',
+    boost: 4,
+  },
+  {
+    label: 'Disallow',
+    detail: 'rule',
+    info: 'A path pattern the group may not fetch. Empty: allows everything.',
+    boost: 3,
+  },
+  {
+    label: 'Allow',
+    detail: 'rule',
+    info: 'A path pattern the group may fetch; the longest matching pattern wins.',
+    boost: 3,
+  },
   { label: 'Sitemap', detail: 'absolute URL', info: 'The absolute URL of a sitemap; tied to no group.', boost: 2 },
-  { label: 'Crawl-delay', detail: 'Google ignores this', info: 'Read by Bing and Yandex; Google ignores it.', boost: 0 },
+  {
+    label: 'Crawl-delay',
+    detail: 'Google ignores this',
+    info: 'Read by Bing and Yandex; Google ignores it.',
+    boost: 0,
+  },
   { label: 'Clean-param', detail: 'Google ignores this', info: 'Read by Yandex; Google ignores it.', boost: 0 },
-  { label: 'Host', detail: 'Google ignores this', info: 'A Yandex directive, since retired; Google ignores it.', boost: 0 },
-  { label: 'Noindex', detail: 'Google ignores this', info: 'Google stopped honouring noindex in robots.txt in 2019.', boost: -1 },
-  { label: 'Request-rate', detail: 'Google ignores this', info: 'An old extension few crawlers read; Google ignores it.', boost: -1 },
-  { label: 'Visit-time', detail: 'Google ignores this', info: 'An old extension few crawlers read; Google ignores it.', boost: -1 },
+  {
+    label: 'Host',
+    detail: 'Google ignores this',
+    info: 'A Yandex directive, since retired; Google ignores it.',
+    boost: 0,
+  },
+  {
+    label: 'Noindex',
+    detail: 'Google ignores this',
+    info: 'Google stopped honouring noindex in robots.txt in 2019.',
+    boost: -1,
+  },
+  {
+    label: 'Request-rate',
+    detail: 'Google ignores this',
+    info: 'An old extension few crawlers read; Google ignores it.',
+    boost: -1,
+  },
+  {
+    label: 'Visit-time',
+    detail: 'Google ignores this',
+    info: 'An old extension few crawlers read; Google ignores it.',
+    boost: -1,
+  },
   {
     label: 'Content-signal',
     detail: 'Google ignores this',

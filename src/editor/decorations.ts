@@ -5,7 +5,15 @@
  * - a gutter marking lines that decide at least one tested URL.
  * Line numbers are 1-based physical lines, as the engine reports them.
  */
-import { Facet, RangeSet, RangeSetBuilder, StateEffect, StateField, type EditorState, type Extension } from '@codemirror/state';
+import {
+  type EditorState,
+  type Extension,
+  Facet,
+  RangeSet,
+  RangeSetBuilder,
+  StateEffect,
+  StateField,
+} from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, GutterMarker, gutter } from '@codemirror/view';
 
 /** What to highlight for the selected result: the obeyed group's lines and the deciding rule line. */

@@ -9,28 +9,28 @@
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, toggleComment } from '@codemirror/commands';
 import { foldGutter, foldKeymap } from '@codemirror/language';
+import { lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import type { Extension } from '@codemirror/state';
 import { drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
-import { lintKeymap } from '@codemirror/lint';
-import { robots } from './language';
-import { robotsBaseTheme, robotsHighlighting } from './highlight';
 import { onDecidingLineClick, resultDecorations } from './decorations';
+import { robotsBaseTheme, robotsHighlighting } from './highlight';
+import { robots } from './language';
 import { robotsLintGutter } from './lint';
 
-export { robots, robotsLanguage, foldGroup } from './language';
-export { robotsHighlightStyle, robotsHighlighting, robotsTags } from './highlight';
-export { robotsCompletion, agentCompletions, KEY_COMPLETIONS } from './completion';
+export { agentCompletions, KEY_COMPLETIONS, robotsCompletion } from './completion';
 export {
+  decidingLinesField,
+  onDecidingLineClick,
+  type ResultHighlight,
+  resultHighlightField,
+  setDecidingLines,
   setResultHighlight,
   showResultHighlight,
-  setDecidingLines,
-  onDecidingLineClick,
-  resultHighlightField,
-  decidingLinesField,
-  type ResultHighlight,
 } from './decorations';
-export { toCmDiagnostics, pushDiagnostics, robotsLintGutter } from './lint';
+export { robotsHighlighting, robotsHighlightStyle, robotsTags } from './highlight';
+export { foldGroup, robots, robotsLanguage } from './language';
+export { pushDiagnostics, robotsLintGutter, toCmDiagnostics } from './lint';
 
 /** Options for `robotsEditorExtensions`. */
 export interface RobotsEditorOptions {

@@ -2,13 +2,13 @@
  * The robots.txt language for CodeMirror: the Lezer parser with its
  * highlighting and folding props, and `robots()` as a LanguageSupport.
  */
-import { LanguageSupport, LRLanguage, foldNodeProp } from '@codemirror/language';
+import { foldNodeProp, LanguageSupport, LRLanguage } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
 import { styleTags, tags as t } from '@lezer/highlight';
-import { parser } from './robots.grammar';
-import { robotsTags } from './highlight';
 import { robotsCompletion } from './completion';
+import { robotsTags } from './highlight';
+import { parser } from './robots.grammar';
 
 /** Line node names, in the tree the grammar builds. */
 export const LINE_NODES = [

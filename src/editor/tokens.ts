@@ -11,33 +11,33 @@
  * user-agent values into the product token and what Google ignores.
  */
 import { ExternalTokenizer, type InputStream } from '@lezer/lr';
+import { classifyKey } from './keys';
 import {
-  userAgentKey,
-  userAgentTypo,
-  userAgentPrefix,
+  AgentSuffix,
   allowKey,
   allowPrefix,
+  bom,
   disallowKey,
-  disallowTypo,
   disallowPrefix,
-  sitemapKey,
-  sitemapTypo,
-  sitemapPrefix,
-  otherKey,
-  unknownKey,
+  disallowTypo,
+  EndAnchor,
+  IgnoredText,
   Invalid,
   MissingColon,
-  bom,
-  IgnoredText,
-  ProductToken,
-  AgentSuffix,
-  Wildcard,
-  EndAnchor,
+  otherKey,
   PathText,
+  ProductToken,
   SitemapUrl,
+  sitemapKey,
+  sitemapPrefix,
+  sitemapTypo,
+  unknownKey,
+  userAgentKey,
+  userAgentPrefix,
+  userAgentTypo,
   Value,
+  Wildcard,
 } from './robots.grammar.terms';
-import { classifyKey } from './keys';
 
 const LF = 10;
 const CR = 13;

@@ -4,7 +4,7 @@
  * first-visit example, so the page explains itself.
  */
 import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_URLS } from '../fixtures/example';
-import { isFetchStatus, type FetchStatus } from '../worker/fetchStatus';
+import { type FetchStatus, isFetchStatus } from '../worker/fetchStatus';
 import type { CrawlerSpec } from '../worker/protocol';
 
 export interface Settings {
@@ -38,7 +38,7 @@ export interface Inputs {
 export const DEFAULT_INPUTS: Inputs = {
   robotsText: EXAMPLE_ROBOTS_TXT,
   robotsUrl: EXAMPLE_ROBOTS_URL,
-  urlText: EXAMPLE_URLS.join('\n') + '\n',
+  urlText: `${EXAMPLE_URLS.join('\n')}\n`,
   crawlers: { profiles: [...EXAMPLE_PROFILE_IDS], tokens: [] },
   settings: { normalise: true, fetchStatus: 200 },
   selected: { row: 3, col: 0 },
@@ -79,8 +79,8 @@ export function sanitizeInputs(raw: unknown): Inputs {
       sel === undefined
         ? DEFAULT_INPUTS.selected
         : sel && typeof sel === 'object' && Number.isInteger(sel.row) && Number.isInteger(sel.col)
-        ? { row: sel.row as number, col: sel.col as number }
-        : null,
+          ? { row: sel.row as number, col: sel.col as number }
+          : null,
   };
 }
 

@@ -6,8 +6,8 @@
  * write, and skipped when nothing persisted changed.
  */
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
-import type { Inputs } from './inputs';
 import type { LargeValueStore } from '../worker/idb';
+import type { Inputs } from './inputs';
 
 /** Text fields above this many characters are kept in IndexedDB (when given), not localStorage. */
 export const LARGE_CHARS = 200_000;
@@ -146,7 +146,10 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
     // Too large: keep the robots.txt and as much of the URL list as fits.
     const all = value.state.urlText;
     const total = countLines(all);
-    const withUrls = (n: number): StorageValue<Inputs> => ({ ...value, state: { ...value.state, urlText: firstLines(all, n) } });
+    const withUrls = (n: number): StorageValue<Inputs> => ({
+      ...value,
+      state: { ...value.state, urlText: firstLines(all, n) },
+    });
     // The same list was trimmed before (the user only moved the selection, say): one write.
     if (lastTrim && lastTrim.urlText === all && tryWrite(name, withUrls(lastTrim.lines))) {
       opts.onNotice(trimNotice(lastTrim.lines, total));
@@ -190,7 +193,9 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
       const big = opts.large?.();
       if (external.length === 0 || !value.state || typeof value.state !== 'object') return value;
       if (!big) {
-        opts.onNotice('The saved URL list is in IndexedDB, which this browser does not offer now: it could not be restored.');
+        opts.onNotice(
+          'The saved URL list is in IndexedDB, which this browser does not offer now: it could not be restored.',
+        );
         return value;
       }
       return Promise.all(external.map((f) => big.get(`${name}:${f}`))).then(
@@ -202,13 +207,17 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
               state[f] = t;
               savedLarge[f] = t;
             } else {
-              opts.onNotice(`The saved ${f === 'urlText' ? 'URL list' : 'robots.txt'} was not found in this browser's IndexedDB.`);
+              opts.onNotice(
+                `The saved ${f === 'urlText' ? 'URL list' : 'robots.txt'} was not found in this browser's IndexedDB.`,
+              );
             }
           });
           return { state, version: value.version };
         },
         (e: unknown) => {
-          opts.onNotice(`The saved URL list could not be read from IndexedDB (${e instanceof Error ? e.message : String(e)}).`);
+          opts.onNotice(
+            `The saved URL list could not be read from IndexedDB (${e instanceof Error ? e.message : String(e)}).`,
+          );
           return value;
         },
       );

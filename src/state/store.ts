@@ -6,12 +6,19 @@
  */
 import { create, type StateCreator } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { ALL_ROWS, type CrawlerInfo, type ExplainResult, type ParseSummary, type RunTotals, type ViewQuery } from '../worker/protocol';
 import type { FetchStatus } from '../worker/fetchStatus';
-import { DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION, type CellRef, type Inputs } from './inputs';
-import { createSafeStorage, type SafeStorage } from './storage';
 import { indexedDbStore, type LargeValueStore } from '../worker/idb';
-import { slicePieces, wholeText, type ListPieces } from '../worker/pieces';
+import { type ListPieces, slicePieces, wholeText } from '../worker/pieces';
+import {
+  ALL_ROWS,
+  type CrawlerInfo,
+  type ExplainResult,
+  type ParseSummary,
+  type RunTotals,
+  type ViewQuery,
+} from '../worker/protocol';
+import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
+import { createSafeStorage, type SafeStorage } from './storage';
 
 export interface InputsSlice extends Inputs {
   /**
@@ -194,7 +201,9 @@ export function createRobotsLabStore(storage: SafeStorage) {
         partialize: persistedPart,
         migrate: (persisted, version) => migrateInputs(persisted, version) as unknown as RobotsLabState,
         merge: (persisted, current) =>
-          persisted === undefined ? current : { ...current, ...migrateInputs(persisted, PERSIST_VERSION), urlPieces: null },
+          persisted === undefined
+            ? current
+            : { ...current, ...migrateInputs(persisted, PERSIST_VERSION), urlPieces: null },
       },
     ),
   );

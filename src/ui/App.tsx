@@ -1,15 +1,15 @@
-import { useRobotsLab } from '../state/store';
 import { DEFAULT_INPUTS } from '../state/inputs';
-import { EditorPane } from './EditorPane';
-import { UrlList } from './UrlList';
+import { useRobotsLab } from '../state/store';
 import { CrawlerPicker } from './CrawlerPicker';
-import { Settings } from './Settings';
-import { ResultsTable } from './ResultsTable';
-import { ExplainPanel } from './ExplainPanel';
 import { DecidingList } from './DecidingList';
-import { ResultsTools } from './ResultsTools';
-import { Totals } from './Totals';
+import { EditorPane } from './EditorPane';
+import { ExplainPanel } from './ExplainPanel';
 import { formatCount } from './format';
+import { ResultsTable } from './ResultsTable';
+import { ResultsTools } from './ResultsTools';
+import { Settings } from './Settings';
+import { Totals } from './Totals';
+import { UrlList } from './UrlList';
 
 function Notices() {
   const worker = useRobotsLab((s) => s.workerNotice);
@@ -74,7 +74,8 @@ export function App() {
             Robots Lab
           </h1>
           <p className="tagline">
-            Test a robots.txt the way Google's parser reads it. Everything runs in your browser; nothing you paste leaves it.
+            Test a robots.txt the way Google's parser reads it. Everything runs in your browser; nothing you paste
+            leaves it.
           </p>
         </div>
         <button type="button" onClick={() => loadExample(DEFAULT_INPUTS)} data-testid="load-example">

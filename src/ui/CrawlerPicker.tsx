@@ -87,7 +87,9 @@ export function CrawlerPicker() {
           </button>
         </div>
         <span id={`${tokenId}-help`} className={typedValid ? 'hint' : 'hint warn'}>
-          {typedValid ? 'Letters, - and _ only, as crawlers send it.' : '⚠ Not a valid product token: only A–Z, a–z, - and _.'}
+          {typedValid
+            ? 'Letters, - and _ only, as crawlers send it.'
+            : '⚠ Not a valid product token: only A–Z, a–z, - and _.'}
         </span>
       </form>
       {tokens.length > 0 && (

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { urlAt, useRobotsLab } from '../state/store';
 import { ALL_ROWS } from '../worker/protocol';
-import { queryRows } from './sync';
 import { formatCount } from './format';
+import { queryRows } from './sync';
 
 const MAX_LISTED = 200;
 
@@ -14,11 +14,12 @@ export function DecidingList() {
   const line = useRobotsLab((s) => s.decidingLine);
   const results = useRobotsLab((s) => s.results);
   const finished = useRobotsLab((s) => s.results?.finished ?? false);
-  const total = useRobotsLab((s) => (s.decidingLine === null ? 0 : s.deciding.get(s.decidingLine) ?? 0));
+  const total = useRobotsLab((s) => (s.decidingLine === null ? 0 : (s.deciding.get(s.decidingLine) ?? 0)));
   const close = useRobotsLab((s) => s.showDecidingLine);
   const select = useRobotsLab((s) => s.select);
   const [rows, setRows] = useState<Int32Array | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `finished` asks again when the run completes (the worker's rows for the line grow until then)
   useEffect(() => {
     setRows(null);
     if (line === null || !results) return;
@@ -35,7 +36,8 @@ export function DecidingList() {
   const cells: { row: number; col: number }[] = [];
   const cols = results.crawlers.length;
   for (const row of rows ?? []) {
-    for (let col = 0; col < cols && cells.length < MAX_LISTED; col++) if (results.lines[row * cols + col] === line) cells.push({ row, col });
+    for (let col = 0; col < cols && cells.length < MAX_LISTED; col++)
+      if (results.lines[row * cols + col] === line) cells.push({ row, col });
   }
   return (
     <section className="deciding" aria-label={`URLs decided by line ${line}`} data-testid="deciding-list">

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useRobotsLab } from '../state/store';
+import { useEffect, useRef } from 'react';
 import { robotsEditorExtensions } from '../editor/index';
+import { useRobotsLab } from '../state/store';
 import { attachEditor } from './sync';
 
 /**

@@ -1,6 +1,6 @@
+import { ruleLabel } from '../core/matcher';
 import { useRobotsLab } from '../state/store';
 import type { ExplainResult, ParseSummary } from '../worker/protocol';
-import { ruleLabel } from '../core/matcher';
 
 function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }) {
   const v = e.verdict!;
@@ -31,15 +31,20 @@ function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }
   if (c.kind === 'global') {
     return (
       <p data-testid="explain-group">
-        No group names {e.crawler.tokens.map((t, i) => <code key={i}>{t}</code>)}, so it obeys the <code>*</code> group (
-        {lines(c.groups)}, user-agent line{c.agentLines.length > 1 ? 's' : ''} {c.agentLines.join(', ')}).
+        No group names{' '}
+        {e.crawler.tokens.map((t, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
+          <code key={i}>{t}</code>
+        ))}
+        , so it obeys the <code>*</code> group ({lines(c.groups)}, user-agent line{c.agentLines.length > 1 ? 's' : ''}{' '}
+        {c.agentLines.join(', ')}).
       </p>
     );
   }
   return (
     <p data-testid="explain-group">
-      No group names this crawler{e.crawler.ignoresGlobal ? ', and it ignores the * group' : ' and there is no * group'}: nothing
-      restricts it.
+      No group names this crawler{e.crawler.ignoresGlobal ? ', and it ignores the * group' : ' and there is no * group'}
+      : nothing restricts it.
     </p>
   );
 }
@@ -107,12 +112,11 @@ export function ExplainPanel() {
                   else if (v.rule && m.kind !== v.rule.kind) outcome = 'loses the tie (allow wins)';
                   else outcome = 'same length; the earlier line wins';
                   return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
                     <tr key={i} className={wins ? 'winner' : undefined}>
                       <td>{m.line}</td>
                       <td>
-                        <code>
-                          {ruleLabel(m.kind, m.raw)}
-                        </code>
+                        <code>{ruleLabel(m.kind, m.raw)}</code>
                         {m.viaIndexHtml && <span className="hint"> (as {m.pattern}, the index.html rule)</span>}
                       </td>
                       <td>{m.length} bytes</td>

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { urlAt, useRobotsLab, type RunResults } from '../state/store';
-import { CELL, ROW, ruleLabels } from '../worker/protocol';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type RunResults, urlAt, useRobotsLab } from '../state/store';
 import { fetchOutcome } from '../worker/fetchStatus';
+import { CELL, ROW, ruleLabels } from '../worker/protocol';
 import { formatCount } from './format';
 
 const ROW_HEIGHT = 56;
@@ -16,13 +16,16 @@ export const PAGE_ROWS = 100_000;
 /** The table grows with its rows up to this height, then scrolls. */
 const MAX_GRID_HEIGHT = HEAD_HEIGHT + 7.5 * ROW_HEIGHT;
 
-
 export function cellId(row: number, col: number): string {
   return `cell-${row}-${col}`;
 }
 
 function seconds(ms: number): string {
-  return ms < 1000 ? '< 1 s' : ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  return ms < 1000
+    ? '< 1 s'
+    : ms < 60_000
+      ? `${Math.round(ms / 1000)} s`
+      : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
 function Progress({ r }: { r: RunResults }) {
@@ -34,7 +37,13 @@ function Progress({ r }: { r: RunResults }) {
   ) : null;
   if (r.finished) {
     return (
-      <p className="run-status" role="status" data-testid="run-status" data-run={r.id} data-text-version={r.textVersion}>
+      <p
+        className="run-status"
+        role="status"
+        data-testid="run-status"
+        data-run={r.id}
+        data-text-version={r.textVersion}
+      >
         {restarted}
         {formatCount(r.total)} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
         {r.elapsedMs < 1 ? '< 1' : formatCount(Math.round(r.elapsedMs))} ms
@@ -42,7 +51,13 @@ function Progress({ r }: { r: RunResults }) {
     );
   }
   return (
-    <p className="run-status running" role="status" data-testid="run-status" data-run={r.id} data-text-version={r.textVersion}>
+    <p
+      className="run-status running"
+      role="status"
+      data-testid="run-status"
+      data-run={r.id}
+      data-text-version={r.textVersion}
+    >
       {restarted}
       <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {formatCount(r.done)} of{' '}
       {formatCount(r.total)} URLs · <span data-testid="run-rate">{formatCount(r.rate)} URLs/s</span> ·{' '}
@@ -94,14 +109,6 @@ export function ResultsTable() {
     pendingScroll.current = null;
   });
 
-  // Keep the selected cell in view, however it was selected (keys, the deciding-lines list).
-  const selectedRow = selected?.row ?? null;
-  useEffect(() => {
-    const at = selectedRow === null ? -1 : indexOf(selectedRow);
-    if (at >= 0 && at < rows) reveal(at);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedRow, rows, index]);
-
   function reveal(row: number) {
     const target = Math.floor(row / PAGE_ROWS);
     if (target !== currentPage) {
@@ -109,10 +116,32 @@ export function ResultsTable() {
       setPage(target);
     } else virtualizer.scrollToIndex(row - pageStart, { align: 'auto' });
   }
+  // The effect below must see this render's page and virtualizer, but must
+  // not run again when only they change (paging away would snap back).
+  const revealLatest = useRef(reveal);
+  revealLatest.current = reveal;
+
+  // Keep the selected cell in view, however it was selected (keys, the deciding-lines list).
+  const selectedRow = selected?.row ?? null;
+  useEffect(() => {
+    if (selectedRow === null) return;
+    const at = index ? index.indexOf(selectedRow) : selectedRow;
+    if (at >= 0 && at < rows) revealLatest.current(at);
+  }, [selectedRow, rows, index]);
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
-  if (cols === 0) return <p className="empty" data-testid="results-empty">Choose at least one crawler to see verdicts.</p>;
-  if (allRows === 0) return <p className="empty" data-testid="results-empty">Add URLs to test, one per line.</p>;
+  if (cols === 0)
+    return (
+      <p className="empty" data-testid="results-empty">
+        Choose at least one crawler to see verdicts.
+      </p>
+    );
+  if (allRows === 0)
+    return (
+      <p className="empty" data-testid="results-empty">
+        Add URLs to test, one per line.
+      </p>
+    );
 
   const active = selected && selected.row < allRows && selected.col < cols ? selected : null;
   const activeAt = active ? indexOf(active.row) : -1;
@@ -168,13 +197,23 @@ export function ResultsTable() {
         <Progress r={r} />
         {pages > 1 && (
           <nav className="pager" aria-label="Result pages">
-            <button type="button" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)} aria-label="Previous rows">
+            <button
+              type="button"
+              disabled={currentPage === 0}
+              onClick={() => setPage(currentPage - 1)}
+              aria-label="Previous rows"
+            >
               ‹
             </button>
             <span data-testid="page-range">
               Rows {formatCount(pageStart + 1)}–{formatCount(pageStart + pageRows)} of {formatCount(rows)}
             </span>
-            <button type="button" disabled={currentPage >= pages - 1} onClick={() => setPage(currentPage + 1)} aria-label="Next rows">
+            <button
+              type="button"
+              disabled={currentPage >= pages - 1}
+              onClick={() => setPage(currentPage + 1)}
+              aria-label="Next rows"
+            >
               ›
             </button>
           </nav>
@@ -203,7 +242,14 @@ export function ResultsTable() {
             URL
           </div>
           {r.crawlers.map((c, i) => (
-            <div role="columnheader" aria-colindex={i + 2} key={i} className="head-crawler" data-testid="crawler-header">
+            <div
+              role="columnheader"
+              aria-colindex={i + 2}
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional (column i is crawler i) and are replaced whole, never reordered
+              key={i}
+              className="head-crawler"
+              data-testid="crawler-header"
+            >
               <span className="crawler-name">{c.label}</span>
               {c.valid ? (
                 <span className="crawler-tokens">{c.tokens.join(' → ')}</span>
@@ -227,7 +273,12 @@ export function ResultsTable() {
                 aria-rowindex={pageStart + item.index + 2}
                 className="grid-row"
                 data-testid="result-row"
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, gridTemplateColumns: template, minWidth }}
+                style={{
+                  transform: `translateY(${item.start}px)`,
+                  height: ROW_HEIGHT,
+                  gridTemplateColumns: template,
+                  minWidth,
+                }}
               >
                 <div role="rowheader" aria-colindex={1} className="url-cell" title={urlAt(r, row)}>
                   <span className="url-typed" data-testid="url-typed">
@@ -284,12 +335,15 @@ export function ResultsTable() {
                   if (pending) detail = 'not evaluated yet';
                   else if (status === CELL.OUT_OF_SCOPE) detail = 'outside the robots.txt origin';
                   else if (status === CELL.INVALID_URL) detail = note ?? 'cannot be read as a URL';
-                  else if (outcome.mode !== 'rules') detail = fetchStatus === 0 ? 'server unreachable' : `server answered ${fetchStatus}`;
+                  else if (outcome.mode !== 'rules')
+                    detail = fetchStatus === 0 ? 'server unreachable' : `server answered ${fetchStatus}`;
                   else if (line > 0) detail = `line ${line} · ${rules.get(line) ?? ''}`;
                   else if (flags & ROW.ROBOTS_TXT) detail = 'robots.txt is always allowed';
                   else detail = 'no rule matches';
                   return (
+                    // biome-ignore lint/a11y/useKeyWithClickEvents: the grid's onKeyDown moves the active cell (aria-activedescendant); cells are not focus targets
                     <div
+                      // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional (column i is crawler i) and are replaced whole, never reordered
                       key={col}
                       id={cellId(row, col)}
                       role="gridcell"

@@ -1,15 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { useRobotsLab } from '../state/store';
 import type { CrawlerInfo, ExportFormat, ViewQuery } from '../worker/protocol';
-import { exportResults, highlightRuleLine } from './sync';
 import { formatCount } from './format';
+import { exportResults, highlightRuleLine } from './sync';
 
 const NO_CRAWLERS: readonly CrawlerInfo[] = [];
 
 /** Sort choices: list order, by URL, or by one crawler's verdict. */
 function sortValue(q: ViewQuery): string {
   if (!q.sort) return 'none';
-  return q.sort.key === 'url' ? `url:${q.sort.desc ? 'desc' : 'asc'}` : `verdict:${q.sort.col}:${q.sort.desc ? 'desc' : 'asc'}`;
+  return q.sort.key === 'url'
+    ? `url:${q.sort.desc ? 'desc' : 'asc'}`
+    : `verdict:${q.sort.col}:${q.sort.desc ? 'desc' : 'asc'}`;
 }
 
 function parseSort(v: string): ViewQuery['sort'] {
@@ -58,7 +60,7 @@ export function ResultsTools() {
 
   const shown = view ? view.count : total;
   return (
-    <div className="results-tools" role="search" aria-label="Filter the verdicts">
+    <search className="results-tools" aria-label="Filter the verdicts">
       <input
         type="search"
         aria-label="Search URLs"
@@ -69,35 +71,59 @@ export function ResultsTools() {
       />
       <label>
         <span className="visually-hidden">Verdict</span>
-        <select aria-label="Verdict" value={q.verdict} onChange={(e) => setQuery({ verdict: e.target.value as ViewQuery['verdict'] })} data-testid="filter-verdict">
+        <select
+          aria-label="Verdict"
+          value={q.verdict}
+          onChange={(e) => setQuery({ verdict: e.target.value as ViewQuery['verdict'] })}
+          data-testid="filter-verdict"
+        >
           <option value="all">All verdicts</option>
           <option value="blocked">Blocked only</option>
           <option value="allowed">Allowed only</option>
           <option value="unjudged">Out of scope / invalid</option>
         </select>
       </label>
-      <select aria-label="For crawler" value={q.crawler} onChange={(e) => setQuery({ crawler: Number(e.target.value) })} data-testid="filter-crawler">
+      <select
+        aria-label="For crawler"
+        value={q.crawler}
+        onChange={(e) => setQuery({ crawler: Number(e.target.value) })}
+        data-testid="filter-crawler"
+      >
         <option value={-1}>for any crawler</option>
         {crawlers.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
           <option key={i} value={i}>
             for {c.label}
           </option>
         ))}
       </select>
       <label className="checkbox" htmlFor={`${id}-norm`}>
-        <input id={`${id}-norm`} type="checkbox" checked={q.normalisedOnly} onChange={(e) => setQuery({ normalisedOnly: e.target.checked })} data-testid="filter-normalised" />
+        <input
+          id={`${id}-norm`}
+          type="checkbox"
+          checked={q.normalisedOnly}
+          onChange={(e) => setQuery({ normalisedOnly: e.target.checked })}
+          data-testid="filter-normalised"
+        />
         Changed by normalisation
       </label>
-      <select aria-label="Sort" value={sortValue(q)} onChange={(e) => setQuery({ sort: parseSort(e.target.value) })} data-testid="sort">
+      <select
+        aria-label="Sort"
+        value={sortValue(q)}
+        onChange={(e) => setQuery({ sort: parseSort(e.target.value) })}
+        data-testid="sort"
+      >
         <option value="none">List order</option>
         <option value="url:asc">URL A → Z</option>
         <option value="url:desc">URL Z → A</option>
         {crawlers.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
           <option key={i} value={`verdict:${i}:asc`}>
             {c.label}: blocked first
           </option>
         ))}
         {crawlers.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
           <option key={`d${i}`} value={`verdict:${i}:desc`}>
             {c.label}: allowed first
           </option>
@@ -135,6 +161,6 @@ export function ResultsTools() {
           </span>
         )}
       </span>
-    </div>
+    </search>
   );
 }

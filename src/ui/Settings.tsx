@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useRobotsLab } from '../state/store';
-import { FETCH_STATUSES, fetchOutcome, type FetchStatus } from '../worker/fetchStatus';
+import { FETCH_STATUSES, type FetchStatus, fetchOutcome } from '../worker/fetchStatus';
 
 /** The robots.txt URL, the simulated fetch result and URL normalisation. */
 export function Settings() {
@@ -44,7 +44,11 @@ export function Settings() {
             </option>
           ))}
         </select>
-        <span id={`${statusId}-why`} className={outcome.mode === 'rules' ? 'hint' : 'hint warn'} data-testid="fetch-outcome">
+        <span
+          id={`${statusId}-why`}
+          className={outcome.mode === 'rules' ? 'hint' : 'hint warn'}
+          data-testid="fetch-outcome"
+        >
           {outcome.reason}
         </span>
       </div>

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useRobotsLab } from '../state/store';
 import { CELL, ruleLabels } from '../worker/protocol';
-import { highlightRuleLine } from './sync';
 import { formatCount } from './format';
-
+import { highlightRuleLine } from './sync';
 
 /**
  * Totals per crawler and verdict, and a bar chart of the rules that decide
@@ -32,6 +31,7 @@ export function Totals() {
         </thead>
         <tbody>
           {results.crawlers.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
             <tr key={i} data-testid="crawler-totals">
               <th scope="row">{c.label}</th>
               <td className="allowed">{formatCount(t.verdicts[i * 4 + CELL.ALLOWED])}</td>

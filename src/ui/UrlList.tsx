@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { useEffect, useRef, useState } from 'react';
 import { useRobotsLab } from '../state/store';
-import type { ImportSummary } from '../worker/protocol';
 import type { ListImport } from '../worker/client';
 import type { ListPieces } from '../worker/pieces';
-import { importUrlList } from './sync';
-import { FILL_CHUNK, fillInSteps } from './listFill';
+import type { ImportSummary } from '../worker/protocol';
 import { formatCount } from './format';
+import { FILL_CHUNK, fillInSteps } from './listFill';
+import { importUrlList } from './sync';
 
 /** Above this size the list reaches the store when typing pauses, not per keystroke. */
 const LARGE = 200_000;
@@ -44,7 +44,11 @@ export function UrlList() {
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
           placeholder('https://example.com/page\n/path?query'),
-          EditorView.contentAttributes.of({ 'aria-labelledby': 'url-list-label', 'data-testid': 'url-list', spellcheck: 'false' }),
+          EditorView.contentAttributes.of({
+            'aria-labelledby': 'url-list-label',
+            'data-testid': 'url-list',
+            spellcheck: 'false',
+          }),
           EditorView.updateListener.of((u) => {
             if (!u.docChanged || fromStore) return;
             if (timer) clearTimeout(timer);
@@ -87,7 +91,13 @@ export function UrlList() {
     const unsubscribe = useRobotsLab.subscribe((s, prev) => {
       if (fromView || s.urlText === prev.urlText) return;
       // Text that came from this view comes back unchanged (an imported list, in pieces, is always new).
-      if (!stopFill && !s.urlPieces && s.urlText.length === view.state.doc.length && s.urlText === view.state.doc.toString()) return;
+      if (
+        !stopFill &&
+        !s.urlPieces &&
+        s.urlText.length === view.state.doc.length &&
+        s.urlText === view.state.doc.toString()
+      )
+        return;
       if (timer) clearTimeout(timer);
       timer = null;
       show(s.urlText, s.urlPieces);
@@ -126,11 +136,15 @@ export function UrlList() {
       }
       use(result);
     } catch (e) {
-      setImportNote({ text: `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`, error: true });
+      setImportNote({
+        text: `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`,
+        error: true,
+      });
     }
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files dragged in; the keyboard's way in is the file picker button inside it
     <div
       className={`field url-list${dragging ? ' dragging' : ''}`}
       data-testid="url-drop-zone"
@@ -182,11 +196,19 @@ export function UrlList() {
       )}
       <div className="url-editor" ref={host} />
       {importNote && (
-        <p className={importNote.error ? 'import-note warn' : 'import-note hint'} role={importNote.error ? 'alert' : 'status'} data-testid="import-note">
+        <p
+          className={importNote.error ? 'import-note warn' : 'import-note hint'}
+          role={importNote.error ? 'alert' : 'status'}
+          data-testid="import-note"
+        >
           {importNote.text}
         </p>
       )}
-      {dragging && <div className="drop-hint" aria-hidden="true">Drop a .txt, .csv or sitemap .xml file</div>}
+      {dragging && (
+        <div className="drop-hint" aria-hidden="true">
+          Drop a .txt, .csv or sitemap .xml file
+        </div>
+      )}
       <span className="hint" data-testid="url-count">
         {formatCount(total)} URL{total === 1 ? '' : 's'}
       </span>
@@ -205,7 +227,13 @@ function CsvColumnDialog(props: {
   const csv = result.csv!;
   const names = Array.from({ length: csv.columns }, (_, i) => csv.header?.[i] || `Column ${i + 1}`);
   return (
-    <div className="csv-dialog" role="dialog" aria-modal="false" aria-labelledby="csv-dialog-title" data-testid="csv-dialog">
+    <div
+      className="csv-dialog"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="csv-dialog-title"
+      data-testid="csv-dialog"
+    >
       <h3 id="csv-dialog-title">Which column holds the URLs in {result.name}?</h3>
       <p className="hint">
         {csv.header ? 'The first row is a header.' : 'The file has no header row.'}{' '}
@@ -215,6 +243,7 @@ function CsvColumnDialog(props: {
         URL column{' '}
         <select value={column} onChange={(e) => props.onColumn(Number(e.target.value))} data-testid="csv-column">
           {names.map((n, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
             <option key={i} value={i}>
               {n}
             </option>
@@ -225,6 +254,7 @@ function CsvColumnDialog(props: {
         <thead>
           <tr>
             {names.map((n, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
               <th key={i} className={i === column ? 'chosen' : ''}>
                 {n}
               </th>
@@ -233,8 +263,10 @@ function CsvColumnDialog(props: {
         </thead>
         <tbody>
           {csv.sample.map((r, ri) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
             <tr key={ri}>
               {names.map((_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
                 <td key={i} className={i === column ? 'chosen' : ''}>
                   {r[i] ?? ''}
                 </td>

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Text } from '@codemirror/state';
-import { appendPart, FILL_CHUNK, FIRST_SHOWN, fillInSteps, fillParts } from './listFill';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cutPieces, listPieces } from '../worker/pieces';
+import { appendPart, FILL_CHUNK, FIRST_SHOWN, fillInSteps, fillParts } from './listFill';
 
 /** The document CodeMirror makes of a whole text at once (EditorState.toText). */
 const whole = (text: string) => Text.of(text.split(/\r\n?|\n/));
@@ -12,7 +12,9 @@ afterEach(() => {
 
 describe('filling the URL editor in steps', () => {
   it('builds from the parts the same document as the whole text, line ends of every kind included', () => {
-    const text = Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? `/crlf/${i}\r` : i % 11 === 0 ? '' : `https://e.com/${i}`)).join('\n') + '\n/last';
+    const text = `${Array.from({ length: 5000 }, (_, i) =>
+      i % 7 === 0 ? `/crlf/${i}\r` : i % 11 === 0 ? '' : `https://e.com/${i}`,
+    ).join('\n')}\n/last`;
     for (const pieces of [null, listPieces(cutPieces(text, 1000))]) {
       const parts = [...fillParts(text, pieces)];
       expect(parts.join('')).toBe(text);
@@ -35,7 +37,7 @@ describe('filling the URL editor in steps', () => {
 
   it('shows the first part at once and the rest in one go when built; a stopped fill shows no rest', () => {
     vi.useFakeTimers();
-    const text = Array.from({ length: 20 }, (_, i) => `/p/${i}`).join('\n') + '\n';
+    const text = `${Array.from({ length: 20 }, (_, i) => `/p/${i}`).join('\n')}\n`;
     const pieces = listPieces(cutPieces(text, 20));
     const shown: string[] = [];
     let rest: Text | null = null;

@@ -1,16 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
 import { pageStorage, useRobotsLab } from '../state/store';
-import { debugFault, startSync } from './sync';
 import type { WorkerLike } from '../worker/client';
+import { App } from './App';
+import { debugFault, startSync } from './sync';
 import './styles.css';
 
 /** Starts the worker and renders, once the saved inputs are back (a large URL list comes from IndexedDB, asynchronously). */
 function boot(): void {
   startSync(
     useRobotsLab,
-    () => new Worker(new URL('../worker/robots.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike,
+    () =>
+      new Worker(new URL('../worker/robots.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike,
   );
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -4,13 +4,13 @@
  * store → editor decorations and panels.
  */
 import type { EditorView } from '@codemirror/view';
-import { RobotsWorkerClient, type ListImport, type WorkerLike } from '../worker/client';
+import type { StoreApi, UseBoundStore } from 'zustand';
+import { pushDiagnostics, setDecidingLines, showResultHighlight } from '../editor/index';
 import { crawlerSpecs } from '../state/inputs';
-import { setListSaver, urlAt, urlListPieces, type RobotsLabState, type RunResults } from '../state/store';
+import { type RobotsLabState, type RunResults, setListSaver, urlAt, urlListPieces } from '../state/store';
+import { type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import type { DebugFault, ExplainResult, ExportFormat, ParseSummary, ViewQuery } from '../worker/protocol';
 import { isAllRows } from '../worker/protocol';
-import { pushDiagnostics, setDecidingLines, showResultHighlight } from '../editor/index';
-import type { StoreApi, UseBoundStore } from 'zustand';
 
 type Store = UseBoundStore<StoreApi<RobotsLabState>>;
 
@@ -188,7 +188,13 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
     let results: RunResults | null = null;
     let cols = specs.length;
     const id = c.evaluate(
-      { urlsText: text, crawlers: specs, normalise: s.settings.normalise, robotsUrl: s.robotsUrl.trim(), fetchStatus: s.settings.fetchStatus },
+      {
+        urlsText: text,
+        crawlers: specs,
+        normalise: s.settings.normalise,
+        robotsUrl: s.robotsUrl.trim(),
+        fetchStatus: s.settings.fetchStatus,
+      },
       {
         onStart(rows, crawlers, offsets) {
           cols = crawlers.length;
@@ -303,7 +309,13 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
     const spec = crawlerSpecs(s.crawlers)[sel.col];
     if (!spec) return;
     void c
-      .explain({ url: urlAt(r, sel.row), crawler: spec, normalise: s.settings.normalise, robotsUrl: s.robotsUrl.trim(), fetchStatus: s.settings.fetchStatus })
+      .explain({
+        url: urlAt(r, sel.row),
+        crawler: spec,
+        normalise: s.settings.normalise,
+        robotsUrl: s.robotsUrl.trim(),
+        fetchStatus: s.settings.fetchStatus,
+      })
       .then((result) => {
         if (!result || seq !== explainSeq) return;
         st.getState().setExplain(result);
@@ -336,7 +348,12 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
       }, textDelay(s.robotsText));
       return;
     }
-    if (s.urlText !== prev.urlText || s.crawlers !== prev.crawlers || s.settings !== prev.settings || s.robotsUrl !== prev.robotsUrl) {
+    if (
+      s.urlText !== prev.urlText ||
+      s.crawlers !== prev.crawlers ||
+      s.settings !== prev.settings ||
+      s.robotsUrl !== prev.robotsUrl
+    ) {
       // Cancel at once; start the new run when typing pauses, or now for a list the worker holds already (a file it read).
       c.cancelRun();
       if (runTimer) clearTimeout(runTimer);
@@ -345,10 +362,13 @@ export function startSync(theStore: Store, createWorker: () => WorkerLike, budge
         startRun();
         return;
       }
-      runTimer = setTimeout(() => {
-        runTimer = null;
-        startRun();
-      }, s.urlText.length > 200_000 ? 200 : 40);
+      runTimer = setTimeout(
+        () => {
+          runTimer = null;
+          startRun();
+        },
+        s.urlText.length > 200_000 ? 200 : 40,
+      );
       return;
     }
     if (s.viewQuery !== prev.viewQuery) {

@@ -5,10 +5,18 @@
  * rules are compiled once, crawlers that obey the same groups share one
  * check, and the path is cut from the URL once per row.
  */
-import { chooseGroups, compiledFor, getPathParamsQuery, isRequestForm, toRequestUrl, type CompiledRules } from '../core/index';
-import type { ParsedRobots } from '../core/types';
+
 import type { FetchOutcome } from '../core/fetch';
-import { CELL, ROW, TOP_RULES, type CrawlerInfo, type RunTotals } from './protocol';
+import {
+  type CompiledRules,
+  chooseGroups,
+  compiledFor,
+  getPathParamsQuery,
+  isRequestForm,
+  toRequestUrl,
+} from '../core/index';
+import type { ParsedRobots } from '../core/types';
+import { CELL, type CrawlerInfo, ROW, type RunTotals, TOP_RULES } from './protocol';
 
 /** What a run needs to know about one crawler. */
 export interface BulkCrawler {
@@ -20,8 +28,17 @@ export interface BulkCrawler {
 /** JavaScript's String#trim whitespace, by code unit. */
 function isSpace(c: number): boolean {
   return (
-    c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0xfeff || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0xfeff ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
   );
 }
 
@@ -143,7 +160,8 @@ export class BulkRun {
 
   /** Evaluates rows from `done` until `deadline()` says stop (checked every 64 rows) or the list ends. */
   step(deadline: () => boolean): void {
-    const { cols, status, lines, rowFlags, checks, checkOf, results, normalise, robotsUrl, outcome, scopePrefix } = this;
+    const { cols, status, lines, rowFlags, checks, checkOf, results, normalise, robotsUrl, outcome, scopePrefix } =
+      this;
     const base = robotsUrl || undefined;
     const counts = this.verdictCounts;
     const ruleCounts = this.ruleCounts;
@@ -170,7 +188,12 @@ export class BulkRun {
           }
         }
       }
-      if (unjudged < 0 && robotsUrl && !(scopePrefix !== null && url.lastIndexOf(scopePrefix, 0) === 0) && ABSOLUTE.test(url)) {
+      if (
+        unjudged < 0 &&
+        robotsUrl &&
+        !(scopePrefix !== null && url.lastIndexOf(scopePrefix, 0) === 0) &&
+        ABSOLUTE.test(url)
+      ) {
         const reason = this.scope(url);
         if (reason !== null) {
           flags |= ROW.OUT_OF_SCOPE;

@@ -5,6 +5,9 @@
  * crashes, or goes silent for longer than its budget while it owes an answer,
  * is terminated and restarted; the caller's state is untouched.
  */
+
+import type { FetchStatus } from './fetchStatus';
+import { type ListPieces, listPieces } from './pieces';
 import type {
   CrawlerSpec,
   EvaluateParams,
@@ -17,8 +20,6 @@ import type {
   WorkerRequest,
 } from './protocol';
 import { assertNever, type DebugFault } from './protocol';
-import type { FetchStatus } from './fetchStatus';
-import { listPieces, type ListPieces } from './pieces';
 
 /** The parts of a Worker the client uses (a fake in tests). */
 export interface WorkerLike {
@@ -121,7 +122,9 @@ export class RobotsWorkerClient {
     w.onmessage = (e) => this.receive(e.data);
     w.onerror = (e) => {
       e.preventDefault?.();
-      this.restart(`The worker crashed (${e.message || 'unknown error'}) and was restarted. Your robots.txt, URLs and crawlers are untouched.`);
+      this.restart(
+        `The worker crashed (${e.message || 'unknown error'}) and was restarted. Your robots.txt, URLs and crawlers are untouched.`,
+      );
     };
     return w;
   }
@@ -191,14 +194,19 @@ export class RobotsWorkerClient {
   importList(file: Blob, name: string, column: number | null): Promise<ListImport> {
     // Reading a large file takes time: 1 s more per 5 MB.
     this.extraBudgetMs = Math.max(this.extraBudgetMs, Math.floor(file.size / 5000));
-    return this.request<ListImport | Error | null>('import', (id) => ({ type: 'import', id, version: this.version, file, name, column })).then(
-      (r) => {
-        if (r instanceof Error) throw r;
-        if (!r) throw new Error('The worker restarted while reading the file.');
-        this.workerList = r.text;
-        return r;
-      },
-    );
+    return this.request<ListImport | Error | null>('import', (id) => ({
+      type: 'import',
+      id,
+      version: this.version,
+      file,
+      name,
+      column,
+    })).then((r) => {
+      if (r instanceof Error) throw r;
+      if (!r) throw new Error('The worker restarted while reading the file.');
+      this.workerList = r.text;
+      return r;
+    });
   }
 
   /** True when the worker holds `text` as its URL list (sent or imported), so a run needs no copy of it. */
@@ -213,11 +221,15 @@ export class RobotsWorkerClient {
    */
   saveList(key: string, text: string): Promise<void> {
     const held = this.holdsList(text);
-    return this.request<string | null>('save', (id) => ({ type: 'save-list', id, version: this.version, key, urlsText: held ? null : text })).then(
-      (error) => {
-        if (error) throw new Error(error);
-      },
-    );
+    return this.request<string | null>('save', (id) => ({
+      type: 'save-list',
+      id,
+      version: this.version,
+      key,
+      urlsText: held ? null : text,
+    })).then((error) => {
+      if (error) throw new Error(error);
+    });
   }
 
   private request<T>(kind: Pending['kind'], make: (id: number) => WorkerRequest): Promise<T | null> {
@@ -273,11 +285,14 @@ export class RobotsWorkerClient {
         const p = this.pending.get(msg.id);
         if (!p) return;
         this.pending.delete(msg.id);
-        p.resolve(msg.type === 'viewed' ? msg : msg.type === 'exported' ? { blob: msg.blob, rows: msg.rows } : msg.error);
+        p.resolve(
+          msg.type === 'viewed' ? msg : msg.type === 'exported' ? { blob: msg.blob, rows: msg.rows } : msg.error,
+        );
         return;
       }
       case 'run-started':
-        if (this.isCurrentRun(msg)) this.run!.handlers.onStart(msg.rows, msg.crawlers, { starts: msg.starts, ends: msg.ends });
+        if (this.isCurrentRun(msg))
+          this.run!.handlers.onStart(msg.rows, msg.crawlers, { starts: msg.starts, ends: msg.ends });
         return;
       case 'run-chunk':
         if (this.isCurrentRun(msg)) this.run!.handlers.onChunk(msg);

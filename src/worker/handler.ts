@@ -13,28 +13,28 @@ import {
   parseRobotsTxt,
   toRequestUrl,
 } from '../core/index';
-import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/types';
-import { findProfile } from '../core/profiles';
 import { lintRobots } from '../core/lint';
 import { ruleLabel } from '../core/matcher';
+import { findProfile } from '../core/profiles';
+import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/types';
+import { BulkRun, splitRows } from './bulk';
 import type { FetchStatus } from './fetchStatus';
+import { indexedDbStore } from './idb';
+import { importList } from './import';
+import { cutPieces } from './pieces';
 import {
   assertNever,
-  ROW,
   type CrawlerInfo,
   type CrawlerSpec,
   type ExplainResult,
   type ParseSummary,
+  ROW,
   type RuleTable,
   type WireDiagnostic,
   type WorkerReply,
   type WorkerRequest,
 } from './protocol';
-import { BulkRun, splitRows } from './bulk';
 import { computeView, exportView } from './view';
-import { importList } from './import';
-import { cutPieces } from './pieces';
-import { indexedDbStore } from './idb';
 
 export interface HandlerHost {
   post(reply: WorkerReply, transfer?: Transferable[]): void;
@@ -55,7 +55,6 @@ interface Crawler {
   token: string;
 }
 
-
 /** Resolves a crawler spec to a profile or a typed token, with what the header shows. */
 export function resolveCrawler(spec: CrawlerSpec): Crawler {
   if (spec.kind === 'profile') {
@@ -67,7 +66,11 @@ export function resolveCrawler(spec: CrawlerSpec): Crawler {
         token: profile.tokens[0],
       };
     }
-    return { info: { label: spec.id, tokens: [spec.id], valid: false, ignoresGlobal: false }, profile: null, token: spec.id };
+    return {
+      info: { label: spec.id, tokens: [spec.id], valid: false, ignoresGlobal: false },
+      profile: null,
+      token: spec.id,
+    };
   }
   const token = spec.token.trim();
   return {
@@ -166,7 +169,12 @@ function lineAt(parsed: ParsedRobots, at: number): number {
   return lines[lo]?.line ?? 1;
 }
 
-export function summarise(parsed: ParsedRobots, diagnostics: WireDiagnostic[], cutAt: number | null, elapsedMs: number): ParseSummary {
+export function summarise(
+  parsed: ParsedRobots,
+  diagnostics: WireDiagnostic[],
+  cutAt: number | null,
+  elapsedMs: number,
+): ParseSummary {
   let count = 0;
   for (const g of parsed.groups) count += g.rules.length;
   const rules: RuleTable = { lines: new Int32Array(count), kinds: new Uint8Array(count), raws: '' };
@@ -187,7 +195,12 @@ export function summarise(parsed: ParsedRobots, diagnostics: WireDiagnostic[], c
       index: g.index,
       startLine: g.startLine,
       endLine: g.endLine,
-      agents: g.agents.map((a) => ({ line: a.line, value: a.value, isGlobal: a.isGlobal, productToken: a.productToken })),
+      agents: g.agents.map((a) => ({
+        line: a.line,
+        value: a.value,
+        isGlobal: a.isGlobal,
+        productToken: a.productToken,
+      })),
       ruleCount: g.rules.length,
     })),
     rules,
@@ -272,7 +285,12 @@ export class RobotsHandler {
       this.parsed = cut.cutAt === null ? full : parseRobotsTxt(cut.text);
       this.version = version;
       const diagnostics = lintRobots(full, { sizeLimitCutAt: cut.cutAt });
-      this.host.post({ type: 'parsed', id, version, summary: summarise(full, diagnostics, cut.cutAt, this.host.now() - t0) });
+      this.host.post({
+        type: 'parsed',
+        id,
+        version,
+        summary: summarise(full, diagnostics, cut.cutAt, this.host.now() - t0),
+      });
     } catch (e) {
       this.fail(id, version, e);
     }
@@ -321,7 +339,15 @@ export class RobotsHandler {
     const starts = list.starts.slice();
     const ends = list.ends.slice();
     this.host.post(
-      { type: 'run-started', id: run.id, version: run.version, rows: run.rows, crawlers: crawlers.map((c) => c.info), starts, ends },
+      {
+        type: 'run-started',
+        id: run.id,
+        version: run.version,
+        rows: run.rows,
+        crawlers: crawlers.map((c) => c.info),
+        starts,
+        ends,
+      },
       [starts.buffer, ends.buffer],
     );
     if (this.slowNextLargeRun && run.rows >= 100_000) {
@@ -370,7 +396,12 @@ export class RobotsHandler {
       rowFlags: run.rowFlags.slice(start, end),
       normalised,
       notes,
-      progress: { done: end, total: run.rows, rate, etaMs: rate > 0 ? Math.round(((run.rows - end) / rate) * 1000) : 0 },
+      progress: {
+        done: end,
+        total: run.rows,
+        rate,
+        etaMs: rate > 0 ? Math.round(((run.rows - end) / rate) * 1000) : 0,
+      },
       totals,
     };
     this.host.post(chunk, [chunk.status.buffer, chunk.lines.buffer, chunk.rowFlags.buffer, totals.rules.buffer]);
@@ -437,7 +468,8 @@ export class RobotsHandler {
   private saveList(msg: Extract<WorkerRequest, { type: 'save-list' }>): void {
     const text = msg.urlsText ?? this.list?.text;
     const save = async () => {
-      const reply = (error: string | null) => this.host.post({ type: 'saved', id: msg.id, version: msg.version, error });
+      const reply = (error: string | null) =>
+        this.host.post({ type: 'saved', id: msg.id, version: msg.version, error });
       const store = indexedDbStore();
       if (text === undefined) return reply('no URL list to save');
       if (!store) return reply('IndexedDB is not available');
@@ -464,7 +496,8 @@ export class RobotsHandler {
     try {
       const { rows, text, ...summary } = importList(await msg.file.text(), msg.name, msg.column);
       this.list = { text, ...rows };
-      for (const piece of cutPieces(text)) this.host.post({ type: 'list-piece', id: msg.id, version: msg.version, text: piece });
+      for (const piece of cutPieces(text))
+        this.host.post({ type: 'list-piece', id: msg.id, version: msg.version, text: piece });
       this.host.post({ type: 'imported', id: msg.id, version: msg.version, result: summary });
     } catch (e) {
       this.fail(msg.id, msg.version, e);

@@ -5,8 +5,8 @@
  * with the CLI.
  */
 import { detectListFormat, inspectCsv, parseCsvList, parseSitemap, sitemapKind } from '../core/urllist';
-import type { ImportResult } from './protocol';
 import { splitRows } from './bulk';
+import type { ImportResult } from './protocol';
 
 /** An import's list with its rows, split once for the count and the runs. */
 export type ImportedList = ImportResult & { rows: { starts: Int32Array; ends: Int32Array } };
@@ -23,7 +23,14 @@ function readList(raw: string, name: string, column: number | null): ImportResul
   const format = detectListFormat(name, text);
   if (format === 'sitemap') {
     const urls = parseSitemap(text, name).map((u) => u.url);
-    return { name, format, text: joinLines(urls), count: urls.length, csv: null, sitemapIndex: sitemapKind(text) === 'sitemapindex' };
+    return {
+      name,
+      format,
+      text: joinLines(urls),
+      count: urls.length,
+      csv: null,
+      sitemapIndex: sitemapKind(text) === 'sitemapindex',
+    };
   }
   if (format === 'csv') {
     const shape = inspectCsv(text, name);
@@ -42,5 +49,5 @@ function readList(raw: string, name: string, column: number | null): ImportResul
 }
 
 function joinLines(urls: string[]): string {
-  return urls.length ? urls.join('\n') + '\n' : '';
+  return urls.length ? `${urls.join('\n')}\n` : '';
 }

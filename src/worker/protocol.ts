@@ -5,9 +5,10 @@
  * version is no longer current. The UI never posts these itself: it calls
  * `RobotsWorkerClient` (client.ts).
  */
-import type { Verdict } from '../core/types';
+
 import type { RobotsDiagnostic } from '../core/lint';
 import { ruleLabel } from '../core/matcher';
+import type { Verdict } from '../core/types';
 import type { FetchStatus } from './fetchStatus';
 
 /** A crawler to test: a built-in profile (by id) or any product token the user typed. */
@@ -43,7 +44,8 @@ export interface RuleTable {
 export function ruleLabels(rules: RuleTable): Map<number, string> {
   const m = new Map<number, string>();
   const raws = rules.raws.split('\n');
-  for (let i = 0; i < rules.lines.length; i++) m.set(rules.lines[i], ruleLabel(rules.kinds[i] === 0 ? 'allow' : 'disallow', raws[i]));
+  for (let i = 0; i < rules.lines.length; i++)
+    m.set(rules.lines[i], ruleLabel(rules.kinds[i] === 0 ? 'allow' : 'disallow', raws[i]));
   return m;
 }
 
@@ -134,7 +136,14 @@ export interface ViewQuery {
 }
 
 /** The query that shows every row in list order. */
-export const ALL_ROWS: ViewQuery = { verdict: 'all', crawler: -1, rule: null, normalisedOnly: false, search: '', sort: null };
+export const ALL_ROWS: ViewQuery = {
+  verdict: 'all',
+  crawler: -1,
+  rule: null,
+  normalisedOnly: false,
+  search: '',
+  sort: null,
+};
 
 /** True when a query keeps every row in list order (the view is the identity). */
 export function isAllRows(q: ViewQuery): boolean {
@@ -238,7 +247,16 @@ export type WorkerReply =
     }
   | { type: 'run-done'; id: number; version: number; rows: number; elapsedMs: number }
   | { type: 'explained'; id: number; version: number; result: ExplainResult }
-  | { type: 'viewed'; id: number; version: number; run: number; query: ViewQuery; rows: Int32Array | null; count: number; complete: boolean }
+  | {
+      type: 'viewed';
+      id: number;
+      version: number;
+      run: number;
+      query: ViewQuery;
+      rows: Int32Array | null;
+      count: number;
+      complete: boolean;
+    }
   | { type: 'exported'; id: number; version: number; blob: Blob; rows: number }
   /**
    * One piece of an imported list's text (see pieces.ts), sent in order

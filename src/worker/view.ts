@@ -3,8 +3,9 @@
  * compact arrays: which rows a query keeps, in what order, and the same rows
  * written out as CSV or JSON. The page never walks a million rows itself.
  */
-import { CELL, ROW, isAllRows, type ViewQuery } from './protocol';
+
 import type { BulkRun } from './bulk';
+import { CELL, isAllRows, ROW, type ViewQuery } from './protocol';
 
 /** Whether a cell's status passes the verdict filter. */
 function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {
@@ -98,7 +99,7 @@ function* records(run: BulkRun, rows: Int32Array | null, ruleText: (line: number
   for (let i = 0; i < n; i++) {
     const row = rows ? rows[i] : i;
     const url = run.url(row);
-    const normalisedUrl = run.rowFlags[row] & ROW.INVALID ? '' : run.normalised.get(row) ?? url;
+    const normalisedUrl = run.rowFlags[row] & ROW.INVALID ? '' : (run.normalised.get(row) ?? url);
     for (let c = 0; c < run.cols; c++) {
       const k = row * run.cols + c;
       const line = run.lines[k];
@@ -119,7 +120,12 @@ function csvCell(s: string): string {
 }
 
 /** Writes the rows of a view (all rows when null) as a CSV or JSON file, built in parts so no single string grows huge. */
-export function exportView(run: BulkRun, rows: Int32Array | null, format: 'csv' | 'json', ruleText: (line: number) => string): Blob {
+export function exportView(
+  run: BulkRun,
+  rows: Int32Array | null,
+  format: 'csv' | 'json',
+  ruleText: (line: number) => string,
+): Blob {
   const parts: string[] = [];
   let buf: string[] = [];
   const flush = () => {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './harness';
 
 function lines(stdout: string): unknown[] {
-  return stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
+  return stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as unknown);
 }
 
 describe('batch: JSON Lines in, one verdict line out per input line', () => {
@@ -15,8 +18,10 @@ describe('batch: JSON Lines in, one verdict line out per input line', () => {
       { robotstxt: robots, useragent: 'FooBot', url: 'http://x.com/z' },
       { robotstxt: robots, useragent: 'BarBot', url: 'http://x.com/z' },
       { robotstxt: '', useragent: 'BarBot', url: 'http://x.com/z' },
-    ].map((q) => JSON.stringify(q)).join('\n');
-    const r = await runCli(['batch'], {}, input + '\n');
+    ]
+      .map((q) => JSON.stringify(q))
+      .join('\n');
+    const r = await runCli(['batch'], {}, `${input}\n`);
     expect(r.code).toBe(0);
     expect(lines(r.stdout)).toEqual([
       { allowed: false, line: 2 },
@@ -33,7 +38,9 @@ describe('batch: JSON Lines in, one verdict line out per input line', () => {
       { robotstxt: txt, useragent: 'x', url: 'http://x.com/ツ' },
       { robotstxt: txt, useragent: 'x', url: 'http://x.com/%E3%83%84' },
       { robotstxt: txt, useragent: 'x', url: 'http://x.com/robots.txt' },
-    ].map((q) => JSON.stringify(q)).join('\n');
+    ]
+      .map((q) => JSON.stringify(q))
+      .join('\n');
     const r = await runCli(['batch'], {}, input);
     expect(lines(r.stdout)).toEqual([
       { allowed: false, line: 3 },
@@ -60,7 +67,10 @@ describe('batch: JSON Lines in, one verdict line out per input line', () => {
   it('skips blank lines and accepts CR LF line ends', async () => {
     const q = JSON.stringify({ robotstxt: robots, useragent: 'FooBot', url: '/a' });
     const r = await runCli(['batch'], {}, `\r\n${q}\r\n\r\n${q}\r\n`);
-    expect(lines(r.stdout)).toEqual([{ allowed: false, line: 2 }, { allowed: false, line: 2 }]);
+    expect(lines(r.stdout)).toEqual([
+      { allowed: false, line: 2 },
+      { allowed: false, line: 2 },
+    ]);
   });
 
   it('rejects arguments', async () => {

@@ -51,7 +51,7 @@ describe('bin/robots-lab.mjs', () => {
   });
 
   it('stops quietly, without a stack trace, when the reader of its output goes away', async () => {
-    const line = JSON.stringify({ robotstxt: 'user-agent: *\ndisallow: /a\n', useragent: 'x', url: '/a' }) + '\n';
+    const line = `${JSON.stringify({ robotstxt: 'user-agent: *\ndisallow: /a\n', useragent: 'x', url: '/a' })}\n`;
     const child = spawn(process.execPath, [bin, 'batch'], { cwd: root });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -77,15 +77,20 @@ describe('bin/robots-lab.mjs', () => {
       }
     }
     expect(expected.length).toBeGreaterThanOrEqual(3000);
-    const r = cli(['batch'], queries.join('\n') + '\n');
+    const r = cli(['batch'], `${queries.join('\n')}\n`);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const got = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { allowed: boolean; line: number | null });
+    const got = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { allowed: boolean; line: number | null });
     expect(got).toHaveLength(expected.length);
     const mismatches = expected
       .map((c, i) => ({ i, c, g: got[i] }))
       .filter(({ c, g }) => g.allowed !== c.allowed || g.line !== (c.line === 0 ? null : c.line))
-      .map(({ i, c, g }) => `#${i} ${c.useragent} ${c.url}: expected ${c.allowed}/${c.line}, got ${g.allowed}/${g.line}`);
+      .map(
+        ({ i, c, g }) => `#${i} ${c.useragent} ${c.url}: expected ${c.allowed}/${c.line}, got ${g.allowed}/${g.line}`,
+      );
     expect(mismatches).toEqual([]);
   });
 });

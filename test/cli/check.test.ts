@@ -68,7 +68,9 @@ describe('check: verdicts per URL and crawler', () => {
     expect(lines[0]).toBe('url,request_url,crawler,verdict,line,rule,note,expected,ok');
     expect(lines[1]).toBe('"/private/a,b","/private/a,b",SomeBot,blocked,2,Disallow: /private,,,');
     const open = await runCli(['check', 'robots.txt', '-a', 'googlebot', '-f', 'csv', '/open'], files);
-    expect(open.stdout.split('\r\n')[1]).toBe('/open,/open,Googlebot,allowed,,,no rule of the Googlebot group (line 5) matches,,');
+    expect(open.stdout.split('\r\n')[1]).toBe(
+      '/open,/open,Googlebot,allowed,,,no rule of the Googlebot group (line 5) matches,,',
+    );
   });
 
   it('writes one JSON object a line with --format jsonl', async () => {
@@ -89,15 +91,26 @@ describe('check: verdicts per URL and crawler', () => {
   });
 
   it('reads URLs from standard input with --urls -', async () => {
-    const r = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '--urls', '-', '-f', 'jsonl'], files, '/private/x\n/y\n');
-    expect(r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as ResultRow).status)).toEqual(['blocked', 'allowed']);
+    const r = await runCli(
+      ['check', 'robots.txt', '-a', 'SomeBot', '--urls', '-', '-f', 'jsonl'],
+      files,
+      '/private/x\n/y\n',
+    );
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as ResultRow).status),
+    ).toEqual(['blocked', 'allowed']);
   });
 
-  it('reads a sitemap\'s <loc> elements, decoding XML entities', async () => {
+  it("reads a sitemap's <loc> elements, decoding XML entities", async () => {
     const sitemap =
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       '<url><loc>https://example.com/private/a?x=1&amp;y=2</loc></url>\n<url><loc> https://example.com/b </loc></url>\n</urlset>\n';
-    const rows = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'sitemap.xml'], { 'sitemap.xml': sitemap });
+    const rows = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'sitemap.xml'], {
+      'sitemap.xml': sitemap,
+    });
     expect(rows.map((r) => [r.requestUrl, r.status])).toEqual([
       ['https://example.com/private/a?x=1&y=2', 'blocked'],
       ['https://example.com/b', 'allowed'],
@@ -106,7 +119,9 @@ describe('check: verdicts per URL and crawler', () => {
 
   it('reads a gzipped sitemap', async () => {
     const xml = '<?xml version="1.0"?><urlset><url><loc>https://example.com/private/z</loc></url></urlset>';
-    const rows = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'sitemap.xml.gz'], { 'sitemap.xml.gz': gzipSync(xml) });
+    const rows = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'sitemap.xml.gz'], {
+      'sitemap.xml.gz': gzipSync(xml),
+    });
     expect(rows.map((r) => [r.url, r.status])).toEqual([['https://example.com/private/z', 'blocked']]);
   });
 
@@ -150,28 +165,48 @@ describe('check: verdicts per URL and crawler', () => {
 
   it('marks URLs outside the --robots-url origin as out of scope instead of judging them (SPEC §1)', async () => {
     const rows = await json([
-      'check', 'robots.txt', '-a', 'SomeBot', '--robots-url', 'https://example.com/robots.txt',
-      'https://example.com/private/x', 'http://example.com/private/x', 'https://example.com:443/private/y', '/private/z',
+      'check',
+      'robots.txt',
+      '-a',
+      'SomeBot',
+      '--robots-url',
+      'https://example.com/robots.txt',
+      'https://example.com/private/x',
+      'http://example.com/private/x',
+      'https://example.com:443/private/y',
+      '/private/z',
     ]);
     expect(rows.map((r) => r.status)).toEqual(['blocked', 'out-of-scope', 'blocked', 'blocked']);
     expect(rows[1].allowed).toBeNull();
     expect(rows[1].note).toMatch(/scheme/);
   });
 
-  it('applies Google\'s 500 KiB cap by default, says so on stderr, and --no-size-limit reads everything', async () => {
-    const filler = '# ' + 'x'.repeat(1000) + '\n';
-    const big = 'User-agent: *\n' + filler.repeat(520) + 'Disallow: /late\n';
+  it("applies Google's 500 KiB cap by default, says so on stderr, and --no-size-limit reads everything", async () => {
+    const filler = `# ${'x'.repeat(1000)}\n`;
+    const big = `User-agent: *\n${filler.repeat(520)}Disallow: /late\n`;
     const capped = await runCli(['check', 'big.txt', '-a', 'SomeBot', '-f', 'jsonl', '/late'], { 'big.txt': big });
     expect(capped.code).toBe(0);
-    expect(capped.stderr).toMatch(/^note: big\.txt is 521,\d{3} bytes; Google reads only the first 512,000 bytes, so it stops in line 512/);
+    expect(capped.stderr).toMatch(
+      /^note: big\.txt is 521,\d{3} bytes; Google reads only the first 512,000 bytes, so it stops in line 512/,
+    );
     expect((JSON.parse(capped.stdout) as ResultRow).status).toBe('allowed');
-    const full = await runCli(['check', 'big.txt', '-a', 'SomeBot', '-f', 'jsonl', '--no-size-limit', '/late'], { 'big.txt': big });
+    const full = await runCli(['check', 'big.txt', '-a', 'SomeBot', '-f', 'jsonl', '--no-size-limit', '/late'], {
+      'big.txt': big,
+    });
     expect(full.stderr).toBe('');
-    expect((JSON.parse(full.stdout) as ResultRow)).toMatchObject({ status: 'blocked', line: 522 });
+    expect(JSON.parse(full.stdout) as ResultRow).toMatchObject({ status: 'blocked', line: 522 });
   });
 
   it('reads the robots.txt as bytes: a BOM is skipped, and invalid UTF-8 gets a note but does not stop it', async () => {
-    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('User-agent: *\nDisallow: /a\n'), 0xff, 0xfe, 0x0a]);
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode('User-agent: *\nDisallow: /a\n'),
+      0xff,
+      0xfe,
+      0x0a,
+    ]);
     const r = await runCli(['check', 'bin.txt', '-a', 'SomeBot', '-f', 'jsonl', '/a'], { 'bin.txt': bytes });
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'blocked', line: 2 });
     expect(r.stderr).toBe('note: bin.txt is not valid UTF-8; crawlers may read the broken characters differently\n');
@@ -188,7 +223,18 @@ describe('check: expectations as a CI guard', () => {
 
   it('exits 0 and reports success when every expectation holds for every agent', async () => {
     const r = await runCli(
-      ['check', 'robots.txt', '-a', 'SomeBot', '-a', 'OtherBot', '--expect-allowed', 'allowed.txt', '--expect-blocked', 'blocked.txt'],
+      [
+        'check',
+        'robots.txt',
+        '-a',
+        'SomeBot',
+        '-a',
+        'OtherBot',
+        '--expect-allowed',
+        'allowed.txt',
+        '--expect-blocked',
+        'blocked.txt',
+      ],
       { ...files, ...lists },
     );
     expect(r.code).toBe(0);
@@ -197,10 +243,10 @@ describe('check: expectations as a CI guard', () => {
   });
 
   it('exits 1 and names the URL, the crawler and the deciding line when an expected-allowed URL is blocked', async () => {
-    const r = await runCli(
-      ['check', 'robots.txt', '-a', 'googlebot,SomeBot', '--expect-allowed', 'allowed.txt'],
-      { ...files, 'allowed.txt': '/private/x\n/open\n' },
-    );
+    const r = await runCli(['check', 'robots.txt', '-a', 'googlebot,SomeBot', '--expect-allowed', 'allowed.txt'], {
+      ...files,
+      'allowed.txt': '/private/x\n/open\n',
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       '1 of 4 expectations failed:\n' +
@@ -220,7 +266,16 @@ describe('check: expectations as a CI guard', () => {
 
   it('counts an expected URL outside the robots.txt scope as a failure, since it was not judged', async () => {
     const r = await runCli(
-      ['check', 'robots.txt', '-a', 'SomeBot', '--robots-url', 'https://example.com/robots.txt', '--expect-blocked', 'b.txt'],
+      [
+        'check',
+        'robots.txt',
+        '-a',
+        'SomeBot',
+        '--robots-url',
+        'https://example.com/robots.txt',
+        '--expect-blocked',
+        'b.txt',
+      ],
       { ...files, 'b.txt': 'https://other.example/private\n' },
     );
     expect(r.code).toBe(1);
@@ -239,17 +294,37 @@ describe('check: expectations as a CI guard', () => {
 
 describe('check: bad input is one line on stderr and exit 2', () => {
   const cases: [string, string[], RegExp][] = [
-    ['a missing robots.txt', ['check', 'missing.txt', '-a', 'googlebot', '/'], /^robots-lab: cannot read robots\.txt "missing\.txt": no such file\n$/],
-    ['a missing URL list', ['check', 'robots.txt', '-a', 'googlebot', '--urls', 'nope.txt'], /cannot read URL list "nope\.txt": no such file/],
+    [
+      'a missing robots.txt',
+      ['check', 'missing.txt', '-a', 'googlebot', '/'],
+      /^robots-lab: cannot read robots\.txt "missing\.txt": no such file\n$/,
+    ],
+    [
+      'a missing URL list',
+      ['check', 'robots.txt', '-a', 'googlebot', '--urls', 'nope.txt'],
+      /cannot read URL list "nope\.txt": no such file/,
+    ],
     ['an invalid agent', ['check', 'robots.txt', '-a', 'Googlebot/2.1', '/'], /invalid agent "Googlebot\/2\.1"/],
     ['no agent', ['check', 'robots.txt', '/'], /at least one --agent/],
     ['no URLs', ['check', 'robots.txt', '-a', 'googlebot'], /no URLs to check/],
     ['an unknown flag', ['check', 'robots.txt', '--frobnicate'], /unknown option "--frobnicate"/],
     ['an unknown format', ['check', 'robots.txt', '-a', 'x', '-f', 'xml', '/'], /unknown format "xml"/],
-    ['an unreadable URL', ['check', 'robots.txt', '-a', 'x', 'not a url'], /unreadable URL "not a url" \(command line\): not a URL/],
+    [
+      'an unreadable URL',
+      ['check', 'robots.txt', '-a', 'x', 'not a url'],
+      /unreadable URL "not a url" \(command line\): not a URL/,
+    ],
     ['a flag without its value', ['check', 'robots.txt', '-a'], /option "--agent" needs a value/],
-    ['a robots URL that is not at /robots.txt', ['check', 'robots.txt', '-a', 'x', '--robots-url', 'https://e.com/a/robots.txt', '/'], /invalid --robots-url/],
-    ['a CSV column that does not exist', ['check', 'robots.txt', '-a', 'x', '--urls', 'l.csv', '--column', 'nope'], /no column "nope" in "l\.csv"; its columns are: name, url/],
+    [
+      'a robots URL that is not at /robots.txt',
+      ['check', 'robots.txt', '-a', 'x', '--robots-url', 'https://e.com/a/robots.txt', '/'],
+      /invalid --robots-url/,
+    ],
+    [
+      'a CSV column that does not exist',
+      ['check', 'robots.txt', '-a', 'x', '--urls', 'l.csv', '--column', 'nope'],
+      /no column "nope" in "l\.csv"; its columns are: name, url/,
+    ],
     ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ];
   for (const [what, argv, message] of cases) {
@@ -265,7 +340,10 @@ describe('check: bad input is one line on stderr and exit 2', () => {
 
 describe('help, version and agents', () => {
   it('prints help with exit 0 for --help, and with exit 2 when no command is given', async () => {
-    expect(await runCli(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('robots-lab check ROBOTS.txt') });
+    expect(await runCli(['--help'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('robots-lab check ROBOTS.txt'),
+    });
     expect((await runCli(['check', '--help'])).code).toBe(0);
     expect((await runCli([])).code).toBe(2);
   });

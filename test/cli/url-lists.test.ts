@@ -51,11 +51,26 @@ describe('URL lists', () => {
 describe('table output', () => {
   it('formats 200,000 rows without overflowing the stack', () => {
     const row: ResultRow = {
-      url: '/a', requestUrl: '/a', changes: [], origin: 'l:1', crawler: 'x', profile: null, tokens: ['x'],
-      status: 'allowed', allowed: true, line: null, lineText: null, rule: null, note: 'no group applies',
-      expected: null, ok: null,
+      url: '/a',
+      requestUrl: '/a',
+      changes: [],
+      origin: 'l:1',
+      crawler: 'x',
+      profile: null,
+      tokens: ['x'],
+      status: 'allowed',
+      allowed: true,
+      line: null,
+      lineText: null,
+      rule: null,
+      note: 'no group applies',
+      expected: null,
+      ok: null,
     };
-    const out = formatResults(Array.from({ length: 200_000 }, () => row), 'table');
+    const out = formatResults(
+      Array.from({ length: 200_000 }, () => row),
+      'table',
+    );
     expect(out.split('\n')).toHaveLength(200_002);
   });
 });

@@ -1,10 +1,15 @@
 /** Loads the conformance vectors (byte-identical copies of ../shared/conformance). */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const CONFORMANCE_DIR = dirname(fileURLToPath(import.meta.url));
-export const CONFORMANCE_FILES = ['README.md', 'google-vectors.json', 'google-other-vectors.json', 'seed-examples.json', 'differential.jsonl',
+export const CONFORMANCE_FILES = [
+  'README.md',
+  'google-vectors.json',
+  'google-other-vectors.json',
+  'seed-examples.json',
+  'differential.jsonl',
   'spec-test.jsonl',
 ];
 

@@ -3,19 +3,28 @@
  * expected values come from Google's reference parser (SPEC "Reference
  * behaviours"); a failure here is a bug in the engine, never in the data.
  */
-import { describe, expect, it } from 'vitest';
+
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import {
   escapePattern,
   evaluate,
   getPathParamsQuery,
   isValidUserAgentToObey,
-  parseRobotsTxt,
   type ParsedRobots,
+  parseRobotsTxt,
   type TagName,
 } from '../../src/core';
-import { CONFORMANCE_DIR, CONFORMANCE_FILES, differential, googleVectors, otherVectors, seedExamples, specTest } from '../conformance/load';
+import {
+  CONFORMANCE_DIR,
+  CONFORMANCE_FILES,
+  differential,
+  googleVectors,
+  otherVectors,
+  seedExamples,
+  specTest,
+} from '../conformance/load';
 
 const SHARED = join(CONFORMANCE_DIR, '..', '..', '..', 'shared', 'conformance');
 
@@ -120,7 +129,7 @@ function parsingReport(p: ParsedRobots) {
 
 describe('google-other-vectors.json: helper functions and per-line reports', () => {
   for (const [i, v] of otherVectors().entries()) {
-    const name = `${v.test} ${v.kind}${v.check ? ' ' + v.check : ''} (line ${v.line}, #${i})`;
+    const name = `${v.test} ${v.kind}${v.check ? ` ${v.check}` : ''} (line ${v.line}, #${i})`;
     it(name, () => {
       switch (v.kind) {
         case 'IsValidUserAgentToObey':
@@ -140,7 +149,12 @@ describe('google-other-vectors.json: helper functions and per-line reports', () 
         case 'ParseRobotsTxt+RobotsParsingReporter': {
           const parsed = parseRobotsTxt(robotsOf(v.input));
           if (v.check === 'parsed_line') {
-            const exp = v.expected as { line_num: number; tag_name: TagName; is_typo: boolean; metadata: Record<string, boolean> };
+            const exp = v.expected as {
+              line_num: number;
+              tag_name: TagName;
+              is_typo: boolean;
+              metadata: Record<string, boolean>;
+            };
             const line = parsed.lines[exp.line_num - 1];
             expect(line.line).toBe(exp.line_num);
             expect(line.tag).toBe(exp.tag_name);

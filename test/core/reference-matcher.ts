@@ -6,7 +6,7 @@
  * seen_separator) and four best matches, exactly as the handler does. It
  * shares nothing with src/core's matcher but the line events.
  */
-import { parseRobotsTxt, getPathParamsQuery, extractProductToken, escapePattern } from '../../src/core';
+import { escapePattern, extractProductToken, getPathParamsQuery, parseRobotsTxt } from '../../src/core';
 
 /** The reference's position-set matcher, written out plainly. */
 export function refMatches(path: string, pattern: string): boolean {
@@ -59,7 +59,7 @@ export function referenceDecision(robotstxt: string, url: string, agent: string)
     } else if (allow) {
       const slash = pattern.lastIndexOf('/');
       if (slash !== -1 && pattern.slice(slash).startsWith('/index.htm')) {
-        handleRule(true, line, pattern.slice(0, slash + 1) + '$');
+        handleRule(true, line, `${pattern.slice(0, slash + 1)}$`);
       }
     }
   };
@@ -69,7 +69,7 @@ export function referenceDecision(robotstxt: string, url: string, agent: string)
       if (seenSeparator) seenSpecific = seenGlobal = seenSeparator = false;
       if (value.startsWith('*') && (value.length === 1 || /\s/.test(value[1]))) {
         seenGlobal = true;
-      } else if (extractProductToken(value).toLowerCase() === lower && /^[\x00-\x7f]*$/.test(agent)) {
+      } else if (extractProductToken(value).toLowerCase() === lower && !/[\u0080-\uffff]/.test(agent)) {
         seenSpecific = everSeenSpecific = true;
       }
     } else if (l.kind === 'allow' || l.kind === 'disallow') {
@@ -102,7 +102,7 @@ export function refPathParamsQuery(url: string): string {
   const hash = url.indexOf('#', searchStart);
   if (hash !== -1 && hash < pathStart) return '/';
   const path = url.slice(pathStart, hash === -1 ? url.length : hash);
-  return url[pathStart] === '/' ? path : '/' + path;
+  return url[pathStart] === '/' ? path : `/${path}`;
 }
 
 /**
@@ -124,7 +124,7 @@ export function refMatchList(
       }
       const slash = r.pattern.lastIndexOf('/');
       if (r.kind === 'allow' && slash !== -1 && r.pattern.slice(slash).startsWith('/index.htm')) {
-        const alt = r.pattern.slice(0, slash + 1) + '$';
+        const alt = `${r.pattern.slice(0, slash + 1)}$`;
         if (refMatches(path, alt)) out.push({ line: r.line, pattern: alt, length: alt.length, viaIndexHtml: true });
       }
     }

@@ -11,9 +11,9 @@ import {
   evaluate,
   evaluateProfile,
   fetchOutcome,
+  MAX_LINE_BYTES,
   parseRobotsTxt,
   toRequestUrl,
-  MAX_LINE_BYTES,
 } from '../../src/core';
 import { CRAWLER_PROFILES, findProfile } from '../../src/core/profiles';
 
@@ -29,7 +29,9 @@ disallow: /bot-only
 
 describe('SPEC §4 groups', () => {
   it('consecutive user-agent lines share a group; blank lines do not end a group', () => {
-    const p = parseRobotsTxt('user-agent: a\ndisallow: /c\n\nuser-agent: b\ndisallow: /d\n\nuser-agent: e\nuser-agent: f\ndisallow: /g\n\nuser-agent: h\n');
+    const p = parseRobotsTxt(
+      'user-agent: a\ndisallow: /c\n\nuser-agent: b\ndisallow: /d\n\nuser-agent: e\nuser-agent: f\ndisallow: /g\n\nuser-agent: h\n',
+    );
     expect(p.groups.map((g) => g.agents.map((a) => a.value))).toEqual([['a'], ['b'], ['e', 'f'], ['h']]);
     expect(p.groups[3].rules).toHaveLength(0);
   });
@@ -42,7 +44,9 @@ describe('SPEC §4 groups', () => {
   });
 
   it('sitemap and unknown lines neither end nor start a group', () => {
-    const p = parseRobotsTxt('user-agent: a\nsitemap: https://e.com/s.xml\ncrawl-delay: 3\nuser-agent: b\ndisallow: /\n');
+    const p = parseRobotsTxt(
+      'user-agent: a\nsitemap: https://e.com/s.xml\ncrawl-delay: 3\nuser-agent: b\ndisallow: /\n',
+    );
     expect(p.groups).toHaveLength(1);
     expect(p.groups[0].agents.map((a) => a.value)).toEqual(['a', 'b']);
     expect(p.sitemaps.map((s) => s.url)).toEqual(['https://e.com/s.xml']);
@@ -74,7 +78,9 @@ describe('SPEC §5 which group a crawler obeys', () => {
   });
 
   it('groups naming the same crawler are merged', () => {
-    const m = parseRobotsTxt('user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\nuser-agent: googlebot-news\ndisallow: /shrimp\n');
+    const m = parseRobotsTxt(
+      'user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\nuser-agent: googlebot-news\ndisallow: /shrimp\n',
+    );
     expect(evaluate(m, 'http://e.com/fish', 'googlebot-news').allowed).toBe(false);
     expect(evaluate(m, 'http://e.com/shrimp', 'googlebot-news').allowed).toBe(false);
     expect(evaluate(m, 'http://e.com/carrots', 'googlebot-news').allowed).toBe(true);
@@ -104,7 +110,11 @@ describe('SPEC §8 which rule wins, with its explanation', () => {
   });
 
   it('allow wins a tie in length, and the verdict says it was a tie', () => {
-    const v = evaluate(parseRobotsTxt('user-agent: *\nallow: /folder\ndisallow: /folder\n'), 'http://example.com/folder/page', 'bot');
+    const v = evaluate(
+      parseRobotsTxt('user-agent: *\nallow: /folder\ndisallow: /folder\n'),
+      'http://example.com/folder/page',
+      'bot',
+    );
     expect(v.allowed).toBe(true);
     expect(v.tie).toBe(true);
     expect(v.reason).toContain('allow wins ties');
@@ -162,7 +172,7 @@ describe('SPEC §8 which rule wins, with its explanation', () => {
 
 describe('SPEC "Reference behaviours": lines', () => {
   it('marks a line cut after 16,663 bytes and keeps the cut line', () => {
-    const long = 'disallow: /' + 'a'.repeat(MAX_LINE_BYTES);
+    const long = `disallow: /${'a'.repeat(MAX_LINE_BYTES)}`;
     const p = parseRobotsTxt(`user-agent: *\n${long}\nallow: /b\n`);
     const l = p.lines[1];
     expect(l.metadata.isLineTooLong).toBe(true);
@@ -206,7 +216,7 @@ describe('SPEC "Reference behaviours": lines', () => {
 
 describe('SPEC §3 Google reads the first 500 KiB', () => {
   it('cuts at 512,000 bytes without splitting a character', () => {
-    const text = 'a'.repeat(511_999) + 'ツ' + 'b';
+    const text = `${'a'.repeat(511_999)}ツb`;
     const { text: kept, cutAt } = applyGoogleSizeLimit(text);
     expect(cutAt).toBe(511_999);
     expect(kept.length).toBe(511_999);
@@ -319,7 +329,7 @@ describe('request URLs: the fast path for input already in request form', () => 
   for (const input of inputs) {
     it(`${input} gives the same request URL as the full normalisation`, () => {
       const fast = toRequestUrl(input);
-      const slow = toRequestUrl(input + '#');
+      const slow = toRequestUrl(`${input}#`);
       if (slow.error) expect(fast.error).toBeTruthy();
       else expect(fast.url).toBe(slow.url);
     });

@@ -1,17 +1,51 @@
 // STYLE principles 4 and 8: on random files built from the fragments that
 // make robots.txt lines tricky, the grammar and the engine still agree on
 // every line's kind.
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/core';
 import { grammarLineKinds } from './line-kinds';
 
 const key = fc.constantFrom(
-  'user-agent', 'User-Agent', 'useragent', 'user agent', 'user-agents', 'allow', 'Allowance', 'disallow', 'DISALLOWED',
-  'dissallow', 'disalow', 'sitemap', 'site-map', 'crawl-delay', 'Noindex', 'content-signal', 'unicorn', 'usr-agent', '',
+  'user-agent',
+  'User-Agent',
+  'useragent',
+  'user agent',
+  'user-agents',
+  'allow',
+  'Allowance',
+  'disallow',
+  'DISALLOWED',
+  'dissallow',
+  'disalow',
+  'sitemap',
+  'site-map',
+  'crawl-delay',
+  'Noindex',
+  'content-signal',
+  'unicorn',
+  'usr-agent',
+  '',
 );
 const spaceRun = fc.constantFrom('', ' ', '\t', '  ', ' \t', '\u000b', '\f', '\0');
-const valuePart = fc.constantFrom('/', '/a', '*', '$', '/x$', 'Googlebot', '/2.1', ':', 'a b', '#c', ' ', 'http://e.com/s', '\u00e9', '\uFEFF', '\0');
+const valuePart = fc.constantFrom(
+  '/',
+  '/a',
+  '*',
+  '$',
+  '/x$',
+  'Googlebot',
+  '/2.1',
+  ':',
+  'a b',
+  '#c',
+  ' ',
+  'http://e.com/s',
+  '\u00e9',
+  '\uFEFF',
+  '\0',
+);
 const value = fc.array(valuePart, { maxLength: 4 }).map((p) => p.join(''));
 const separator = fc.constantFrom(':', ' :', ': ', ' ', '\t', '', '::');
 const line = fc.oneof(

@@ -1,10 +1,10 @@
 // STYLE principle 4: the engine decides what a line means, the grammar only
 // colours it, and both must agree on every physical line's kind.
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_BYTES, parseRobotsTxt } from '../../src/core';
 import type { LineKind } from '../../src/core';
-import { grammarLineKinds } from './line-kinds';
+import { MAX_LINE_BYTES, parseRobotsTxt } from '../../src/core';
 import { conformanceTexts } from './corpus';
+import { grammarLineKinds } from './line-kinds';
 
 const corpus = conformanceTexts();
 
@@ -36,7 +36,9 @@ describe('the grammar and the engine agree on line kinds (STYLE principle 4)', (
         lines++;
         const kind: LineKind = grammar[pl.line - 1];
         if (kind !== pl.kind)
-          mismatches.push(`${source} line ${pl.line} ${JSON.stringify(text.slice(pl.span.from, pl.span.to))}: engine ${pl.kind}, grammar ${kind}`);
+          mismatches.push(
+            `${source} line ${pl.line} ${JSON.stringify(text.slice(pl.span.from, pl.span.to))}: engine ${pl.kind}, grammar ${kind}`,
+          );
       }
     }
     expect(mismatches).toEqual([]);
@@ -68,8 +70,25 @@ describe('the grammar and the engine agree on line kinds (STYLE principle 4)', (
     const engine = parseRobotsTxt(text).lines.map((l) => l.kind);
     expect(grammarLineKinds(text)).toEqual(engine);
     expect(engine).toEqual([
-      'user-agent', 'user-agent', 'user-agent', 'disallow', 'disallow', 'invalid', 'invalid', 'invalid', 'disallow',
-      'other', 'unknown', 'allow', 'sitemap', 'comment', 'blank', 'blank', 'unknown', 'disallow', 'user-agent',
+      'user-agent',
+      'user-agent',
+      'user-agent',
+      'disallow',
+      'disallow',
+      'invalid',
+      'invalid',
+      'invalid',
+      'disallow',
+      'other',
+      'unknown',
+      'allow',
+      'sitemap',
+      'comment',
+      'blank',
+      'blank',
+      'unknown',
+      'disallow',
+      'user-agent',
     ]);
   });
 

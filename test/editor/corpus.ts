@@ -15,13 +15,15 @@ export function conformanceTexts(): { source: string; text: string }[] {
     if (typeof text === 'string' && !seen.has(text)) seen.set(text, source);
   };
   for (const name of ['google-vectors.json', 'seed-examples.json']) {
-    (readJson(name) as { robotstxt: string; test?: string; source?: string }[]).forEach((v, i) =>
-      add(v.robotstxt, `${name}#${i} ${v.test ?? v.source ?? ''}`),
-    );
+    for (const [i, v] of (readJson(name) as { robotstxt: string; test?: string; source?: string }[]).entries()) {
+      add(v.robotstxt, `${name}#${i} ${v.test ?? v.source ?? ''}`);
+    }
   }
-  (readJson('google-other-vectors.json') as { input?: { robotstxt?: string }; test: string }[]).forEach((v, i) =>
-    add(v.input?.robotstxt, `google-other-vectors.json#${i} ${v.test}`),
-  );
+  for (const [i, v] of (
+    readJson('google-other-vectors.json') as { input?: { robotstxt?: string }; test: string }[]
+  ).entries()) {
+    add(v.input?.robotstxt, `google-other-vectors.json#${i} ${v.test}`);
+  }
   readFileSync(join(dir, 'differential.jsonl'), 'utf8')
     .split('\n')
     .forEach((line, i) => {

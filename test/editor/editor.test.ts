@@ -1,22 +1,23 @@
 // Editor logic on EditorState, without a DOM (STYLE: CodeMirror language packages).
-import { describe, expect, it } from 'vitest';
+
 import { CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { toggleComment } from '@codemirror/commands';
 import { ensureSyntaxTree, foldable, syntaxTree } from '@codemirror/language';
 import { EditorState, type Transaction } from '@codemirror/state';
-import { highlightTree } from '@lezer/highlight';
 import type { DecorationSet } from '@codemirror/view';
-import { CRAWLER_PROFILES } from '../../src/core/profiles';
+import { highlightTree } from '@lezer/highlight';
+import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/core';
 import { lintRobots } from '../../src/core/lint';
+import { CRAWLER_PROFILES } from '../../src/core/profiles';
 import {
+  decidingLinesField,
+  resultHighlightField,
   robots,
   robotsCompletion,
   robotsHighlightStyle,
-  resultHighlightField,
-  decidingLinesField,
-  setResultHighlight,
   setDecidingLines,
+  setResultHighlight,
   toCmDiagnostics,
 } from '../../src/editor';
 import { clickableLineAt, resultDecorations } from '../../src/editor/decorations';
@@ -68,7 +69,8 @@ describe('completion', () => {
     expect(result?.from).toBe('User-agent: '.length);
     const labels = result!.options.map((o) => o.label);
     expect(labels[0]).toBe('*');
-    for (const p of CRAWLER_PROFILES) for (const t of p.tokens) expect(labels.map((l) => l.toLowerCase())).toContain(t.toLowerCase());
+    for (const p of CRAWLER_PROFILES)
+      for (const t of p.tokens) expect(labels.map((l) => l.toLowerCase())).toContain(t.toLowerCase());
     expect(new Set(labels.map((l) => l.toLowerCase())).size).toBe(labels.length);
     const googlebot = result!.options.find((o) => o.label === 'Googlebot');
     expect(googlebot?.detail).toBe('Google');
@@ -91,7 +93,16 @@ describe('completion', () => {
 });
 
 describe('folding', () => {
-  const doc = ['# intro', 'User-agent: a', 'User-agent: b', 'Disallow: /x', '', '# next', 'User-agent: c', 'Allow: /'].join('\n');
+  const doc = [
+    '# intro',
+    'User-agent: a',
+    'User-agent: b',
+    'Disallow: /x',
+    '',
+    '# next',
+    'User-agent: c',
+    'Allow: /',
+  ].join('\n');
 
   it('folds each group from its first line to its last keyed line, leaving trailing comments visible (SPEC §4)', () => {
     const state = stateOf(doc);
@@ -182,7 +193,15 @@ describe('result decorations', () => {
   });
 
   it('puts a deciding-line marker on each line that decides results, with its count', () => {
-    const state = stateOf(doc).update({ effects: setDecidingLines.of(new Map([[2, 12], [6, 1], [4, 0]])) }).state;
+    const state = stateOf(doc).update({
+      effects: setDecidingLines.of(
+        new Map([
+          [2, 12],
+          [6, 1],
+          [4, 0],
+        ]),
+      ),
+    }).state;
     const markers: [number, number][] = [];
     state.field(decidingLinesField).between(0, state.doc.length, (from, _to, m) => {
       markers.push([state.doc.lineAt(from).number, (m as unknown as { count: number }).count]);
@@ -210,7 +229,10 @@ describe('diagnostics bridge', () => {
   });
 
   it('clamps stale diagnostics to the document', () => {
-    const [d] = toCmDiagnostics([{ from: 50, to: 80, line: 9, severity: 'info', code: 'unknown-key', message: 'm' }], 10);
+    const [d] = toCmDiagnostics(
+      [{ from: 50, to: 80, line: 9, severity: 'info', code: 'unknown-key', message: 'm' }],
+      10,
+    );
     expect([d.from, d.to]).toEqual([10, 10]);
   });
 });

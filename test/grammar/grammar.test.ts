@@ -1,9 +1,10 @@
 // Grammar fixtures (test/grammar/*.txt): input, `==>`, expected tree, as
 // the Lezer language packages test their grammars.
-import { describe, it } from 'vitest';
-import { fileTests } from '@lezer/generator/test';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileTests } from '@lezer/generator/test';
+import { describe, it } from 'vitest';
 import { parser } from '../../src/editor/robots.grammar';
 
 const dir = import.meta.dirname;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createRobotsLabStore, STORAGE_KEY, urlAt, urlListPieces, type RunResults } from '../../src/state/store';
-import { listPieces } from '../../src/worker/pieces';
-import { createSafeStorage } from '../../src/state/storage';
-import { DEFAULT_INPUTS, PERSIST_VERSION, crawlerSpecs, migrateInputs } from '../../src/state/inputs';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
+import { crawlerSpecs, DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION } from '../../src/state/inputs';
+import { createSafeStorage } from '../../src/state/storage';
+import { createRobotsLabStore, type RunResults, STORAGE_KEY, urlAt, urlListPieces } from '../../src/state/store';
+import { listPieces } from '../../src/worker/pieces';
 
 /** A localStorage stand-in with a size limit (in characters), throwing as browsers do. */
 class FakeStorage {
@@ -58,7 +58,14 @@ describe('persistence', () => {
     store.getState().setWorkerNotice('not persisted');
     const saved = storage.saved();
     expect(saved.version).toBe(PERSIST_VERSION);
-    expect(Object.keys(saved.state).sort()).toEqual(['crawlers', 'robotsText', 'robotsUrl', 'selected', 'settings', 'urlText']);
+    expect(Object.keys(saved.state).sort()).toEqual([
+      'crawlers',
+      'robotsText',
+      'robotsUrl',
+      'selected',
+      'settings',
+      'urlText',
+    ]);
     expect(saved.state.robotsText).toBe('User-agent: *\nDisallow: /x\n');
   });
 
@@ -99,7 +106,12 @@ describe('persistence', () => {
       STORAGE_KEY,
       JSON.stringify({
         version: 0,
-        state: { robotsText: 'User-agent: old\n', urlText: 42, crawlers: ['googlebot'], settings: { normalise: false, fetchStatus: 'oops' } },
+        state: {
+          robotsText: 'User-agent: old\n',
+          urlText: 42,
+          crawlers: ['googlebot'],
+          settings: { normalise: false, fetchStatus: 'oops' },
+        },
       }),
     );
     const s = makeStore(storage).store.getState();
@@ -162,7 +174,7 @@ describe('quota errors (huge pastes)', () => {
     safe.flush();
     expect(storage.saved().state.robotsText).toBe('abc');
     expect(storage.writes).toBe(before + 1);
-    timers.forEach((fn) => fn());
+    for (const fn of timers) fn();
     expect(storage.writes).toBe(before + 1);
   });
 });
@@ -201,20 +213,30 @@ describe('large lists in IndexedDB', () => {
     const { createSafeStorage } = await import('../../src/state/storage');
     const { createRobotsLabStore } = await import('../../src/state/store');
     const local = new Map<string, string>();
-    const ls = { getItem: (k: string) => local.get(k) ?? null, setItem: (k: string, v: string) => void local.set(k, v), removeItem: (k: string) => void local.delete(k) };
+    const ls = {
+      getItem: (k: string) => local.get(k) ?? null,
+      setItem: (k: string, v: string) => void local.set(k, v),
+      removeItem: (k: string) => void local.delete(k),
+    };
     const big = new Map<string, string>();
-    const large = { get: async (k: string) => big.get(k), set: async (k: string, v: string) => void big.set(k, v), delete: async (k: string) => void big.delete(k) };
+    const large = {
+      get: async (k: string) => big.get(k),
+      set: async (k: string, v: string) => void big.set(k, v),
+      delete: async (k: string) => void big.delete(k),
+    };
     const notices: (string | null)[] = [];
     const storage = createSafeStorage({ storage: () => ls, large: () => large, onNotice: (m) => notices.push(m) });
     const store = createRobotsLabStore(storage);
-    const urls = Array.from({ length: 1_000_000 }, (_, i) => `/p/${i}`).join('\n') + '\n';
+    const urls = `${Array.from({ length: 1_000_000 }, (_, i) => `/p/${i}`).join('\n')}\n`;
     store.getState().setUrlText(urls);
     await storage.settled();
     expect(local.get('robots-lab')!.length).toBeLessThan(10_000);
     expect(big.get('robots-lab:urlText')).toBe(urls);
     expect(notices.at(-1)).toBeNull();
 
-    const again = createRobotsLabStore(createSafeStorage({ storage: () => ls, large: () => large, onNotice: () => {} }));
+    const again = createRobotsLabStore(
+      createSafeStorage({ storage: () => ls, large: () => large, onNotice: () => {} }),
+    );
     await again.persist.rehydrate();
     expect(again.getState().urlText).toBe(urls);
     expect(again.getState().robotsText).toBe(store.getState().robotsText);
@@ -224,8 +246,16 @@ describe('large lists in IndexedDB', () => {
     const { createSafeStorage } = await import('../../src/state/storage');
     const { createRobotsLabStore } = await import('../../src/state/store');
     const local = new Map<string, string>();
-    const ls = { getItem: (k: string) => local.get(k) ?? null, setItem: (k: string, v: string) => void local.set(k, v), removeItem: (k: string) => void local.delete(k) };
-    const large = { get: async () => undefined, set: async () => Promise.reject(new Error('quota')), delete: async () => {} };
+    const ls = {
+      getItem: (k: string) => local.get(k) ?? null,
+      setItem: (k: string, v: string) => void local.set(k, v),
+      removeItem: (k: string) => void local.delete(k),
+    };
+    const large = {
+      get: async () => undefined,
+      set: async () => Promise.reject(new Error('quota')),
+      delete: async () => {},
+    };
     const notices: (string | null)[] = [];
     const storage = createSafeStorage({ storage: () => ls, large: () => large, onNotice: (m) => notices.push(m) });
     const store = createRobotsLabStore(storage);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
 import { RobotsWorkerClient, type RunHandlers, type WorkerLike } from '../../src/worker/client';
 import { RobotsHandler } from '../../src/worker/handler';
 import type { EvaluateParams, ParseSummary, WorkerReply, WorkerRequest } from '../../src/worker/protocol';
-import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
 
 /** A worker stand-in whose replies the test delivers by hand. */
 class FakeWorker implements WorkerLike {
@@ -56,7 +56,13 @@ function setup(budgetMs = 1000) {
 }
 
 const summary = { lineCount: 1 } as ParseSummary;
-const params: EvaluateParams = { urlsText: '/a', crawlers: [{ kind: 'token', token: 'x' }], normalise: true, robotsUrl: '', fetchStatus: 200 };
+const params: EvaluateParams = {
+  urlsText: '/a',
+  crawlers: [{ kind: 'token', token: 'x' }],
+  normalise: true,
+  robotsUrl: '',
+  fetchStatus: 200,
+};
 
 function recorder() {
   const events: string[] = [];
@@ -110,9 +116,25 @@ describe('requests carry an id and the document version', () => {
       progress: { done: 1, total: 1, rate: 1, etaMs: 0 },
       totals: { verdicts: [], rules: new Int32Array(0), topRules: [], normalised: 0 },
     });
-    workers[0].reply({ type: 'run-started', id: runA, version: 0, rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) });
+    workers[0].reply({
+      type: 'run-started',
+      id: runA,
+      version: 0,
+      rows: 1,
+      crawlers: [],
+      starts: new Int32Array(1),
+      ends: new Int32Array(1),
+    });
     workers[0].reply(chunk(runA));
-    workers[0].reply({ type: 'run-started', id: runB, version: 0, rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) });
+    workers[0].reply({
+      type: 'run-started',
+      id: runB,
+      version: 0,
+      rows: 1,
+      crawlers: [],
+      starts: new Int32Array(1),
+      ends: new Int32Array(1),
+    });
     workers[0].reply(chunk(runB));
     workers[0].reply({ type: 'run-done', id: runB, version: 0, rows: 1, elapsedMs: 1 });
     expect(a.events).toEqual([]);
@@ -124,7 +146,15 @@ describe('requests carry an id and the document version', () => {
     const r = recorder();
     const run = client.evaluate(params, r.handlers);
     void client.setText('new');
-    workers[0].reply({ type: 'run-started', id: run, version: 0, rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) });
+    workers[0].reply({
+      type: 'run-started',
+      id: run,
+      version: 0,
+      rows: 1,
+      crawlers: [],
+      starts: new Int32Array(1),
+      ends: new Int32Array(1),
+    });
     expect(r.events).toEqual([]);
     expect(workers[0].sent.map((m) => m.type)).toEqual(['evaluate', 'cancel', 'set-text']);
   });
@@ -135,7 +165,13 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
     const { client, workers, restarts, advance } = setup(1000);
     const r = recorder();
     client.evaluate(params, r.handlers);
-    const pending = client.explain({ url: '/', crawler: { kind: 'token', token: 'x' }, normalise: true, robotsUrl: '', fetchStatus: 200 });
+    const pending = client.explain({
+      url: '/',
+      crawler: { kind: 'token', token: 'x' },
+      normalise: true,
+      robotsUrl: '',
+      fetchStatus: 200,
+    });
     advance(900);
     expect(workers).toHaveLength(1);
     advance(200);
@@ -169,7 +205,15 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
     const run = client.evaluate(params, recorder().handlers);
     for (let i = 0; i < 5; i++) {
       advance(800);
-      workers[0].reply({ type: 'run-started', id: run, version: 0, rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) });
+      workers[0].reply({
+        type: 'run-started',
+        id: run,
+        version: 0,
+        rows: 1,
+        crawlers: [],
+        starts: new Int32Array(1),
+        ends: new Int32Array(1),
+      });
     }
     expect(workers).toHaveLength(1);
   });
@@ -202,7 +246,12 @@ describe('an imported list crosses once, in pieces', () => {
     const id = w.sent[0].id;
     w.reply({ type: 'list-piece', id, version: 0, text: '/a\n/b\n' });
     w.reply({ type: 'list-piece', id, version: 0, text: '/c\n' });
-    w.reply({ type: 'imported', id, version: 0, result: { name: 'urls.txt', format: 'txt', count: 3, csv: null, sitemapIndex: false } });
+    w.reply({
+      type: 'imported',
+      id,
+      version: 0,
+      result: { name: 'urls.txt', format: 'txt', count: 3, csv: null, sitemapIndex: false },
+    });
     const r = await imported;
     expect(r.text).toBe('/a\n/b\n/c\n');
     expect(r.pieces).toEqual({ pieces: ['/a\n/b\n', '/c\n'], offsets: [0, 6], length: 9 });
@@ -256,7 +305,14 @@ describe('client and handler together', () => {
       const status: number[] = [];
       const lines: number[] = [];
       client.evaluate(
-        { ...params, urlsText: '/checkout/\n/blog/x', crawlers: [{ kind: 'profile', id: 'googlebot' }, { kind: 'profile', id: 'gptbot' }] },
+        {
+          ...params,
+          urlsText: '/checkout/\n/blog/x',
+          crawlers: [
+            { kind: 'profile', id: 'googlebot' },
+            { kind: 'profile', id: 'gptbot' },
+          ],
+        },
         {
           onStart: () => {},
           onChunk: (c) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RobotsHandler, SLICE_MS, type HandlerHost } from '../../src/worker/handler';
-import { CELL, ROW, type EvaluateParams, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
-import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, SPEC_5_ROBOTS_TXT } from '../../src/fixtures/example';
 import { evaluateProfile, parseRobotsTxt } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
+import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, SPEC_5_ROBOTS_TXT } from '../../src/fixtures/example';
+import { type HandlerHost, RobotsHandler, SLICE_MS } from '../../src/worker/handler';
+import { CELL, type EvaluateParams, ROW, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
 
 /** A host with a fake clock (advanced by `tick` per reading) and a manual task queue. */
 function harness(tick = 0) {
@@ -23,7 +23,8 @@ function harness(tick = 0) {
   const drain = () => {
     while (tasks.length) tasks.shift()!();
   };
-  const of = <T extends WorkerReply['type']>(type: T) => replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type);
+  const of = <T extends WorkerReply['type']>(type: T) =>
+    replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type);
   return { handler, replies, transfers, tasks, drain, of };
 }
 
@@ -61,9 +62,13 @@ describe('set-text: parse once per version', () => {
     expect(parsed.summary.sizeLimit).toBeNull();
   });
 
-  it("reports where Googlebot stops reading a file over 500 KiB (SPEC §3)", () => {
+  it('reports where Googlebot stops reading a file over 500 KiB (SPEC §3)', () => {
     const h = harness();
-    const big = 'User-agent: *\n' + 'Disallow: /aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n'.repeat(6000);
+    const big =
+      'User-agent: *\n' +
+      'Disallow: /aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n'.repeat(
+        6000,
+      );
     h.handler.handle({ type: 'set-text', id: 1, version: 1, text: big });
     const [parsed] = h.of('parsed');
     expect(parsed.summary.sizeLimit).not.toBeNull();
@@ -114,7 +119,12 @@ describe('evaluate: URL list × crawlers in compact chunks', () => {
     h.handler.handle(evaluateMsg(2, 1));
     const i = h.replies.findIndex((r) => r.type === 'run-chunk');
     const chunk = h.replies[i] as Extract<WorkerReply, { type: 'run-chunk' }>;
-    expect(h.transfers[i]).toEqual([chunk.status.buffer, chunk.lines.buffer, chunk.rowFlags.buffer, chunk.totals.rules.buffer]);
+    expect(h.transfers[i]).toEqual([
+      chunk.status.buffer,
+      chunk.lines.buffer,
+      chunk.rowFlags.buffer,
+      chunk.totals.rules.buffer,
+    ]);
   });
 
   it('SPEC §2: a 4xx allows everything and a 5xx or an unreachable server blocks everything', () => {
@@ -135,9 +145,21 @@ describe('evaluate: URL list × crawlers in compact chunks', () => {
   it('leaves a URL as typed when normalisation is off', () => {
     const h = harness();
     h.handler.handle({ type: 'set-text', id: 1, version: 1, text: 'User-agent: *\nDisallow: /%C3%A9\n' });
-    h.handler.handle(evaluateMsg(2, 1, params({ urlsText: '/é', crawlers: [{ kind: 'token', token: 'x' }], normalise: false, robotsUrl: '' })));
+    h.handler.handle(
+      evaluateMsg(
+        2,
+        1,
+        params({ urlsText: '/é', crawlers: [{ kind: 'token', token: 'x' }], normalise: false, robotsUrl: '' }),
+      ),
+    );
     expect([...h.of('run-chunk')[0].status]).toEqual([CELL.ALLOWED]);
-    h.handler.handle(evaluateMsg(3, 1, params({ urlsText: '/é', crawlers: [{ kind: 'token', token: 'x' }], normalise: true, robotsUrl: '' })));
+    h.handler.handle(
+      evaluateMsg(
+        3,
+        1,
+        params({ urlsText: '/é', crawlers: [{ kind: 'token', token: 'x' }], normalise: true, robotsUrl: '' }),
+      ),
+    );
     expect([...h.of('run-chunk').at(-1)!.status]).toEqual([CELL.BLOCKED]);
   });
 
@@ -166,13 +188,17 @@ describe('evaluate: URL list × crawlers in compact chunks', () => {
     const h = harness();
     h.handler.handle({ type: 'set-text', id: 1, version: 1, text: EXAMPLE_ROBOTS_TXT });
     h.handler.handle(evaluateMsg(2, 5));
-    expect(h.of('failed')).toEqual([{ type: 'failed', id: 2, version: 5, message: expect.stringContaining('version 5') }]);
+    expect(h.of('failed')).toEqual([
+      { type: 'failed', id: 2, version: 5, message: expect.stringContaining('version 5') },
+    ]);
   });
 
   it('a cancel stops the run it names', () => {
     const h = harness(1);
     h.handler.handle({ type: 'set-text', id: 1, version: 1, text: EXAMPLE_ROBOTS_TXT });
-    h.handler.handle(evaluateMsg(2, 1, params({ urlsText: Array.from({ length: 5000 }, (_, i) => `/x${i}`).join('\n') })));
+    h.handler.handle(
+      evaluateMsg(2, 1, params({ urlsText: Array.from({ length: 5000 }, (_, i) => `/x${i}`).join('\n') })),
+    );
     h.handler.handle({ type: 'cancel', id: 2, version: 1 });
     h.drain();
     expect(h.of('run-chunk')).toHaveLength(1);
@@ -190,7 +216,10 @@ describe('save-list: the URL list into IndexedDB, never in the middle of a run',
     h.handler.handle({ type: 'save-list', id: 3, version: 1, key: 'robots-lab:urlText', urlsText: null });
     expect(h.of('saved')).toEqual([]);
     h.drain();
-    expect(h.replies.map((r) => r.type).filter((t) => t === 'run-done' || t === 'saved')).toEqual(['run-done', 'saved']);
+    expect(h.replies.map((r) => r.type).filter((t) => t === 'run-done' || t === 'saved')).toEqual([
+      'run-done',
+      'saved',
+    ]);
     // Node has no IndexedDB: the reply says so, as a browser without it would.
     expect(h.of('saved')[0]).toMatchObject({ id: 3, error: 'IndexedDB is not available' });
   });
@@ -237,7 +266,16 @@ describe('explain: one cell in full', () => {
   it('flags a typed token that crawlers cannot send', () => {
     const h = harness();
     h.handler.handle({ type: 'set-text', id: 1, version: 1, text: SPEC_5_ROBOTS_TXT });
-    h.handler.handle({ type: 'explain', id: 2, version: 1, url: '/', crawler: { kind: 'token', token: 'My Bot/1.0' }, normalise: true, robotsUrl: '', fetchStatus: 200 });
+    h.handler.handle({
+      type: 'explain',
+      id: 2,
+      version: 1,
+      url: '/',
+      crawler: { kind: 'token', token: 'My Bot/1.0' },
+      normalise: true,
+      robotsUrl: '',
+      fetchStatus: 200,
+    });
     expect(h.of('explained')[0].result.crawler.valid).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cutPieces, listPieces, slicePieces, wholeText } from '../../src/worker/pieces';
+import { describe, expect, it } from 'vitest';
 import { splitRows } from '../../src/worker/bulk';
+import { cutPieces, listPieces, slicePieces, wholeText } from '../../src/worker/pieces';
 
 /** Lines of URLs and paths, with blank lines, spaces, CRLF and a line longer than a piece. */
 const lineArb = fc.oneof(
@@ -12,13 +12,18 @@ const lineArb = fc.oneof(
 describe('a URL list in pieces (an import crosses to the page a piece per message)', () => {
   it('cuts after a line end, and the pieces joined are the text', () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { maxLength: 60 }), fc.boolean(), fc.integer({ min: 1, max: 50 }), (lines, trailing, size) => {
-        const text = lines.join('\n') + (trailing ? '\n' : '');
-        const pieces = cutPieces(text, size);
-        expect(pieces.join('')).toBe(text);
-        for (const p of pieces.slice(0, -1)) expect(p.endsWith('\n')).toBe(true);
-        for (const p of pieces) expect(p.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.array(lineArb, { maxLength: 60 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 50 }),
+        (lines, trailing, size) => {
+          const text = lines.join('\n') + (trailing ? '\n' : '');
+          const pieces = cutPieces(text, size);
+          expect(pieces.join('')).toBe(text);
+          for (const p of pieces.slice(0, -1)) expect(p.endsWith('\n')).toBe(true);
+          for (const p of pieces) expect(p.length).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 
@@ -29,7 +34,8 @@ describe('a URL list in pieces (an import crosses to the page a piece per messag
         const list = listPieces(cutPieces(text, size));
         expect(list.length).toBe(text.length);
         const { starts, ends } = splitRows(text);
-        for (let i = 0; i < starts.length; i++) expect(slicePieces(list, starts[i], ends[i])).toBe(text.slice(starts[i], ends[i]));
+        for (let i = 0; i < starts.length; i++)
+          expect(slicePieces(list, starts[i], ends[i])).toBe(text.slice(starts[i], ends[i]));
       }),
     );
   });
@@ -43,7 +49,7 @@ describe('a URL list in pieces (an import crosses to the page a piece per messag
   });
 
   it('takes a line longer than a piece whole, and an empty text as no piece', () => {
-    expect(cutPieces('x'.repeat(10) + '\n/y\n', 4)).toEqual(['x'.repeat(10) + '\n', '/y\n']);
+    expect(cutPieces(`${'x'.repeat(10)}\n/y\n`, 4)).toEqual([`${'x'.repeat(10)}\n`, '/y\n']);
     expect(cutPieces('', 4)).toEqual([]);
     expect(slicePieces(listPieces([]), 0, 0)).toBe('');
     expect(slicePieces(wholeText('/a\n/b'), 3, 5)).toBe('/b');

@@ -1,21 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { RobotsHandler, type HandlerHost } from '../../src/worker/handler';
-import { splitRows } from '../../src/worker/bulk';
-import { ALL_ROWS, CELL, type ViewQuery, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
-import { LIST_PIECE } from '../../src/worker/pieces';
-import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
 import { evaluateProfile, parseRobotsTxt, toRequestUrl } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
+import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
+import { splitRows } from '../../src/worker/bulk';
+import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
+import { LIST_PIECE } from '../../src/worker/pieces';
+import { ALL_ROWS, CELL, type ViewQuery, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
 
 function harness() {
   const replies: WorkerReply[] = [];
   const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
   const handler = new RobotsHandler(host);
-  const of = <T extends WorkerReply['type']>(type: T) => replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type);
+  const of = <T extends WorkerReply['type']>(type: T) =>
+    replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type);
   return { handler, replies, of };
 }
 
-const URLS = ['/checkout/x', '/blog/a', 'https://shop.example.com/café', 'https://other.example.com/', '/search?q=1', 'not a url'];
+const URLS = [
+  '/checkout/x',
+  '/blog/a',
+  'https://shop.example.com/café',
+  'https://other.example.com/',
+  '/search?q=1',
+  'not a url',
+];
 
 function run(urls = URLS) {
   const h = harness();
@@ -69,7 +77,10 @@ describe('views: filters, search and sort computed in the worker', () => {
 
   it('keeps rows blocked (or allowed) for any crawler, or for one crawler', () => {
     const { view } = run();
-    const blockedBy = (id: string) => URLS.map((u, i) => [i, verdict(u, id)] as const).filter(([, v]) => !v.allowed).map(([i]) => i);
+    const blockedBy = (id: string) =>
+      URLS.map((u, i) => [i, verdict(u, id)] as const)
+        .filter(([, v]) => !v.allowed)
+        .map(([i]) => i);
     const judged = [0, 1, 2, 4];
     expect(view({ verdict: 'blocked', crawler: 0 })).toEqual(blockedBy('googlebot').filter((i) => judged.includes(i)));
     expect(view({ verdict: 'blocked', crawler: 1 })).toEqual(blockedBy('gptbot').filter((i) => judged.includes(i)));
@@ -90,7 +101,9 @@ describe('views: filters, search and sort computed in the worker', () => {
 
   it('sorts by URL and by verdict, both ways, stable within a verdict', () => {
     const { view } = run();
-    const byUrl = URLS.map((u, i) => [u, i] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, i]) => i);
+    const byUrl = URLS.map((u, i) => [u, i] as const)
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([, i]) => i);
     expect(view({ sort: { key: 'url', col: 0, desc: false } })).toEqual(byUrl);
     expect(view({ sort: { key: 'url', col: 0, desc: true } })).toEqual([...byUrl].reverse());
     const v = view({ sort: { key: 'verdict', col: 1, desc: false } })!;
@@ -128,7 +141,14 @@ describe('totals and exports', () => {
       line: gb.rule!.line,
     });
     expect(json[4].normalisedUrl).toBe('https://shop.example.com/caf%C3%A9');
-    h.handler.handle({ type: 'export', id: 12, version: 1, run: 2, query: { ...ALL_ROWS, search: 'blog' }, format: 'csv' });
+    h.handler.handle({
+      type: 'export',
+      id: 12,
+      version: 1,
+      run: 2,
+      query: { ...ALL_ROWS, search: 'blog' },
+      format: 'csv',
+    });
     const csv = (await h.of('exported')[1].blob.text()).trim().split('\r\n');
     expect(csv[0]).toBe('url,normalised_url,crawler,verdict,rule,line');
     expect(csv).toHaveLength(3);
@@ -149,7 +169,16 @@ describe('import: URL list files read in the worker', () => {
     await new Promise((r) => setTimeout(r, 0));
     const last = h.replies.at(-1)!;
     if (last.type !== 'imported') return last;
-    return { ...last, result: { ...last.result, text: h.of('list-piece').map((p) => p.text).join('') } };
+    return {
+      ...last,
+      result: {
+        ...last.result,
+        text: h
+          .of('list-piece')
+          .map((p) => p.text)
+          .join(''),
+      },
+    };
   }
 
   it('reads a CSV: detects the header and the URL column, and takes another column on request', async () => {
@@ -165,14 +194,20 @@ describe('import: URL list files read in the worker', () => {
   });
 
   it('reads a sitemap index and says so (its child sitemaps are not fetched)', async () => {
-    const xml = '<?xml version="1.0"?>\n<sitemapindex><sitemap><loc>https://e.com/s1.xml</loc></sitemap></sitemapindex>';
+    const xml =
+      '<?xml version="1.0"?>\n<sitemapindex><sitemap><loc>https://e.com/s1.xml</loc></sitemap></sitemapindex>';
     const r = await imp(xml, 'index.xml');
-    expect(r.type === 'imported' && r.result).toMatchObject({ format: 'sitemap', sitemapIndex: true, count: 1, text: 'https://e.com/s1.xml\n' });
+    expect(r.type === 'imported' && r.result).toMatchObject({
+      format: 'sitemap',
+      sitemapIndex: true,
+      count: 1,
+      text: 'https://e.com/s1.xml\n',
+    });
   });
 
   it('sends a long list to the page in pieces, in order, then what the file held; runs read the list it kept', async () => {
     const urls = Array.from({ length: 30_000 }, (_, i) => `https://e.com/p/${i}`);
-    const text = urls.join('\n') + '\n';
+    const text = `${urls.join('\n')}\n`;
     const h = harness();
     h.handler.handle({ type: 'import', id: 1, version: 0, file: new Blob([text]), name: 'urls.txt', column: null });
     await new Promise((r) => setTimeout(r, 0));
