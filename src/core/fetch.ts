@@ -1,5 +1,5 @@
 /**
- * What the robots.txt fetch result means (SPEC §2, RFC 9309 §2.3.1).
+ * What the robots.txt fetch result means (docs/behaviour.md §2, RFC 9309 §2.3.1).
  */
 
 /** How a fetch status turns into verdicts. */
@@ -23,10 +23,19 @@ export function fetchOutcome(status: number): FetchOutcome {
       reason: `HTTP ${status}: redirects that reach no file within five hops count as 404, so everything is allowed.`,
     };
   }
+  if (status === 429) {
+    // Google's robots.txt page excepts 429 (Too Many Requests) from the 4xx
+    // rule and handles it like a server error (docs/behaviour.md §2).
+    return {
+      mode: 'disallow-all',
+      reason:
+        'HTTP 429: Google treats "too many requests" like a server error, so nothing may be crawled until it is retried.',
+    };
+  }
   if (status >= 400 && status < 500) {
     return {
       mode: 'allow-all',
-      reason: `HTTP ${status}: a 4xx (401 and 403 included) means no robots.txt, so everything is allowed.`,
+      reason: `HTTP ${status}: a 4xx (401 and 403 included, 429 excepted) means no robots.txt, so everything is allowed.`,
     };
   }
   if (status === 0) {
