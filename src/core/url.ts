@@ -92,6 +92,10 @@ export function toRequestUrl(rawInput: string, base?: string): RequestUrl {
     } else if (typedHost !== null && typedHost !== u.host && typedHost.toLowerCase() === u.host) {
       changes.push('host lower-cased');
     }
+    const typedPort = typedHost === null ? undefined : /:(\d*)$/.exec(typedHost)?.[1];
+    if (typedPort !== undefined && u.port === '') {
+      changes.push(typedPort === '' ? 'empty port removed' : `default port :${typedPort} removed`);
+    }
   }
   const typedPath = pathPart(input, pathOnly);
   if (typedPath !== null && typedPath !== pathQuery) {
@@ -103,6 +107,8 @@ export function toRequestUrl(rawInput: string, base?: string): RequestUrl {
     if (changes.length === 0 || (hashIdx !== -1 && changes.length === 1)) changes.push('path normalised');
   }
   const changed = url !== input;
+  // Every change is named: a URL shown in another form always says why.
+  if (changed && changes.length === 0) changes.push('URL normalised');
   return { input, url, changed, changes: changed ? changes : [] };
 }
 
