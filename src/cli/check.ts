@@ -80,8 +80,8 @@ async function readList(io: CliIo, path: string, column: string | undefined, wha
   return parseUrlList(decodeListBytes(bytes, name), name, column);
 }
 
-/** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to. */
-async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
+/** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to (also used by `diff`). */
+export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
   const bytes = await readUserFile(io, path, 'robots.txt');
   const parsed = parseBytes(io, path, bytes, sizeLimit);
   if (parsed.invalidUtf8) {

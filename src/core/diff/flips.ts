@@ -72,8 +72,15 @@ interface CrawlerState {
   crawler: DiffCrawler;
   before: ReturnType<typeof createChecker>;
   after: ReturnType<typeof createChecker>;
-  /** Causes by "oldCode,newCode": the same pair of deciding lines has the same causes for every URL. */
-  causes: Map<string, LineEdit[]>;
+  /** By "oldCode,newCode": the same pair of deciding lines has the same lines and causes for every URL. */
+  pairs: Map<string, FlipLines>;
+}
+
+/** What every flip between one pair of deciding lines shares (made once, frozen). */
+interface FlipLines {
+  oldLine: DecidingLine | null;
+  newLine: DecidingLine | null;
+  causes: LineEdit[];
 }
 
 /**
@@ -91,7 +98,7 @@ export function* verdictFlips(
     crawler,
     before: createChecker(comparison.before, crawler.spec),
     after: createChecker(comparison.after, crawler.spec),
-    causes: new Map(),
+    pairs: new Map(),
   }));
   for (const c of crawlers) {
     if (!counts.byCrawler.has(c.label)) counts.byCrawler.set(c.label, { allowedToBlocked: 0, blockedToAllowed: 0 });
@@ -114,19 +121,16 @@ export function* verdictFlips(
         perCrawler.allowedToBlocked++;
       }
       const key = `${was},${now}`;
-      let causes = s.causes.get(key);
-      if (!causes) {
-        causes = flipCauses(comparison, Math.abs(was), Math.abs(now), s.before.choice, s.after.choice);
-        s.causes.set(key, causes);
+      let shared = s.pairs.get(key);
+      if (!shared) {
+        shared = Object.freeze({
+          oldLine: was === 0 ? null : decidingLine(comparison.before, Math.abs(was)),
+          newLine: now === 0 ? null : decidingLine(comparison.after, Math.abs(now)),
+          causes: flipCauses(comparison, Math.abs(was), Math.abs(now), s.before.choice, s.after.choice),
+        });
+        s.pairs.set(key, shared);
       }
-      yield {
-        url,
-        crawler: s.crawler.label,
-        kind,
-        oldLine: was === 0 ? null : decidingLine(comparison.before, Math.abs(was)),
-        newLine: now === 0 ? null : decidingLine(comparison.after, Math.abs(now)),
-        causes,
-      };
+      yield { url, crawler: s.crawler.label, kind, ...shared };
     }
   }
   return counts;
