@@ -39,6 +39,9 @@ check: one verdict per URL and crawler, with the deciding line.
       --expect-allowed FILE  URLs that must be allowed for every --agent
       --expect-blocked FILE  URLs that must be blocked for every --agent
       --no-size-limit     read the whole file (default: Google's first 500 KiB)
+      --expectations      check the file's own "# expect: blocked GPTBot /x"
+                          comments instead (no URLs or --agent); exit 1 when
+                          one fails or is malformed
 
 diff: the URL × crawler verdicts that change between two versions of a
   robots.txt, with the old and new deciding lines and the edited lines that
