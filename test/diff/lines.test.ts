@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines } from '../../src/core/diff/lines';
+import { diffLines, MAX_EDIT_DISTANCE } from '../../src/core/diff/lines';
 
 const kinds = (d: ReturnType<typeof diffLines>) =>
   d.edits.map((e) => `${e.kind} ${e.oldLine ?? '-'}→${e.newLine ?? '-'}`);
@@ -43,5 +43,17 @@ describe('line diff', () => {
     edited.splice(250, 1, 'Disallow: /changed');
     edited.splice(400, 0, 'Allow: /new');
     expect(kinds(diffLines(base, edited))).toEqual(['changed 251→251', 'added -→401']);
+  });
+
+  it('reads two files more than MAX_EDIT_DISTANCE lines apart as a rewrite, still pairing moves', () => {
+    const n = MAX_EDIT_DISTANCE;
+    const old = Array.from({ length: n }, (_, i) => `Disallow: /old${i}`);
+    const now = [...Array.from({ length: n }, (_, i) => `Disallow: /new${i}`), 'Disallow: /old0'];
+    const d = diffLines(['User-agent: *', ...old], ['User-agent: *', ...now]);
+    const counts = new Map<string, number>();
+    for (const e of d.edits) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+    // /old0 moved to the end; the other old lines pair with new ones as changes; one new line is left over.
+    expect(Object.fromEntries(counts)).toEqual({ moved: 1, changed: n - 1, added: 1 });
+    expect(d.oldToNew[1]).toBe(1);
   });
 });

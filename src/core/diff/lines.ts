@@ -52,19 +52,27 @@ function commonPairs(a: readonly string[], b: readonly string[]): Array<[number,
   return pairs;
 }
 
-/** Myers' greedy algorithm with the trace kept, then walked back for the common lines. */
+/**
+ * Past this many differing lines the middle of the two texts is taken as
+ * wholly replaced: the trace of Myers' algorithm grows with the square of
+ * the differences (2,000 → about 16 MB), and two files that far apart are
+ * better read as a rewrite. Moves and changes are still paired afterwards.
+ */
+export const MAX_EDIT_DISTANCE = 2000;
+
+/** Myers' greedy algorithm, keeping each step's furthest reaches (diagonals -d…d) to walk back. */
 function myers(a: readonly string[], b: readonly string[]): Array<[number, number]> {
   const n = a.length;
   const m = b.length;
-  const max = n + m;
   if (n === 0 || m === 0) return [];
+  const max = Math.min(n + m, MAX_EDIT_DISTANCE);
   const offset = max + 1;
-  let v = new Int32Array(2 * max + 3);
+  const v = new Int32Array(2 * max + 3);
+  // trace[d] holds v[-d…d] as it was before step d.
   const trace: Int32Array[] = [];
   let found = false;
   for (let d = 0; d <= max && !found; d++) {
-    trace.push(v.slice());
-    const next = v.slice();
+    trace.push(v.slice(offset - d, offset + d + 1));
     for (let k = -d; k <= d; k += 2) {
       let x =
         k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
@@ -73,24 +81,30 @@ function myers(a: readonly string[], b: readonly string[]): Array<[number, numbe
         x++;
         y++;
       }
-      next[offset + k] = x;
+      v[offset + k] = x;
       if (x >= n && y >= m) {
         found = true;
         break;
       }
     }
-    v = next;
   }
-  // Walk back through the trace: each step came from k-1 (a deletion) or k+1 (an insertion).
+  if (!found) return [];
+  return walkBack(trace, n, m);
+}
+
+/** Reads the common lines off Myers' trace, from the end back to the start. */
+function walkBack(trace: Int32Array[], n: number, m: number): Array<[number, number]> {
   const pairs: Array<[number, number]> = [];
   let x = n;
   let y = m;
   for (let d = trace.length - 1; d >= 0; d--) {
     const prev = trace[d];
+    // prev[i] is diagonal i - d.
+    const at = (k: number) => prev[k + d];
     const k = x - y;
-    const fromInsert = k === -d || (k !== d && prev[offset + k - 1] < prev[offset + k + 1]);
+    const fromInsert = k === -d || (k !== d && at(k - 1) < at(k + 1));
     const prevK = fromInsert ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : prev[offset + prevK];
+    const prevX = d === 0 ? 0 : at(prevK);
     const prevY = d === 0 ? 0 : prevX - prevK;
     while (x > prevX && y > prevY) {
       x--;
