@@ -2,8 +2,15 @@
  * `robots-lab diff OLD NEW`: the flips, their causes, the formats and the
  * --fail-on exit codes, through the CLI's main with in-memory files.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './harness';
+
+const bin = fileURLToPath(new URL('../../bin/robots-lab.mjs', import.meta.url));
 
 const OLD = [
   'User-agent: *',
@@ -140,5 +147,38 @@ describe('robots-lab diff', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(message);
     }
+  });
+});
+
+describe('robots-lab diff as a CI step (the real executable)', () => {
+  it('fails the step when the deploy would block URLs allowed today', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lab-diff-'));
+    writeFileSync(join(dir, 'live.txt'), 'User-agent: *\nDisallow: /admin\n');
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /admin\nDisallow: /blog\n');
+    writeFileSync(join(dir, 'urls.txt'), '/\n/blog/post-1\n/blog/post-2\n/admin\n');
+    const args = [
+      'diff',
+      'live.txt',
+      'robots.txt',
+      '--agent',
+      'googlebot',
+      '--urls',
+      'urls.txt',
+      '--fail-on',
+      'blocked',
+    ];
+    const r = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('this deploy would block 2 URLs that are allowed today');
+    expect(r.stderr).toContain('/blog/post-1 for Googlebot: ALLOWED (no rule) → BLOCKED by line 3 (Disallow: /blog)');
+    const same = spawnSync(
+      process.execPath,
+      [bin, 'diff', 'live.txt', 'live.txt', '-a', 'googlebot', '-u', 'urls.txt', '--fail-on', 'any'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
+    expect(same.status).toBe(0);
   });
 });

@@ -35,6 +35,16 @@ describe('readers agree where the texts agree', () => {
     expect(why(all, 'rfc9309')).toEqual([]);
   });
 
+  it('on a tie allow wins, wherever the lines stand (RFC 9309 §2.2.2; Yandex "Combining directives")', () => {
+    const all = strip(['User-agent: *', 'Disallow: /folder', 'Allow: /folder'], '/folder/page', ['SomeBot']);
+    expect(brief(all)).toMatchObject({
+      google: 'allowed 3',
+      rfc9309: 'allowed 3',
+      bing: 'allowed 3',
+      yandex: 'allowed 3',
+    });
+  });
+
   it('/robots.txt itself is allowed by every reader (RFC 9309 §2.2.2)', () => {
     const all = strip(['User-agent: *', 'Disallow: /'], '/robots.txt', ['x']);
     expect(all.every((r) => r.allowed)).toBe(true);
@@ -86,6 +96,14 @@ describe('RFC 9309 read literally (and Bing, which borrows its reading)', () => 
   it('a percent-encoded unreserved character is decoded before comparing (§2.2.2): %62 is b', () => {
     const all = strip(['User-agent: *', 'Disallow: /%62ar'], '/bar', ['SomeBot']);
     expect(brief(all)).toMatchObject({ google: 'allowed -', rfc9309: 'blocked 2', yandex: 'allowed -' });
+    expect(why(all, 'rfc9309')).toEqual([
+      'RFC 9309: percent-escapes of unreserved characters are decoded before comparing',
+    ]);
+  });
+
+  it('escapes of unreserved characters in the URL are decoded too (§2.2.2): /%62ar is /bar', () => {
+    const all = strip(['User-agent: *', 'Disallow: /bar'], '/%62ar', ['SomeBot']);
+    expect(brief(all)).toMatchObject({ google: 'allowed -', rfc9309: 'blocked 2' });
     expect(why(all, 'rfc9309')).toEqual([
       'RFC 9309: percent-escapes of unreserved characters are decoded before comparing',
     ]);
