@@ -17,6 +17,7 @@ import {
 } from '../core/index';
 import { findProfile } from '../core/profiles';
 import { type FlagSpec, flag, flags, parseArgs } from './args';
+import { runFileExpectations } from './expectations';
 import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
 import { decodeListBytes, type ListedUrl, parseUrlList } from './url-lists';
@@ -32,6 +33,7 @@ export const CHECK_FLAGS: FlagSpec[] = [
   { name: 'expect-blocked', value: true, repeat: true },
   { name: 'robots-url', value: true },
   { name: 'no-size-limit' },
+  { name: 'expectations' },
   { name: 'help', short: 'h' },
 ];
 
@@ -80,8 +82,8 @@ async function readList(io: CliIo, path: string, column: string | undefined, wha
   return parseUrlList(decodeListBytes(bytes, name), name, column);
 }
 
-/** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to. */
-async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
+/** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to (also used by `diff`). */
+export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
   const bytes = await readUserFile(io, path, 'robots.txt');
   const parsed = parseBytes(io, path, bytes, sizeLimit);
   if (parsed.invalidUtf8) {
@@ -106,6 +108,7 @@ function parseBytes(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boole
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, CHECK_FLAGS);
+  if (args.switches.has('expectations')) return runFileExpectations(args, io);
   const [robotsPath, ...urlArgs] = args.positional;
   if (!robotsPath) throw new CliError('check needs a robots.txt file: robots-lab check ROBOTS.txt --agent NAME URL…');
   const agents = resolveAgents(flags(args, 'agent'));

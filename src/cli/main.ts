@@ -7,12 +7,14 @@ import { readFileSync } from 'node:fs';
 import { CRAWLER_PROFILES } from '../core/profiles';
 import { runBatch } from './batch';
 import { runCheck } from './check';
+import { runDiff } from './diff';
 import { CliError, type CliIo, EXIT_OK, EXIT_USAGE, nodeIo } from './io';
 
 export const HELP = `robots-lab: test URLs against a robots.txt exactly as Google's parser does
 
 Usage:
   robots-lab check ROBOTS.txt --agent NAME [--agent NAME …] [URL …] [options]
+  robots-lab diff OLD.txt NEW.txt --agent NAME [URL …] [--urls FILE] [--fail-on KIND]
   robots-lab batch < queries.jsonl
   robots-lab agents
   robots-lab --help | --version
@@ -37,6 +39,16 @@ check: one verdict per URL and crawler, with the deciding line.
       --expect-allowed FILE  URLs that must be allowed for every --agent
       --expect-blocked FILE  URLs that must be blocked for every --agent
       --no-size-limit     read the whole file (default: Google's first 500 KiB)
+      --expectations      check the file's own "# expect: blocked GPTBot /x"
+                          comments instead (no URLs or --agent); exit 1 when
+                          one fails or is malformed
+
+diff: the URL × crawler verdicts that change between two versions of a
+  robots.txt, with the old and new deciding lines and the edited lines that
+  cause each change. Takes --agent, --urls, --column, --format, --raw and
+  --no-size-limit as check does, and:
+      --fail-on KIND      exit 1 when a URL is newly "blocked", newly
+                          "allowed", or "any" of the two
 
 batch: JSON Lines {"robotstxt","useragent","url"} on standard input, one line
   {"allowed": bool, "line": number|null} out per input line, byte-exact like
@@ -44,7 +56,7 @@ batch: JSON Lines {"robotstxt","useragent","url"} on standard input, one line
 
 agents: the built-in crawler profiles, their tokens and sources.
 
-Exit status: 0 fine, 1 an expectation failed, 2 bad input or usage.
+Exit status: 0 fine, 1 an expectation failed (or a --fail-on flip), 2 bad input or usage.
 `;
 
 function version(): string {
@@ -80,6 +92,8 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
     switch (command) {
       case 'check':
         return await runCheck(rest, io);
+      case 'diff':
+        return await runDiff(rest, io);
       case 'batch':
         if (rest.length > 0) throw new CliError(`batch takes no arguments (got "${rest[0]}")`);
         return await runBatch(io);
@@ -90,7 +104,7 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
         throw new CliError(
           command.startsWith('-')
             ? `unknown option "${command}" (see robots-lab --help)`
-            : `unknown command "${command}" (use check, batch or agents)`,
+            : `unknown command "${command}" (use check, diff, batch or agents)`,
         );
     }
   } catch (err) {

@@ -1,0 +1,283 @@
+/**
+ * `robots-lab diff OLD NEW`: the URL × crawler verdicts an edit of a
+ * robots.txt flips, with the old and new deciding lines and the edited lines
+ * that cause each flip; a CI gate with `--fail-on`.
+ */
+
+import {
+  compareRobots,
+  type DiffCrawler,
+  emptyCounts,
+  type Flip,
+  type LineEdit,
+  verdictFlips,
+} from '../core/diff/index';
+import { type CrawlerProfile, toRequestUrl } from '../core/index';
+import { type FlagSpec, flag, flags, parseArgs } from './args';
+import { loadRobots, resolveAgents } from './check';
+import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { decodeListBytes, parseUrlList } from './url-lists';
+
+export const DIFF_FLAGS: FlagSpec[] = [
+  { name: 'agent', short: 'a', value: true, repeat: true },
+  { name: 'urls', short: 'u', value: true, repeat: true },
+  { name: 'column', value: true },
+  { name: 'format', short: 'f', value: true },
+  { name: 'fail-on', value: true },
+  { name: 'raw' },
+  { name: 'no-size-limit' },
+  { name: 'help', short: 'h' },
+];
+
+const DIFF_FORMATS = ['table', 'csv', 'json', 'jsonl'] as const;
+type DiffFormat = (typeof DIFF_FORMATS)[number];
+const FAIL_ON = ['blocked', 'allowed', 'any'] as const;
+type FailOn = (typeof FAIL_ON)[number];
+
+/** How many failing flips stderr names before it says "and N more". */
+const NAMED_FAILURES = 20;
+
+/** The command's options, checked. */
+interface DiffOptions {
+  oldPath: string;
+  newPath: string;
+  crawlers: DiffCrawler[];
+  format: DiffFormat;
+  failOn: FailOn | null;
+  raw: boolean;
+  sizeLimit: boolean;
+}
+
+function readOptions(argv: string[]): DiffOptions & { urlArgs: string[]; lists: string[]; column?: string } {
+  const args = parseArgs(argv, DIFF_FLAGS);
+  const [oldPath, newPath, ...urlArgs] = args.positional;
+  if (!oldPath || !newPath) throw new CliError('diff needs two files: robots-lab diff OLD.txt NEW.txt --agent NAME …');
+  const agents = resolveAgents(flags(args, 'agent'));
+  if (agents.length === 0) throw new CliError('diff needs at least one --agent (a crawler name or a product token)');
+  const format = (flag(args, 'format') ?? 'table') as DiffFormat;
+  if (!DIFF_FORMATS.includes(format)) throw new CliError(`unknown format "${format}" (use ${DIFF_FORMATS.join(', ')})`);
+  const failOn = (flag(args, 'fail-on') ?? null) as FailOn | null;
+  if (failOn !== null && !FAIL_ON.includes(failOn)) {
+    throw new CliError(`unknown --fail-on "${failOn}" (use blocked, allowed or any)`);
+  }
+  const lists = flags(args, 'urls');
+  if ([oldPath, newPath, ...lists].filter((p) => p === '-').length > 1) {
+    throw new CliError('standard input ("-") can be used for only one file');
+  }
+  const crawlers = agents.map((a): DiffCrawler => {
+    const profile: CrawlerProfile | undefined = 'profile' in a ? a.profile : undefined;
+    return profile
+      ? { label: a.label, spec: { tokens: profile.tokens, ignoresGlobal: profile.ignoresGlobal } }
+      : { label: a.label, spec: { tokens: ['token' in a ? a.token : a.label] } };
+  });
+  return {
+    oldPath,
+    newPath,
+    crawlers,
+    format,
+    failOn,
+    raw: args.switches.has('raw'),
+    sizeLimit: !args.switches.has('no-size-limit'),
+    urlArgs,
+    lists,
+    column: flag(args, 'column'),
+  };
+}
+
+/** A flip with the URL as given beside the URL evaluated. */
+interface FlipRow extends Flip {
+  requestUrl: string;
+}
+
+/** Runs `diff`; resolves to the exit code. */
+export async function runDiff(argv: string[], io: CliIo): Promise<number> {
+  const o = readOptions(argv);
+  const before = await loadRobots(io, o.oldPath, o.sizeLimit);
+  const after = await loadRobots(io, o.newPath, o.sizeLimit);
+  const urls: string[] = [...o.urlArgs];
+  for (const path of o.lists) {
+    const name = path === '-' ? '(stdin)' : path;
+    const text = decodeListBytes(await readUserFile(io, path, 'URL list'), name);
+    // A loop, not push(...list): a spread of a million URLs overflows the argument stack.
+    for (const item of parseUrlList(text, name, o.column)) urls.push(item.url);
+  }
+  if (urls.length === 0) throw new CliError('no URLs to compare: give URLs or --urls FILE');
+
+  // The evaluated form of each URL is made on the fly; `given` maps it back for the output.
+  let given = '';
+  const requests = (function* () {
+    for (const url of urls) {
+      given = url;
+      if (o.raw) {
+        yield url;
+        continue;
+      }
+      const r = toRequestUrl(url);
+      if (r.error) throw new CliError(`unreadable URL "${url}": ${r.error}`);
+      yield r.url;
+    }
+  })();
+
+  const counts = emptyCounts();
+  const out = new FlipWriter(io, o.format);
+  const failing: FlipRow[] = [];
+  let failingTotal = 0;
+  for (const flip of verdictFlips(compareRobots(before, after), requests, o.crawlers, counts)) {
+    const row: FlipRow = { ...flip, url: given, requestUrl: flip.url };
+    out.add(row);
+    if (o.failOn && fails(row, o.failOn)) {
+      failingTotal++;
+      if (failing.length < NAMED_FAILURES) failing.push(row);
+    }
+  }
+  out.end(counts);
+  io.stderr.write(summary(counts, o.crawlers.length, urls.length));
+  if (failingTotal > 0) {
+    io.stderr.write(describeFailures(failing, failingTotal, o.failOn!));
+    return EXIT_EXPECTATION;
+  }
+  return EXIT_OK;
+}
+
+function fails(f: Flip, failOn: FailOn): boolean {
+  if (failOn === 'any') return true;
+  return failOn === 'blocked' ? f.kind === 'allowed-to-blocked' : f.kind === 'blocked-to-allowed';
+}
+
+/** "this deploy would block N URL × crawler pairs that are allowed today, and allow M that are blocked today" */
+function summary(counts: ReturnType<typeof emptyCounts>, crawlers: number, urls: number): string {
+  const pairs = (n: number) => `${n} URL${crawlers > 1 ? ' × crawler pair' : ''}${n === 1 ? '' : 's'}`;
+  const lines = [
+    `this deploy would block ${pairs(counts.allowedToBlocked)} that ${counts.allowedToBlocked === 1 ? 'is' : 'are'} allowed today, ` +
+      `and allow ${pairs(counts.blockedToAllowed)} that ${counts.blockedToAllowed === 1 ? 'is' : 'are'} blocked today ` +
+      `(${urls} URL${urls === 1 ? '' : 's'} × ${crawlers} crawler${crawlers === 1 ? '' : 's'} compared)`,
+  ];
+  if (crawlers > 1) {
+    for (const [label, c] of counts.byCrawler) {
+      lines.push(`  ${label}: ${c.allowedToBlocked} newly blocked, ${c.blockedToAllowed} newly allowed`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function describeFailures(shown: FlipRow[], total: number, failOn: FailOn): string {
+  const what = failOn === 'any' ? 'flip' : failOn === 'blocked' ? 'newly blocked URL' : 'newly allowed URL';
+  const lines = [`${total} ${what}${total === 1 ? '' : 's'} (--fail-on ${failOn}):`];
+  for (const f of shown) {
+    lines.push(
+      `  ${f.url} for ${f.crawler}: ${verdictText(f, 'old')} → ${verdictText(f, 'new')}; cause: ${causesText(f.causes)}`,
+    );
+  }
+  if (total > shown.length) lines.push(`  … and ${total - shown.length} more`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** "BLOCKED by line 2 (Disallow: /shop)" or "ALLOWED (no rule)". */
+function verdictText(f: Flip, side: 'old' | 'new'): string {
+  const blocked = (side === 'old') === (f.kind === 'blocked-to-allowed');
+  const line = side === 'old' ? f.oldLine : f.newLine;
+  const word = blocked ? 'BLOCKED' : 'ALLOWED';
+  return line ? `${word} by line ${line.line} (${line.text})` : `${word} (no rule)`;
+}
+
+/** One edit in words: "line 2 changed: Disallow: /shop → Disallow: /shop/". */
+export function editText(e: LineEdit): string {
+  switch (e.kind) {
+    case 'added':
+      return `line ${e.newLine} added: ${e.newText!.trim()}`;
+    case 'removed':
+      return `old line ${e.oldLine} removed: ${e.oldText!.trim()}`;
+    case 'changed':
+      return `line ${e.oldLine}→${e.newLine} changed: ${e.oldText!.trim()} → ${e.newText!.trim()}`;
+    case 'moved':
+      return `line ${e.oldLine} moved to ${e.newLine}: ${e.newText!.trim()}`;
+  }
+}
+
+function causesText(causes: LineEdit[]): string {
+  return causes.length ? causes.map(editText).join('; ') : 'no single edited line';
+}
+
+/** Writes flips as they come (jsonl, csv) or at the end (table, json). */
+class FlipWriter {
+  private rows: FlipRow[] = [];
+
+  constructor(
+    private readonly io: CliIo,
+    private readonly format: DiffFormat,
+  ) {
+    if (format === 'csv') io.stdout.write(`${CSV_COLUMNS.join(',')}\r\n`);
+  }
+
+  add(f: FlipRow): void {
+    if (this.format === 'jsonl') this.io.stdout.write(`${JSON.stringify(jsonFlip(f))}\n`);
+    else if (this.format === 'csv') this.io.stdout.write(`${csvRow(f)}\r\n`);
+    else this.rows.push(f);
+  }
+
+  end(counts: ReturnType<typeof emptyCounts>): void {
+    if (this.format === 'json') {
+      const byCrawler = Object.fromEntries(counts.byCrawler);
+      const doc = {
+        counts: {
+          checked: counts.checked,
+          allowedToBlocked: counts.allowedToBlocked,
+          blockedToAllowed: counts.blockedToAllowed,
+          byCrawler,
+        },
+        flips: this.rows.map(jsonFlip),
+      };
+      this.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    } else if (this.format === 'table') {
+      this.io.stdout.write(table(this.rows));
+    }
+  }
+}
+
+function jsonFlip(f: FlipRow) {
+  return {
+    url: f.url,
+    requestUrl: f.requestUrl,
+    crawler: f.crawler,
+    kind: f.kind,
+    oldLine: f.oldLine,
+    newLine: f.newLine,
+    causes: f.causes,
+  };
+}
+
+const CSV_COLUMNS = ['url', 'request_url', 'crawler', 'flip', 'old_line', 'old_rule', 'new_line', 'new_rule', 'causes'];
+
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+function csvRow(f: FlipRow): string {
+  return [
+    f.url,
+    f.requestUrl,
+    f.crawler,
+    f.kind,
+    f.oldLine ? String(f.oldLine.line) : '',
+    f.oldLine?.text ?? '',
+    f.newLine ? String(f.newLine.line) : '',
+    f.newLine?.text ?? '',
+    f.causes.map(editText).join('; '),
+  ]
+    .map(csvCell)
+    .join(',');
+}
+
+function table(rows: FlipRow[]): string {
+  if (rows.length === 0) return 'no verdict flips\n';
+  const header = ['URL', 'CRAWLER', 'BEFORE', 'AFTER', 'CAUSE'];
+  const body = rows.map((f) => [f.url, f.crawler, verdictText(f, 'old'), verdictText(f, 'new'), causesText(f.causes)]);
+  const widths = header.map((h) => h.length);
+  for (const row of body) for (let i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], [...row[i]].length);
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(widths[i] - [...c].length)))
+      .join('  ')
+      .trimEnd();
+  return `${[line(header), ...body.map(line)].join('\n')}\n`;
+}

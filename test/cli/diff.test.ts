@@ -1,0 +1,184 @@
+/**
+ * `robots-lab diff OLD NEW`: the flips, their causes, the formats and the
+ * --fail-on exit codes, through the CLI's main with in-memory files.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './harness';
+
+const bin = fileURLToPath(new URL('../../bin/robots-lab.mjs', import.meta.url));
+
+const OLD = [
+  'User-agent: *',
+  'Disallow: /admin',
+  'Disallow: /shop',
+  '',
+  'User-agent: bingbot',
+  'Disallow: /b',
+  '',
+].join('\n');
+// Line 3 made longer (/shop → /shop/), line 8 added: a new bingbot group merged with the first (§5).
+const NEW = [
+  'User-agent: *',
+  'Disallow: /admin',
+  'Disallow: /shop/',
+  '',
+  'User-agent: bingbot',
+  'Disallow: /b',
+  '',
+  'User-agent: bingbot',
+  'Disallow: /news',
+  '',
+].join('\n');
+const URLS = ['/shop.html', '/shop/cart', '/news/1', '/admin', '/b/x'].join('\n');
+const files = { 'old.txt': OLD, 'new.txt': NEW, 'urls.txt': URLS };
+
+describe('robots-lab diff', () => {
+  it('prints a table of flips with both deciding lines and the causing edit, and a summary', async () => {
+    const r = await runCli(['diff', 'old.txt', 'new.txt', '-a', 'OtherBot', '--urls', 'urls.txt'], files);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^URL\s+CRAWLER\s+BEFORE\s+AFTER\s+CAUSE$/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      /^\/shop\.html\s+OtherBot\s+BLOCKED by line 3 \(Disallow: \/shop\)\s+ALLOWED \(no rule\)\s+line 3→3 changed: Disallow: \/shop → Disallow: \/shop\/$/,
+    );
+    expect(r.stderr).toBe(
+      'this deploy would block 0 URLs that are allowed today, and allow 1 URL that is blocked today (5 URLs × 1 crawler compared)\n',
+    );
+  });
+
+  it('exits 1 with --fail-on blocked when a URL is newly blocked, naming URL, crawler, old and new lines', async () => {
+    const r = await runCli(
+      ['diff', 'old.txt', 'new.txt', '-a', 'bingbot', '--urls', 'urls.txt', '--fail-on', 'blocked'],
+      files,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('this deploy would block 1 URL that is allowed today');
+    expect(r.stderr).toContain(
+      '  /news/1 for Bingbot: ALLOWED (no rule) → BLOCKED by line 9 (Disallow: /news); cause: line 8 added: User-agent: bingbot; line 9 added: Disallow: /news',
+    );
+  });
+
+  it('--fail-on allowed ignores newly blocked URLs, and --fail-on any counts both', async () => {
+    const args = ['diff', 'old.txt', 'new.txt', '-a', 'bingbot', '--urls', 'urls.txt'];
+    expect((await runCli([...args, '--fail-on', 'allowed'], files)).code).toBe(0);
+    expect((await runCli([...args, '--fail-on', 'any'], files)).code).toBe(1);
+    expect((await runCli([...args, '-a', 'OtherBot', '--fail-on', 'allowed'], files)).code).toBe(1);
+    // Without --fail-on, flips are reported but never fail the run.
+    expect((await runCli(args, files)).code).toBe(0);
+  });
+
+  it('writes JSON with counts per crawler and per kind', async () => {
+    const r = await runCli(
+      ['diff', 'old.txt', 'new.txt', '-a', 'bingbot,OtherBot', '--urls', 'urls.txt', '-f', 'json'],
+      files,
+    );
+    const doc = JSON.parse(r.stdout);
+    expect(doc.counts).toEqual({
+      checked: 10,
+      allowedToBlocked: 1,
+      blockedToAllowed: 1,
+      byCrawler: {
+        Bingbot: { allowedToBlocked: 1, blockedToAllowed: 0 },
+        OtherBot: { allowedToBlocked: 0, blockedToAllowed: 1 },
+      },
+    });
+    expect(doc.flips.map((f: { url: string; crawler: string; kind: string }) => [f.url, f.crawler, f.kind])).toEqual([
+      ['/shop.html', 'OtherBot', 'blocked-to-allowed'],
+      ['/news/1', 'Bingbot', 'allowed-to-blocked'],
+    ]);
+    expect(r.stderr).toContain('  Bingbot: 1 newly blocked, 0 newly allowed');
+  });
+
+  it('streams JSON Lines and CSV, one flip per line', async () => {
+    const args = ['diff', 'old.txt', 'new.txt', '-a', 'OtherBot', '/shop.html', 'https://example.com/shop'];
+    const jsonl = await runCli([...args, '-f', 'jsonl'], files);
+    const rows = jsonl.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rows.map((x) => [x.url, x.requestUrl, x.oldLine.line, x.newLine])).toEqual([
+      ['/shop.html', '/shop.html', 3, null],
+      ['https://example.com/shop', 'https://example.com/shop', 3, null],
+    ]);
+    expect(rows[0].causes).toEqual([
+      { kind: 'changed', oldLine: 3, newLine: 3, oldText: 'Disallow: /shop', newText: 'Disallow: /shop/' },
+    ]);
+    const csv = await runCli([...args, '-f', 'csv'], files);
+    expect(csv.stdout.split('\r\n').slice(0, 2)).toEqual([
+      'url,request_url,crawler,flip,old_line,old_rule,new_line,new_rule,causes',
+      '/shop.html,/shop.html,OtherBot,blocked-to-allowed,3,Disallow: /shop,,,line 3→3 changed: Disallow: /shop → Disallow: /shop/',
+    ]);
+  });
+
+  it('says so when nothing flips', async () => {
+    const r = await runCli(['diff', 'old.txt', 'old.txt', '-a', 'googlebot', '/admin', '--fail-on', 'any'], files);
+    expect(r).toMatchObject({ code: 0, stdout: 'no verdict flips\n' });
+  });
+
+  it('puts typed URLs in request form first, as check does', async () => {
+    const before = 'User-agent: *\nDisallow: /ツ\n';
+    const r = await runCli(['diff', 'a.txt', 'b.txt', '-a', 'x', 'https://example.com/ツ', '-f', 'jsonl'], {
+      'a.txt': before,
+      'b.txt': 'User-agent: *\n',
+    });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      url: 'https://example.com/ツ',
+      requestUrl: 'https://example.com/%E3%83%84',
+      kind: 'blocked-to-allowed',
+    });
+  });
+
+  it('rejects bad usage with exit 2 and one line', async () => {
+    const cases: [string[], string][] = [
+      [['diff', 'old.txt'], 'diff needs two files'],
+      [['diff', 'old.txt', 'new.txt', '/x'], 'at least one --agent'],
+      [['diff', 'old.txt', 'new.txt', '-a', 'x'], 'no URLs to compare'],
+      [['diff', 'old.txt', 'new.txt', '-a', 'x', '/x', '--fail-on', 'never'], 'unknown --fail-on "never"'],
+      [['diff', 'old.txt', 'missing.txt', '-a', 'x', '/x'], 'cannot read robots.txt "missing.txt": no such file'],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await runCli(argv, files);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(message);
+    }
+  });
+});
+
+describe('robots-lab diff as a CI step (the real executable)', () => {
+  it('fails the step when the deploy would block URLs allowed today', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lab-diff-'));
+    writeFileSync(join(dir, 'live.txt'), 'User-agent: *\nDisallow: /admin\n');
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /admin\nDisallow: /blog\n');
+    writeFileSync(join(dir, 'urls.txt'), '/\n/blog/post-1\n/blog/post-2\n/admin\n');
+    const args = [
+      'diff',
+      'live.txt',
+      'robots.txt',
+      '--agent',
+      'googlebot',
+      '--urls',
+      'urls.txt',
+      '--fail-on',
+      'blocked',
+    ];
+    const r = spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('this deploy would block 2 URLs that are allowed today');
+    expect(r.stderr).toContain('/blog/post-1 for Googlebot: ALLOWED (no rule) → BLOCKED by line 3 (Disallow: /blog)');
+    const same = spawnSync(
+      process.execPath,
+      [bin, 'diff', 'live.txt', 'live.txt', '-a', 'googlebot', '-u', 'urls.txt', '--fail-on', 'any'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
+    expect(same.status).toBe(0);
+  });
+});
