@@ -112,7 +112,7 @@ describe('which group a preference line belongs to (RFC 9309 §2.1)', () => {
     expect([l.kind, l.group, l.entries.map((e) => `${e.label}=${e.value}`)]).toEqual([
       'content-signal',
       0,
-      ['search=allow', 'ai-train=disallow'],
+      ['search=allow', 'ai-train=disallow', 'use=unknown'],
     ]);
   });
 });

@@ -14,10 +14,10 @@ Allow: /
 Content-Usage: / train-ai=y
 `;
 
-/** Cloudflare's managed robots.txt shape: signals in the * group, then AI crawlers blocked. */
+/** Cloudflare's managed robots.txt shape: signals (no spaces, with use=) in the * group, then AI crawlers blocked. */
 export const CLOUDFLARE_SHAPE = `# Content signals: search=yes allows search; ai-train=no asks not to train.
 User-agent: *
-Content-Signal: search=yes, ai-train=no
+Content-Signal: search=yes,ai-train=no,use=reference
 Allow: /
 
 User-agent: GPTBot

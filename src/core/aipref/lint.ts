@@ -142,7 +142,7 @@ function lintLicense(l: AiprefLine, out: RobotsDiagnostic[]): void {
       l.value.to > l.value.from ? l.value : l.span,
       'error',
       'license-relative',
-      'A License line takes an absolute URL of the licence file (RSL 1.0), such as https://example.com/license.xml.',
+      'A License line takes the fully qualified URL of the licence file, with scheme and host (RSL 1.0), such as https://example.com/license.xml; readers cannot resolve anything else.',
     ),
   );
 }

@@ -7,8 +7,14 @@
  *   github.com/ietf-wg-aipref/drafts; the newest published revision then was
  *   -08), §6.1 "Usage Category Labels" and §6.2 "Preference Labels"; and
  *   draft-ietf-aipref-attach (editor's copy; newest published -05), §3.
- * - Cloudflare's Content Signals Policy (contentsignals.org, CC0), and the
- *   later `use=` key as Cloudflare's bot documentation describes it.
+ * - Cloudflare's Content Signals Policy (contentsignals.org, CC0): keys
+ *   search, ai-input, ai-train with yes or no; and the later `use` key
+ *   ("how AI systems may consume the content (immediate, reference, or
+ *   full)", in the policy text of Cloudflare's managed robots.txt; the
+ *   Cloudflare changelog of 2026-08-31 calls it the maximum level at which
+ *   content may be used).
+ * - RSL 1.0, rslstandard.org/guide/robots-txt: `License: [absoluteURL]`, a
+ *   global line naming the licence file by a fully qualified URL.
  */
 
 /** The purposes a preference can be about, in Robots Lab's words. */
