@@ -139,12 +139,17 @@ function splitContentUsage(
   return { path: spanOf(text, value.from, end), dictionary: spanOf(text, start, value.to) };
 }
 
-/** Index of the group a line sits in (the last group started above it), or -1. */
+/** Index of the group a line sits in (the last group started above it), or -1; groups are in file order. */
 function groupAt(parsed: ParsedRobots, line: number): number {
+  let lo = 0;
+  let hi = parsed.groups.length - 1;
   let group = -1;
-  for (const g of parsed.groups) {
-    if (g.startLine < line) group = g.index;
-    else break;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (parsed.groups[mid].startLine < line) {
+      group = parsed.groups[mid].index;
+      lo = mid + 1;
+    } else hi = mid - 1;
   }
   return group;
 }
@@ -182,13 +187,22 @@ function readLine(parsed: ParsedRobots, pl: ParsedLine): AiprefLine | null {
   return base;
 }
 
-/** Every Content-Usage, Content-Signal and License line (misspelt keys included), in file order. */
-export function readAiprefLines(parsed: ParsedRobots): AiprefLine[] {
+/** Lines read once per parse: the linter, the contradictions and the purpose views all ask. */
+const readCache = new WeakMap<ParsedRobots, readonly AiprefLine[]>();
+
+/**
+ * Every Content-Usage, Content-Signal and License line (misspelt keys
+ * included), in file order. Read once per parse; treat the result as read-only.
+ */
+export function readAiprefLines(parsed: ParsedRobots): readonly AiprefLine[] {
+  const cached = readCache.get(parsed);
+  if (cached) return cached;
   const out: AiprefLine[] = [];
   for (const pl of parsed.lines) {
     if (pl.kind !== 'other' && pl.kind !== 'unknown') continue;
     const line = readLine(parsed, pl);
     if (line) out.push(line);
   }
+  readCache.set(parsed, out);
   return out;
 }
