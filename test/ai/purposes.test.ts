@@ -120,6 +120,12 @@ describe('contradictions', () => {
     expect(
       codes('User-agent: *\nContent-Signal: search=yes\nDisallow: /private/\n', 'search-blocked-contradiction'),
     ).toEqual([]);
+    // A search=yes addressed to another crawler's group says nothing to Google.
+    const other =
+      'User-agent: Googlebot\nDisallow: /\n\nUser-agent: DuckDuckBot\nContent-Signal: search=yes\nAllow: /\n';
+    expect(codes(other, 'search-blocked-contradiction')).toEqual([]);
+    const toGoogle = 'User-agent: Googlebot\nContent-Signal: search=yes\nDisallow: /\n';
+    expect(codes(toGoogle, 'search-blocked-contradiction')).toEqual([[2, 'warning']]);
   });
 
   it('control-token-mismatch: Google-Extended blocked while Googlebot fetches, and the reverse', () => {

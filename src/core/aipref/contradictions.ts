@@ -81,8 +81,12 @@ function searchButGooglebotBlocked(parsed: ParsedRobots, lines: AiprefLine[], ou
   if (!googlebot) return;
   const blocked = blockedAtRoot(parsed, googlebot);
   if (!blocked) return;
+  const read = new Set(blocked.choice.kind === 'none' ? [] : blocked.choice.groups);
   for (const l of lines) {
     if (!states(l, 'search', 'allow')) continue;
+    // Only lines Googlebot reads, or addressed to everyone: a line in another crawler's group says nothing to Google.
+    const toAll = l.group >= 0 && parsed.groups[l.group].agents.some((a) => a.isGlobal);
+    if (!read.has(l.group) && !toAll) continue;
     out.push({
       ...lineSpan(parsed, l.line),
       line: l.line,
