@@ -168,6 +168,35 @@ describe('lintRobots', () => {
     expect(applyFix(text, diags[0]).split('\n')[0]).toBe('user-agent: Googlebot');
   });
 
+  it("agent-ignored-chars: for MJ12bot, advice that keeps the crawler's real token and no truncating fix (issue 8)", () => {
+    const text = 'User-agent: MJ12bot\nDisallow: /\n';
+    const [d] = only(text, 'agent-ignored-chars');
+    expect([d.line, text.slice(d.from, d.to)]).toEqual([1, '12bot']);
+    expect(d.fixes).toBeUndefined();
+    expect(d.message).toContain('"MJ" of "MJ12bot"');
+    expect(d.message).toContain('keep the line as it is');
+  });
+
+  it('agent-groups-merged: an info note where Google merges two groups others may read apart (SPEC §5)', () => {
+    const text =
+      'User-agent: bingbot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n\nUser-agent: Bingbot\nDisallow: /c\n';
+    const ds = only(text, 'agent-groups-merged');
+    expect(ds.map((d) => [d.line, d.severity, text.slice(d.from, d.to)])).toEqual([[7, 'info', 'Bingbot']]);
+    expect(ds[0].message).toContain('line 1');
+    // Two names in one group are one group, not a merge.
+    expect(only('User-agent: bingbot\nUser-agent: BINGBOT\nDisallow: /\n', 'agent-groups-merged')).toEqual([]);
+  });
+
+  it('agent-token-misspelt: a near miss of a catalogue token, with the real one as the fix', () => {
+    const text = 'User-agent: Claude-Bot\nUser-agent: CloudVertexBot\nUser-agent: ClaudeBot\nDisallow: /\n';
+    const ds = only(text, 'agent-token-misspelt');
+    expect(ds.map((d) => [d.line, d.fixes?.[0].insert])).toEqual([
+      [1, 'ClaudeBot'],
+      [2, 'Google-CloudVertexBot'],
+    ]);
+    expect(applyFix(text, ds[0]).split('\n')[0]).toBe('User-agent: ClaudeBot');
+  });
+
   it('agent-matches-nobody: a value with no product token matches no crawler (SPEC "Groups and agents")', () => {
     const text = 'user-agent: *foo\nuser-agent: 2bot\ndisallow: /';
     expect(only(text, 'agent-matches-nobody').map((d) => d.line)).toEqual([1, 2]);

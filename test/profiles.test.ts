@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateProfile, isValidUserAgentToObey, parseRobotsTxt } from '../src/core/index';
-import { CRAWLER_PROFILES, findProfile } from '../src/core/profiles';
+import { CRAWLER_CATEGORIES, CRAWLER_PROFILES, findProfile, nearCatalogueToken } from '../src/core/profiles';
 
 describe('crawler profiles (SPEC §5: a crawler is an ordered list of product tokens)', () => {
   it('gives every profile at least one token, and every token is a valid product token', () => {
@@ -118,5 +118,63 @@ describe('crawler profiles in evaluation (SPEC §5 example: groups googlebot-new
 
   it('makes Applebot follow the googlebot group when no group names Applebot', () => {
     expect(blockedBy('applebot', '/google-only')).toBe(8);
+  });
+});
+
+describe('the AI crawler catalogue (docs/behaviour.md §15)', () => {
+  it('gives every profile a category, an honours-robots answer and a checked date or "unchecked"', () => {
+    const categories = new Set(CRAWLER_CATEGORIES);
+    for (const p of CRAWLER_PROFILES) {
+      expect(categories.has(p.category), p.id).toBe(true);
+      expect(['yes', 'partly', 'no', 'unstated'], p.id).toContain(p.honoursRobots);
+      expect(p.checked === 'unchecked' || /^\d{4}-\d{2}-\d{2}$/.test(p.checked), p.id).toBe(true);
+    }
+  });
+
+  it('lists the common AI tokens with the purpose their operators give', () => {
+    const expected: Record<string, [string, string]> = {
+      GPTBot: ['OpenAI', 'ai-training'],
+      'OAI-SearchBot': ['OpenAI', 'ai-answers'],
+      'ChatGPT-User': ['OpenAI', 'user-fetch'],
+      ClaudeBot: ['Anthropic', 'ai-training'],
+      'Claude-User': ['Anthropic', 'user-fetch'],
+      'Claude-SearchBot': ['Anthropic', 'ai-answers'],
+      PerplexityBot: ['Perplexity', 'ai-answers'],
+      'Perplexity-User': ['Perplexity', 'user-fetch'],
+      'Google-Extended': ['Google', 'control-token'],
+      'Applebot-Extended': ['Apple', 'control-token'],
+      CCBot: ['Common Crawl', 'ai-training'],
+      Bytespider: ['ByteDance', 'ai-training'],
+      'meta-externalagent': ['Meta', 'ai-training'],
+      Amazonbot: ['Amazon', 'ai-answers'],
+      'cohere-ai': ['Cohere', 'ai-training'],
+    };
+    for (const [token, [operator, category]] of Object.entries(expected)) {
+      const p = findProfile(token);
+      expect([p?.operator, p?.category], token).toEqual([operator, category]);
+    }
+  });
+
+  it('names, for each control token, the crawler whose fetches it governs', () => {
+    expect(findProfile('google-extended')?.controls).toBe('googlebot');
+    expect(findProfile('applebot-extended')?.controls).toBe('applebot');
+    for (const p of CRAWLER_PROFILES.filter((x) => x.controls))
+      expect(findProfile(p.controls ?? ''), p.id).toBeDefined();
+  });
+});
+
+describe('nearCatalogueToken: the real token for a misspelt one', () => {
+  it('corrects a stray hyphen, a dropped operator prefix and a one-letter slip', () => {
+    expect(nearCatalogueToken('Claude-Bot')).toBe('ClaudeBot');
+    expect(nearCatalogueToken('CloudVertexBot')).toBe('Google-CloudVertexBot');
+    expect(nearCatalogueToken('GTPBot')).toBe('GPTBot');
+    expect(nearCatalogueToken('PerplexityBott')).toBe('PerplexityBot');
+  });
+
+  it('leaves real tokens, in any case, and unrelated names alone', () => {
+    expect(nearCatalogueToken('claudebot')).toBeNull();
+    expect(nearCatalogueToken('Google-Extended')).toBeNull();
+    expect(nearCatalogueToken('MyShopCrawler')).toBeNull();
+    expect(nearCatalogueToken('Slurp')).toBeNull();
   });
 });

@@ -5,10 +5,15 @@
  * in the worker; the editor only shows what it returns.
  */
 
+import { lintContradictions } from './aipref/contradictions';
+import { editDistance } from './aipref/distance';
+import { aiprefKeyOf } from './aipref/lines';
+import { lintAiprefLines } from './aipref/lint';
 import { parseUrl } from './globals';
 import { MAX_LINE_BYTES } from './limits';
+import { nearCatalogueToken } from './profiles';
 import { asciiLower, extractProductToken, getPathParamsQuery } from './reference';
-import type { ParsedLine, ParsedRobots } from './types';
+import type { ParsedLine, ParsedRobots, Span } from './types';
 
 /** Every kind of diagnostic the linter reports. */
 export type RobotsDiagnosticCode =
@@ -27,7 +32,24 @@ export type RobotsDiagnosticCode =
   | 'agent-matches-nobody'
   | 'empty-agent'
   | 'line-too-long'
-  | 'size-limit';
+  | 'size-limit'
+  | 'agent-token-misspelt'
+  | 'agent-groups-merged'
+  | 'aipref-key-misspelt'
+  | 'aipref-outside-group'
+  | 'aipref-splits-group'
+  | 'aipref-no-path'
+  | 'aipref-path-encoding'
+  | 'aipref-uppercase'
+  | 'aipref-syntax'
+  | 'aipref-vocab-mixed'
+  | 'aipref-unknown-label'
+  | 'aipref-bad-value'
+  | 'license-relative'
+  | 'ai-train-contradiction'
+  | 'search-blocked-contradiction'
+  | 'control-token-mismatch'
+  | 'answer-engine-blocked';
 
 /** A text edit that fixes a diagnostic: replace [from, to) with `insert`. */
 export interface RobotsFix {
@@ -98,25 +120,7 @@ const NEAR_MISS_TARGETS: readonly { key: string; label: string; acted: boolean }
   })),
 ];
 
-/** Optimal-string-alignment edit distance (insert, delete, substitute, swap neighbours). */
-export function editDistance(a: string, b: string): number {
-  const m = a.length;
-  const n = b.length;
-  let prev2: number[] = [];
-  let prev: number[] = Array.from({ length: n + 1 }, (_, j) => j);
-  for (let i = 1; i <= m; i++) {
-    const cur: number[] = [i];
-    for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
-      cur.push(d);
-    }
-    prev2 = prev;
-    prev = cur;
-  }
-  return prev[n];
-}
+export { editDistance };
 
 /**
  * The known key an unknown key was probably meant to be, if it is close:
@@ -185,6 +189,20 @@ function lintKey(pl: ParsedLine, out: RobotsDiagnostic[]): void {
     return;
   }
   if (kind === 'unknown') {
+    const aipref = aiprefKeyOf(key.text);
+    if (aipref?.misspelt) return; // aipref-key-misspelt says it better (src/core/aipref/lint.ts)
+    if (aipref?.kind === 'license') {
+      out.push({
+        from: key.from,
+        to: key.to,
+        line: pl.line,
+        severity: 'info',
+        code: 'ignored-key',
+        message:
+          "License points to the site's licence terms for AI use (RSL 1.0). Crawlers that implement RSL read it; Google ignores it.",
+      });
+      return;
+    }
     const near = nearMissKey(key.text);
     if (near) {
       out.push({
@@ -293,14 +311,82 @@ function lintValue(pl: ParsedLine, out: RobotsDiagnostic[]): void {
         message: `"${text}" has no product token (letters, "-" and "_" at its start), so it matches no crawler.`,
       });
     } else if (token !== text) {
+      out.push(agentIgnoredChars(pl, value, token));
+    } else {
+      const near = nearCatalogueToken(token);
+      if (near) {
+        out.push({
+          from: value.from,
+          to: value.to,
+          line: pl.line,
+          severity: 'warning',
+          code: 'agent-token-misspelt',
+          message: `No crawler answers to "${token}". Did you mean ${near}?`,
+          fixes: [{ label: `Write ${near}`, from: value.from, to: value.to, insert: near }],
+        });
+      }
+    }
+  }
+}
+
+/**
+ * Text after the product token. When it is a version or comment
+ * (`Googlebot/2.1`, `Googlebot (compatible)`), keeping only the token is
+ * what every reader matches anyway. When the token runs straight into a
+ * digit (`MJ12bot`), the crawler's real name is the whole word: cutting it
+ * would change what that crawler reads, so the advice is to leave it.
+ */
+function agentIgnoredChars(pl: ParsedLine, value: Span & { text: string }, token: string): RobotsDiagnostic {
+  const text = value.text;
+  const rest = text.slice(token.length);
+  if (/^[0-9]/.test(rest)) {
+    const word = /^[^\s/]+/.exec(text)?.[0] ?? text;
+    return {
+      from: value.from + token.length,
+      to: value.from + word.length,
+      line: pl.line,
+      severity: 'info',
+      code: 'agent-ignored-chars',
+      message: `Google's parser reads only "${token}" of "${word}" (a product token is letters, "-" and "_"), so no Google crawler matches this line. ${word} itself reads its full name: keep the line as it is.`,
+    };
+  }
+  return {
+    from: value.from + token.length,
+    to: value.to,
+    line: pl.line,
+    severity: 'info',
+    code: 'agent-ignored-chars',
+    message: `Google matches only the product token "${token}" and ignores "${rest}".`,
+    fixes: [{ label: `Keep only ${token}`, from: value.from + token.length, to: value.to, insert: '' }],
+  };
+}
+
+/**
+ * Groups Google merges but other parsers may not (docs/behaviour.md §5): the
+ * same product token, in any case, in two groups. Google obeys the union of
+ * their rules; parsers that stop at the first matching group read only one.
+ */
+function lintMergedGroups(parsed: ParsedRobots, out: RobotsDiagnostic[]): void {
+  const first = new Map<string, { group: number; line: number; token: string }>();
+  for (const g of parsed.groups) {
+    const seen = new Set<string>();
+    for (const a of g.agents) {
+      const key = a.productToken.toLowerCase();
+      if (key === '' || seen.has(key)) continue;
+      seen.add(key);
+      const earlier = first.get(key);
+      if (!earlier) {
+        first.set(key, { group: g.index, line: a.line, token: a.productToken });
+        continue;
+      }
+      const name = a.isGlobal ? '*' : a.productToken;
       out.push({
-        from: value.from + token.length,
-        to: value.to,
-        line: pl.line,
+        from: a.valueSpan.from,
+        to: a.valueSpan.to,
+        line: a.line,
         severity: 'info',
-        code: 'agent-ignored-chars',
-        message: `Google matches only the product token "${token}" and ignores "${text.slice(token.length)}".`,
-        fixes: [{ label: `Keep only ${token}`, from: value.from + token.length, to: value.to, insert: '' }],
+        code: 'agent-groups-merged',
+        message: `${name} also heads the group at line ${earlier.line}${earlier.token !== a.productToken ? ` (as ${earlier.token})` : ''}. Google merges both groups' rules; some other parsers read only the first group and ignore this one.`,
       });
     }
   }
@@ -393,6 +479,9 @@ export function lintRobots(parsed: ParsedRobots, options: LintOptions = {}): Rob
       });
     }
   }
+  lintMergedGroups(parsed, out);
+  lintAiprefLines(parsed, out);
+  lintContradictions(parsed, out);
   const cut = options.sizeLimitCutAt;
   if (cut != null) {
     const end = Math.max(cut, options.textLength ?? parsed.text.length);

@@ -9,13 +9,66 @@
  * profile says so. Tokens must be valid product tokens (only A-Z a-z - _),
  * as `isValidUserAgentToObey` checks; the tests enforce that.
  */
+import { editDistance } from './aipref/distance';
 import type { CrawlerProfile } from './types';
+
+/**
+ * What a crawler's fetches are for, as its operator describes it:
+ * - `search-index`: a search engine's index;
+ * - `ai-training`: collecting content to train AI models;
+ * - `ai-answers`: an AI product's search index or answers (grounding, citations);
+ * - `user-fetch`: a page fetched because a user asked for it;
+ * - `control-token`: a robots.txt token with no fetcher of its own, read by
+ *   another crawler's operator to decide a use (Google-Extended);
+ * - `ads`: ad quality and targeting;
+ * - `other`: anything else (notifications, research crawls).
+ */
+export type CrawlerCategory =
+  | 'search-index'
+  | 'ai-training'
+  | 'ai-answers'
+  | 'user-fetch'
+  | 'control-token'
+  | 'ads'
+  | 'other';
+
+/** Every category, in the order the crawler picker groups them. */
+export const CRAWLER_CATEGORIES: readonly CrawlerCategory[] = [
+  'search-index',
+  'ai-answers',
+  'ai-training',
+  'user-fetch',
+  'control-token',
+  'ads',
+  'other',
+];
+
+/**
+ * Whether the operator says the crawler obeys robots.txt: `yes`; `partly`
+ * (the operator says user-initiated fetches may not be governed by it); `no`
+ * (the operator says it generally does not); `unstated` (no operator page
+ * says, or there is no operator page).
+ */
+export type HonoursRobots = 'yes' | 'partly' | 'no' | 'unstated';
+
+/** A crawler profile with the catalogue's facts about who runs it and why. */
+export interface CatalogueProfile extends CrawlerProfile {
+  category: CrawlerCategory;
+  honoursRobots: HonoursRobots;
+  /** For a control token: the id of the profile whose fetches it governs. */
+  controls?: string;
+  /**
+   * The date (YYYY-MM-DD) the `source` page was last read to confirm this
+   * entry, or "unchecked" when it was written from memory or secondary sources.
+   */
+  checked: string;
+}
 
 const GOOGLE_COMMON = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
 const GOOGLE_SPECIAL = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers';
 
 /** The built-in crawler profiles, Google's first, then other search engines, then AI crawlers. */
-export const CRAWLER_PROFILES: CrawlerProfile[] = [
+export const CRAWLER_PROFILES: CatalogueProfile[] = [
   // ---- Google: common crawlers (always obey robots.txt, fall back to `*`).
   {
     id: 'googlebot',
@@ -24,6 +77,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Googlebot'],
     ignoresGlobal: false,
     purpose: 'Google Search crawling (smartphone and desktop)',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -35,6 +91,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Googlebot-Image', 'Googlebot'],
     ignoresGlobal: false,
     purpose: 'Images for Google Images and image features of Search',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -46,6 +105,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Googlebot-News', 'Googlebot'],
     ignoresGlobal: false,
     purpose: 'Google News',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -55,6 +117,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Googlebot-Video', 'Googlebot'],
     ignoresGlobal: false,
     purpose: 'Videos for video features of Google Search',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -64,6 +129,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Storebot-Google'],
     ignoresGlobal: false,
     purpose: 'Google Shopping',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -75,6 +143,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Google-InspectionTool', 'Googlebot'],
     ignoresGlobal: false,
     purpose: 'Search Console URL Inspection and the Rich Results Test',
+    category: 'user-fetch',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -84,6 +155,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['GoogleOther'],
     ignoresGlobal: false,
     purpose: 'One-off crawls by Google product teams, research and development',
+    category: 'other',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -93,6 +167,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['GoogleOther-Image', 'GoogleOther'],
     ignoresGlobal: false,
     purpose: 'Image fetches by Google product teams',
+    category: 'other',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -102,6 +179,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['GoogleOther-Video', 'GoogleOther'],
     ignoresGlobal: false,
     purpose: 'Video fetches by Google product teams',
+    category: 'other',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -113,6 +193,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Google-CloudVertexBot'],
     ignoresGlobal: false,
     purpose: 'Vertex AI Agents, crawls requested by the site owner',
+    category: 'user-fetch',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_COMMON,
   },
   {
@@ -125,6 +208,10 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Google-Extended'],
     ignoresGlobal: false,
     purpose: 'Control token: use of content for Gemini models (no crawler of its own)',
+    category: 'control-token',
+    honoursRobots: 'yes',
+    controls: 'googlebot',
+    checked: 'unchecked',
     source: `${GOOGLE_COMMON}#google-extended`,
   },
 
@@ -137,6 +224,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['APIs-Google'],
     ignoresGlobal: true,
     purpose: 'Delivery of push notifications by Google APIs',
+    category: 'other',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_SPECIAL,
   },
   {
@@ -146,6 +236,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['AdsBot-Google-Mobile'],
     ignoresGlobal: true,
     purpose: 'Google Ads: ad quality checks of mobile web pages',
+    category: 'ads',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_SPECIAL,
   },
   {
@@ -155,6 +248,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['AdsBot-Google'],
     ignoresGlobal: true,
     purpose: 'Google Ads: ad quality checks of desktop web pages',
+    category: 'ads',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_SPECIAL,
   },
   {
@@ -167,6 +263,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Mediapartners-Google'],
     ignoresGlobal: true,
     purpose: 'AdSense and other Google ad products: page content for ad targeting',
+    category: 'ads',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: GOOGLE_SPECIAL,
   },
 
@@ -181,6 +280,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['bingbot'],
     ignoresGlobal: false,
     purpose: 'Bing Search crawling',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
   },
   {
@@ -192,6 +294,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Applebot', 'Googlebot'],
     ignoresGlobal: false,
     purpose: 'Siri, Spotlight and Safari search features',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://support.apple.com/en-us/119829',
   },
   {
@@ -203,6 +308,10 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Applebot-Extended'],
     ignoresGlobal: false,
     purpose: 'Control token: use of content for Apple foundation models (no crawler of its own)',
+    category: 'control-token',
+    honoursRobots: 'yes',
+    controls: 'applebot',
+    checked: 'unchecked',
     source: 'https://support.apple.com/en-us/119829',
   },
   {
@@ -212,6 +321,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['DuckDuckBot'],
     ignoresGlobal: false,
     purpose: 'DuckDuckGo search results',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot',
   },
   {
@@ -225,6 +337,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['YandexBot', 'Yandex'],
     ignoresGlobal: false,
     purpose: 'Yandex Search main indexing robot',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://yandex.com/support/webmaster/en/robot-workings/user-agent',
   },
   {
@@ -234,6 +349,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Baiduspider'],
     ignoresGlobal: false,
     purpose: 'Baidu Search crawling',
+    category: 'search-index',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://www.baidu.com/search/robots_english.html',
   },
 
@@ -245,6 +363,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['GPTBot'],
     ignoresGlobal: false,
     purpose: 'Training data for OpenAI models',
+    category: 'ai-training',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://platform.openai.com/docs/bots',
   },
   {
@@ -254,6 +375,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['OAI-SearchBot'],
     ignoresGlobal: false,
     purpose: 'Search results in ChatGPT',
+    category: 'ai-answers',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://platform.openai.com/docs/bots',
   },
   {
@@ -265,6 +389,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['ChatGPT-User'],
     ignoresGlobal: false,
     purpose: 'Pages fetched for a ChatGPT user request',
+    category: 'user-fetch',
+    honoursRobots: 'partly',
+    checked: 'unchecked',
     source: 'https://platform.openai.com/docs/bots',
   },
   {
@@ -274,6 +401,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['ClaudeBot'],
     ignoresGlobal: false,
     purpose: 'Training data for Anthropic models',
+    category: 'ai-training',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source:
       'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
@@ -284,6 +414,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Claude-User'],
     ignoresGlobal: false,
     purpose: 'Pages fetched for a Claude user request',
+    category: 'user-fetch',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source:
       'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
@@ -294,6 +427,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Claude-SearchBot'],
     ignoresGlobal: false,
     purpose: 'Search quality for Claude',
+    category: 'ai-answers',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source:
       'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
@@ -307,6 +443,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['anthropic-ai'],
     ignoresGlobal: false,
     purpose: 'Legacy Anthropic token (kept for old robots.txt files)',
+    category: 'ai-training',
+    honoursRobots: 'unstated',
+    checked: 'unchecked',
     source:
       'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
@@ -317,6 +456,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['CCBot'],
     ignoresGlobal: false,
     purpose: 'Common Crawl open web archive (widely used for AI training)',
+    category: 'ai-training',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://commoncrawl.org/ccbot',
   },
   {
@@ -326,6 +468,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['PerplexityBot'],
     ignoresGlobal: false,
     purpose: 'Search results in Perplexity',
+    category: 'ai-answers',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://docs.perplexity.ai/guides/bots',
   },
   {
@@ -337,6 +482,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Perplexity-User'],
     ignoresGlobal: false,
     purpose: 'Pages fetched for a Perplexity user request',
+    category: 'user-fetch',
+    honoursRobots: 'no',
+    checked: 'unchecked',
     source: 'https://docs.perplexity.ai/guides/bots',
   },
   {
@@ -349,6 +497,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Bytespider'],
     ignoresGlobal: false,
     purpose: 'Training data for ByteDance models (undocumented by the operator)',
+    category: 'ai-training',
+    honoursRobots: 'unstated',
+    checked: 'unchecked',
     source: 'https://darkvisitors.com/agents/bytespider',
   },
   {
@@ -358,6 +509,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['meta-externalagent'],
     ignoresGlobal: false,
     purpose: 'AI training and product indexing for Meta',
+    category: 'ai-training',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
   },
   {
@@ -367,6 +521,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['Amazonbot'],
     ignoresGlobal: false,
     purpose: 'Alexa answers and other Amazon services',
+    category: 'ai-answers',
+    honoursRobots: 'yes',
+    checked: 'unchecked',
     source: 'https://developer.amazon.com/amazonbot',
   },
   {
@@ -378,6 +535,9 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
     tokens: ['cohere-ai'],
     ignoresGlobal: false,
     purpose: 'Fetches for Cohere AI products (undocumented by the operator)',
+    category: 'ai-training',
+    honoursRobots: 'unstated',
+    checked: 'unchecked',
     source: 'https://darkvisitors.com/agents/cohere-ai',
   },
 ];
@@ -386,10 +546,61 @@ export const CRAWLER_PROFILES: CrawlerProfile[] = [
  * Finds a built-in profile by id, display name or first product token,
  * case-insensitively (`googlebot-image`, `Googlebot-Image`).
  */
-export function findProfile(nameOrToken: string): CrawlerProfile | undefined {
+export function findProfile(nameOrToken: string): CatalogueProfile | undefined {
   const key = nameOrToken.trim().toLowerCase();
   if (key === '') return undefined;
   return CRAWLER_PROFILES.find(
     (p) => p.id === key || p.name.toLowerCase() === key || p.tokens[0].toLowerCase() === key,
   );
+}
+
+interface TokenEntry {
+  token: string;
+  lower: string;
+  squashed: string;
+}
+
+let tokenEntries: TokenEntry[] | null = null;
+
+/** The catalogue's first tokens, lower-cased and with "-" and "_" dropped, built once. */
+function catalogueTokens(): TokenEntry[] {
+  tokenEntries ??= [...new Set(CRAWLER_PROFILES.map((p) => p.tokens[0]))].map((token) => ({
+    token,
+    lower: token.toLowerCase(),
+    squashed: token.toLowerCase().replace(/[-_]/g, ''),
+  }));
+  return tokenEntries;
+}
+
+/**
+ * The catalogue token a product token was probably meant to be: not itself a
+ * catalogue token (case-insensitively), and either within one edit of one
+ * (two for tokens of nine letters or more), or one with its operator prefix
+ * or a hyphen dropped (`CloudVertexBot` for `Google-CloudVertexBot`,
+ * `Claude-Bot` for `ClaudeBot`). Null when nothing is close, or when two
+ * tokens are equally close.
+ */
+export function nearCatalogueToken(token: string): string | null {
+  const lower = token.toLowerCase();
+  const tokens = catalogueTokens();
+  if (tokens.some((t) => t.lower === lower)) return null;
+  const squashed = lower.replace(/[-_]/g, '');
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const t of tokens) {
+    const limit = t.lower.length >= 9 ? 2 : 1;
+    let d = Infinity;
+    if (t.squashed === squashed) d = 1;
+    // A dropped operator prefix: "CloudVertexBot" inside "Google-CloudVertexBot".
+    else if (lower.length >= 8 && t.lower.endsWith(`-${lower}`)) d = 1;
+    else if (Math.abs(t.lower.length - lower.length) <= limit) d = editDistance(lower, t.lower);
+    if (d > limit) continue;
+    if (d < bestDistance) {
+      best = t.token;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  return tie ? null : best;
 }
