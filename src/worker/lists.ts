@@ -1,0 +1,51 @@
+/**
+ * URL list files in and out of the worker: reading an imported file (its
+ * text goes to the page in pieces) and saving a list in IndexedDB, so the
+ * page's thread never holds a huge string for either.
+ */
+import { type HandlerHost, postFailure } from './host';
+import { indexedDbStore } from './idb';
+import { importList } from './import';
+import { cutPieces } from './pieces';
+import type { WorkerRequest } from './protocol';
+import type { HeldList } from './runs';
+
+/** Reads a list file, hands the list to `keep`, and sends its text to the page in pieces, then what the file held. */
+export async function importFile(
+  host: HandlerHost,
+  msg: Extract<WorkerRequest, { type: 'import' }>,
+  keep: (list: HeldList) => void,
+): Promise<void> {
+  try {
+    const { rows, text, ...summary } = importList(await msg.file.text(), msg.name, msg.column);
+    keep({ text, ...rows });
+    for (const piece of cutPieces(text))
+      host.post({ type: 'list-piece', id: msg.id, version: msg.version, text: piece });
+    host.post({ type: 'imported', id: msg.id, version: msg.version, result: summary });
+  } catch (e) {
+    postFailure(host, msg.id, msg.version, e);
+  }
+}
+
+/**
+ * Saves `text` in IndexedDB under the message's key and replies with the
+ * error, or null. Call it once no run is going: storing a million lines
+ * blocks this thread for a few hundred milliseconds (the value is copied
+ * synchronously), which a run in progress would wait through.
+ */
+export async function saveList(
+  host: HandlerHost,
+  msg: Extract<WorkerRequest, { type: 'save-list' }>,
+  text: string | undefined,
+): Promise<void> {
+  const reply = (error: string | null) => host.post({ type: 'saved', id: msg.id, version: msg.version, error });
+  const store = indexedDbStore();
+  if (text === undefined) return reply('no URL list to save');
+  if (!store) return reply('IndexedDB is not available');
+  try {
+    await store.set(msg.key, text);
+    reply(null);
+  } catch (e) {
+    reply(e instanceof Error ? e.message : String(e));
+  }
+}
