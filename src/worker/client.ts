@@ -93,6 +93,13 @@ export interface ExplainArgs {
   fetchStatus: FetchStatus;
 }
 
+/** The pieces joined with +, which V8 keeps as a rope: no copy of the whole list on the page's thread. */
+function rope(pieces: readonly string[]): string {
+  let text = '';
+  for (const piece of pieces) text += piece;
+  return text;
+}
+
 export class RobotsWorkerClient {
   private worker: WorkerLike;
   private nextId = 1;
@@ -211,11 +218,31 @@ export class RobotsWorkerClient {
       },
     );
     if (!('reply' in o)) throw new Error(o.failed);
-    // Joined with +, the pieces stay a rope: no copy of the whole list here.
-    let text = '';
-    for (const piece of pieces) text += piece;
+    const text = rope(pieces);
     this.workerList = text;
     return { ...o.reply.result, text, pieces: listPieces(pieces) };
+  }
+
+  /**
+   * Has the worker read the URL list saved under `key` (IndexedDB) and keep
+   * it as its current list; resolves with the list in pieces, null when none
+   * was saved there, or rejects with why it could not be read.
+   */
+  async loadList(key: string): Promise<{ text: string; pieces: ListPieces } | null> {
+    let pieces: string[] = [];
+    const o = await this.request(
+      'load-list',
+      (id) => ({ type: 'load-list', id, version: this.version, key }),
+      (p) => {
+        pieces = p;
+      },
+    );
+    if (!('reply' in o)) throw new Error(o.failed);
+    if (o.reply.error) throw new Error(o.reply.error);
+    if (!o.reply.found) return null;
+    const text = rope(pieces);
+    this.workerList = text;
+    return { text, pieces: listPieces(pieces) };
   }
 
   /** True when the worker holds `text` as its URL list (sent or imported), so a run needs no copy of it. */
@@ -291,6 +318,7 @@ export class RobotsWorkerClient {
       case 'exported':
       case 'imported':
       case 'saved':
+      case 'list-loaded':
         this.answer(msg);
         return;
       case 'list-piece':

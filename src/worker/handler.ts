@@ -7,7 +7,7 @@
 import { RobotsDocument } from './document';
 import { injectFault } from './faults';
 import type { HandlerHost } from './host';
-import { importFile, saveList } from './lists';
+import { importFile, loadList, saveList } from './lists';
 import { assertNever, type WorkerRequest } from './protocol';
 import { answerExport, answerView } from './queries';
 import { Runs } from './runs';
@@ -62,6 +62,9 @@ export class RobotsHandler {
         this.runs.whenNoRun(() => void saveList(this.host, msg, text));
         return;
       }
+      case 'load-list':
+        void loadList(this.host, msg, (list) => this.runs.holdList(list));
+        return;
       case 'debug-fault':
         // Test builds only: in production the condition is the constant false and the bundler drops the call.
         if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) injectFault(msg.fault);

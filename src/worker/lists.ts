@@ -3,8 +3,8 @@
  * text goes to the page in pieces) and saving a list in IndexedDB, so the
  * page's thread never holds a huge string for either.
  */
+import { splitRows } from './bulk';
 import { type HandlerHost, postFailure } from './host';
-import { indexedDbStore } from './idb';
 import { importList } from './import';
 import { cutPieces } from './pieces';
 import type { WorkerRequest } from './protocol';
@@ -39,7 +39,7 @@ export async function saveList(
   text: string | undefined,
 ): Promise<void> {
   const reply = (error: string | null) => host.post({ type: 'saved', id: msg.id, version: msg.version, error });
-  const store = indexedDbStore();
+  const store = host.values?.();
   if (text === undefined) return reply('no URL list to save');
   if (!store) return reply('IndexedDB is not available');
   try {
@@ -48,4 +48,31 @@ export async function saveList(
   } catch (e) {
     reply(e instanceof Error ? e.message : String(e));
   }
+}
+
+/**
+ * Reads the list saved under the message's key, hands it to `keep`, and
+ * sends it to the page in pieces, then whether it was there. The page's
+ * thread never holds the whole string in one piece: a million lines read
+ * there took tasks of 220-390 ms.
+ */
+export async function loadList(
+  host: HandlerHost,
+  msg: Extract<WorkerRequest, { type: 'load-list' }>,
+  keep: (list: HeldList) => void,
+): Promise<void> {
+  const reply = (found: boolean, error: string | null) =>
+    host.post({ type: 'list-loaded', id: msg.id, version: msg.version, found, error });
+  const store = host.values?.();
+  if (!store) return reply(false, 'IndexedDB is not available');
+  let text: string | undefined;
+  try {
+    text = await store.get(msg.key);
+  } catch (e) {
+    return reply(false, e instanceof Error ? e.message : String(e));
+  }
+  if (text === undefined) return reply(false, null);
+  keep({ text, ...splitRows(text) });
+  for (const piece of cutPieces(text)) host.post({ type: 'list-piece', id: msg.id, version: msg.version, text: piece });
+  reply(true, null);
 }

@@ -212,6 +212,12 @@ export type WorkerRequest =
   | { type: 'import'; id: number; version: number; file: Blob; name: string; column: number | null }
   /** Saves a URL list in IndexedDB under `key` (null: the list the worker holds), off the page's thread. */
   | { type: 'save-list'; id: number; version: number; key: string; urlsText: string | null }
+  /**
+   * Reads the URL list saved under `key` from IndexedDB in the worker, keeps
+   * it as the current list and sends it to the page in pieces, so that a
+   * reload never copies a huge string on the page's thread.
+   */
+  | { type: 'load-list'; id: number; version: number; key: string }
   /** For tests of the restart path only (test builds): the worker throws or spins forever. */
   | { type: 'debug-fault'; id: number; version: number; fault: DebugFault };
 
@@ -258,12 +264,15 @@ export type WorkerReply =
     }
   | { type: 'exported'; id: number; version: number; blob: Blob; rows: number }
   /**
-   * One piece of an imported list's text (see pieces.ts), sent in order
-   * before its 'imported' reply: the pieces joined are the list.
+   * One piece of an imported or loaded list's text (see pieces.ts), sent in
+   * order before its 'imported' or 'list-loaded' reply: the pieces joined are
+   * the list.
    */
   | { type: 'list-piece'; id: number; version: number; text: string }
   | { type: 'imported'; id: number; version: number; result: ImportSummary }
   | { type: 'saved'; id: number; version: number; error: string | null }
+  /** The end of a 'load-list', after its pieces: `found` false when nothing was saved there, `error` when it could not be read. */
+  | { type: 'list-loaded'; id: number; version: number; found: boolean; error: string | null }
   | { type: 'failed'; id: number; version: number; message: string };
 
 /**
@@ -278,6 +287,7 @@ export interface ReplyTypes {
   export: 'exported';
   import: 'imported';
   'save-list': 'saved';
+  'load-list': 'list-loaded';
   'debug-fault': never;
 }
 
@@ -298,6 +308,7 @@ export const ANSWERS = {
   exported: 'export',
   imported: 'import',
   saved: 'save-list',
+  'list-loaded': 'load-list',
 } as const satisfies {
   [R in ReplyTypes[AnsweredType]]: { [K in AnsweredType]: ReplyTypes[K] extends R ? K : never }[AnsweredType];
 };
