@@ -19,7 +19,9 @@ const launchOptions = existsSync(systemChromium)
     }
   : {};
 
-// PORT lets two checkouts run their e2e suites side by side.
+// PORT lets two checkouts run their e2e suites side by side. The suite serves
+// the test build (`vite build --mode e2e`, in dist-e2e/): it alone has the
+// fault hooks the restart tests use.
 const port = Number(process.env.PORT ?? 4173);
 
 export default defineConfig({
@@ -39,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `npx vite preview --mode e2e --host 127.0.0.1 --port ${port} --strictPort`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -4,14 +4,23 @@ import { defineConfig } from 'vitest/config';
 
 // The Lezer grammar (src/editor/robots.grammar) is compiled by the lezer
 // plugin as part of every build, dev server and test run.
-export default defineConfig({
-  base: './',
-  plugins: [lezer(), react()],
-  worker: { format: 'es', plugins: () => [lezer()] },
-  build: { target: 'es2022', sourcemap: true },
-  test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 30_000,
-  },
+//
+// Fault-injection hooks (a worker told to crash or hang, window.__robotsLab)
+// exist only in test builds: `vite build --mode e2e` (what the e2e suite
+// serves, from dist-e2e/) and Vitest (mode 'test'). In a production build the
+// flag is the constant false and the bundler drops the code it guards.
+export default defineConfig(({ mode }) => {
+  const testBuild = mode === 'e2e' || mode === 'test';
+  return {
+    base: './',
+    define: { __ROBOTS_LAB_FAULTS__: JSON.stringify(testBuild) },
+    plugins: [lezer(), react()],
+    worker: { format: 'es', plugins: () => [lezer()] },
+    build: { target: 'es2022', sourcemap: true, outDir: mode === 'e2e' ? 'dist-e2e' : 'dist' },
+    test: {
+      include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 30_000,
+    },
+  };
 });

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useController } from '../app/context';
 import { urlAt, useRobotsLab } from '../state/store';
 import { ALL_ROWS } from '../worker/protocol';
 import { formatCount } from './format';
-import { queryRows } from './sync';
 
 const MAX_LISTED = 200;
 
@@ -11,6 +11,7 @@ const MAX_LISTED = 200;
  * marker). The worker finds the rows; the page lists the first few.
  */
 export function DecidingList() {
+  const controller = useController();
   const line = useRobotsLab((s) => s.decidingLine);
   const results = useRobotsLab((s) => s.results);
   const finished = useRobotsLab((s) => s.results?.finished ?? false);
@@ -24,13 +25,13 @@ export function DecidingList() {
     setRows(null);
     if (line === null || !results) return;
     let live = true;
-    void queryRows({ ...ALL_ROWS, rule: line }).then((r) => {
+    void controller.queryRows({ ...ALL_ROWS, rule: line }).then((r) => {
       if (live) setRows(r ? r.slice(0, MAX_LISTED) : null);
     });
     return () => {
       live = false;
     };
-  }, [line, results, finished]);
+  }, [controller, line, results, finished]);
 
   if (line === null || !results) return null;
   const cells: { row: number; col: number }[] = [];

@@ -1,9 +1,9 @@
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { useController } from '../app/context';
 import { robotsEditorExtensions } from '../editor/index';
 import { useRobotsLab } from '../state/store';
-import { attachEditor } from './sync';
 
 /**
  * The CodeMirror editor holding the robots.txt. It is created once; edits go
@@ -11,6 +11,7 @@ import { attachEditor } from './sync';
  * store subscription, so typing never re-renders React.
  */
 export function EditorPane() {
+  const controller = useController();
   const host = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -32,7 +33,7 @@ export function EditorPane() {
         ],
       }),
     });
-    attachEditor(view);
+    controller.attachEditor(view);
     const unsubscribe = useRobotsLab.subscribe((s, prev) => {
       if (fromEditor || s.robotsText === prev.robotsText) return;
       if (s.robotsText === view.state.doc.toString()) return;
@@ -40,10 +41,10 @@ export function EditorPane() {
     });
     return () => {
       unsubscribe();
-      attachEditor(null);
+      controller.attachEditor(null);
       view.destroy();
     };
-  }, []);
+  }, [controller]);
 
   return <div className="editor-host" ref={host} data-testid="robots-editor" />;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
+import { useController } from '../app/context';
 import { useRobotsLab } from '../state/store';
 import type { CrawlerInfo, ExportFormat, ViewQuery } from '../worker/protocol';
 import { formatCount } from './format';
-import { exportResults, highlightRuleLine } from './sync';
 
 const NO_CRAWLERS: readonly CrawlerInfo[] = [];
 
@@ -23,6 +23,7 @@ function parseSort(v: string): ViewQuery['sort'] {
 
 /** Filters, search, sort and export of the verdict table; all computed in the worker. */
 export function ResultsTools() {
+  const controller = useController();
   const q = useRobotsLab((s) => s.viewQuery);
   const setQuery = useRobotsLab((s) => s.setViewQuery);
   const crawlers = useRobotsLab((s) => s.results?.crawlers ?? NO_CRAWLERS);
@@ -42,7 +43,7 @@ export function ResultsTools() {
 
   async function download(format: ExportFormat) {
     setExporting(`Writing the ${format.toUpperCase()} file…`);
-    const file = await exportResults(format);
+    const file = await controller.exportResults(format);
     if (!file) {
       setExporting('The results changed; export again.');
       return;
@@ -137,7 +138,7 @@ export function ResultsTools() {
             aria-label="Clear the rule filter"
             onClick={() => {
               setQuery({ rule: null });
-              highlightRuleLine(null);
+              controller.highlightRuleLine(null);
             }}
           >
             ×

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
+import { useController } from '../app/context';
 import { useRobotsLab } from '../state/store';
 import { CELL, ruleLabels } from '../worker/protocol';
 import { formatCount } from './format';
-import { highlightRuleLine } from './sync';
 
 /**
  * Totals per crawler and verdict, and a bar chart of the rules that decide
  * the most cells; a bar filters the table to its rule and shows the line.
  */
 export function Totals() {
+  const controller = useController();
   const results = useRobotsLab((s) => s.results);
   useRobotsLab((s) => s.resultsTick);
   const parse = useRobotsLab((s) => s.parse);
@@ -57,7 +58,7 @@ export function Totals() {
                   onClick={() => {
                     const on = ruleFilter !== line;
                     setQuery({ rule: on ? line : null, crawler: -1 });
-                    highlightRuleLine(on ? line : null);
+                    controller.highlightRuleLine(on ? line : null);
                   }}
                 >
                   <span className="bar-label">

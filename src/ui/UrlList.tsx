@@ -2,13 +2,13 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
+import { useController } from '../app/context';
 import { useRobotsLab } from '../state/store';
 import type { ListImport } from '../worker/client';
 import type { ListPieces } from '../worker/pieces';
 import type { ImportSummary } from '../worker/protocol';
 import { formatCount } from './format';
 import { FILL_CHUNK, fillInSteps } from './listFill';
-import { importUrlList } from './sync';
 
 /** Above this size the list reaches the store when typing pauses, not per keystroke. */
 const LARGE = 200_000;
@@ -19,6 +19,7 @@ const LARGE = 200_000;
  * stays usable (a textarea takes tens of seconds to lay that out).
  */
 export function UrlList() {
+  const controller = useController();
   const host = useRef<HTMLDivElement>(null);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
 
@@ -128,7 +129,7 @@ export function UrlList() {
   async function loadFile(file: File, column: number | null = null) {
     setImportNote({ text: `Reading ${file.name}…`, error: false });
     try {
-      const result = await importUrlList(file, column);
+      const result = await controller.importUrlList(file, column);
       if (result.format === 'csv' && column === null) {
         setImportNote(null);
         setCsvChoice({ file, result, column: Math.max(0, result.csv?.column ?? 0) });

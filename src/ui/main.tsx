@@ -1,21 +1,39 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { pageStorage, useRobotsLab } from '../state/store';
+import { ControllerContext } from '../app/context';
+import { AppController } from '../app/controller';
+import { CodeMirrorPort } from '../app/editor';
+import { pageStorage, setListSaver, useRobotsLab } from '../state/store';
 import type { WorkerLike } from '../worker/client';
 import { App } from './App';
-import { debugFault, startSync } from './sync';
 import './styles.css';
+
+function createWorker(): WorkerLike {
+  return new Worker(new URL('../worker/robots.worker.ts', import.meta.url), {
+    type: 'module',
+  }) as unknown as WorkerLike;
+}
 
 /** Starts the worker and renders, once the saved inputs are back (a large URL list comes from IndexedDB, asynchronously). */
 function boot(): void {
-  startSync(
-    useRobotsLab,
-    () =>
-      new Worker(new URL('../worker/robots.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike,
-  );
+  const controller = new AppController(useRobotsLab, createWorker, new CodeMirrorPort());
+  setListSaver((key, text) => controller.saveList(key, text));
+  controller.start();
+  // Test builds only (`vite build --mode e2e`): hooks for the e2e suite, with ?debug in the URL.
+  if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) {
+    if (new URLSearchParams(location.search).has('debug')) {
+      (window as unknown as { __robotsLab: unknown }).__robotsLab = {
+        workerFault: (fault: 'throw' | 'hang') => controller.debugFault(fault),
+        flush: () => pageStorage.flush(),
+        settled: () => pageStorage.settled(),
+      };
+    }
+  }
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App />
+      <ControllerContext value={controller}>
+        <App />
+      </ControllerContext>
     </StrictMode>,
   );
 }
@@ -25,15 +43,6 @@ addEventListener('pagehide', () => pageStorage.flush());
 addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') pageStorage.flush();
 });
-
-// A test hook for the worker restart path, only with ?debug in the URL.
-if (new URLSearchParams(location.search).has('debug')) {
-  (window as unknown as { __robotsLab: unknown }).__robotsLab = {
-    workerFault: debugFault,
-    flush: () => pageStorage.flush(),
-    settled: () => pageStorage.settled(),
-  };
-}
 
 if (useRobotsLab.persist.hasHydrated()) boot();
 else {

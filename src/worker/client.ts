@@ -8,18 +8,23 @@
 
 import type { FetchStatus } from './fetchStatus';
 import { type ListPieces, listPieces } from './pieces';
-import type {
-  CrawlerSpec,
-  EvaluateParams,
-  ExplainResult,
-  ExportFormat,
-  ImportSummary,
-  ParseSummary,
-  ViewQuery,
-  WorkerReply,
-  WorkerRequest,
+import {
+  ANSWERS,
+  type AnsweredType,
+  assertNever,
+  type CrawlerSpec,
+  type DebugFault,
+  type EvaluateParams,
+  type ExplainResult,
+  type ExportFormat,
+  type ImportSummary,
+  type ParseSummary,
+  type ReplyTo,
+  type RequestOf,
+  type ViewQuery,
+  type WorkerReply,
+  type WorkerRequest,
 } from './protocol';
-import { assertNever, type DebugFault } from './protocol';
 
 /** The parts of a Worker the client uses (a fake in tests). */
 export interface WorkerLike {
@@ -53,12 +58,18 @@ export interface ClientOptions {
   clearInterval?(handle: unknown): void;
 }
 
-interface Pending {
-  kind: 'set-text' | 'explain' | 'view' | 'export' | 'import' | 'save';
-  resolve(value: unknown): void;
+/** How a request ended: its reply, or why there is none (a 'failed' reply, or a restart). */
+type Outcome<K extends AnsweredType> = { reply: ReplyTo<K> } | { failed: string };
+
+/** A request waiting for its reply; K ties the reply type to the request type. */
+interface PendingOf<K extends AnsweredType> {
+  kind: K;
+  settle(outcome: Outcome<K>): void;
   /** An import's list, as its pieces arrive. */
   pieces?: string[];
 }
+
+type Pending = { [K in AnsweredType]: PendingOf<K> }[AnsweredType];
 
 /** An imported list: what the file held, the list, and the pieces it came in. */
 export interface ListImport extends ImportSummary {
@@ -80,6 +91,13 @@ export interface ExplainArgs {
   normalise: boolean;
   robotsUrl: string;
   fetchStatus: FetchStatus;
+}
+
+/** The pieces joined with +, which V8 keeps as a rope: no copy of the whole list on the page's thread. */
+function rope(pieces: readonly string[]): string {
+  let text = '';
+  for (const piece of pieces) text += piece;
+  return text;
 }
 
 export class RobotsWorkerClient {
@@ -135,18 +153,15 @@ export class RobotsWorkerClient {
   }
 
   /** Sends a new version of the robots.txt; resolves with its parse, or null if a newer version superseded it. */
-  setText(text: string): Promise<ParseSummary | null> {
+  async setText(text: string): Promise<ParseSummary | null> {
     this.text = text;
     // A huge paste takes longer to parse: its budget grows with its size (1 s per 2 MB).
     this.extraBudgetMs = Math.floor(text.length / 2000);
     this.version++;
     this.cancelRun();
-    const id = this.nextId++;
     const version = this.version;
-    return new Promise((resolve) => {
-      this.send({ type: 'set-text', id, version, text });
-      this.pending.set(id, { kind: 'set-text', resolve: resolve as (v: unknown) => void });
-    });
+    const o = await this.request('set-text', (id) => ({ type: 'set-text', id, version, text }));
+    return 'reply' in o && o.reply.version === this.version ? o.reply.summary : null;
   }
 
   /** Starts evaluating a URL list for the current text; a previous run is cancelled. */
@@ -161,6 +176,7 @@ export class RobotsWorkerClient {
     return id;
   }
 
+  /** Stops the run going on, if any; its replies are dropped from now on. */
   cancelRun(): void {
     if (!this.run) return;
     this.worker.postMessage({ type: 'cancel', id: this.run.id, version: this.version });
@@ -168,45 +184,65 @@ export class RobotsWorkerClient {
   }
 
   /** Explains one cell; resolves null when the text changed meanwhile. */
-  explain(args: ExplainArgs): Promise<ExplainResult | null> {
-    const id = this.nextId++;
+  async explain(args: ExplainArgs): Promise<ExplainResult | null> {
     const version = this.version;
-    return new Promise((resolve) => {
-      this.send({ type: 'explain', id, version, ...args });
-      this.pending.set(id, { kind: 'explain', resolve: resolve as (v: unknown) => void });
-    });
+    const o = await this.request('explain', (id) => ({ type: 'explain', id, version, ...args }));
+    return 'reply' in o && o.reply.version === this.version ? o.reply.result : null;
   }
 
   /** Asks which rows of run `run` a query keeps; resolves null when the run is gone. */
-  view(run: number, query: ViewQuery): Promise<ViewReply | null> {
-    return this.request('view', (id) => ({ type: 'view', id, version: this.version, run, query }));
+  async view(run: number, query: ViewQuery): Promise<ViewReply | null> {
+    const o = await this.request('view', (id) => ({ type: 'view', id, version: this.version, run, query }));
+    return 'reply' in o ? o.reply : null;
   }
 
   /** Writes the rows a query keeps as a file; resolves null when the run is gone. */
-  export(run: number, query: ViewQuery, format: ExportFormat): Promise<{ blob: Blob; rows: number } | null> {
-    return this.request('export', (id) => ({ type: 'export', id, version: this.version, run, query, format }));
+  async export(run: number, query: ViewQuery, format: ExportFormat): Promise<{ blob: Blob; rows: number } | null> {
+    const o = await this.request('export', (id) => ({ type: 'export', id, version: this.version, run, query, format }));
+    return 'reply' in o ? { blob: o.reply.blob, rows: o.reply.rows } : null;
   }
 
   /**
    * Reads a URL list file in the worker, which keeps the result as its
    * current list; resolves with what it held, or rejects with why not.
    */
-  importList(file: Blob, name: string, column: number | null): Promise<ListImport> {
+  async importList(file: Blob, name: string, column: number | null): Promise<ListImport> {
     // Reading a large file takes time: 1 s more per 5 MB.
     this.extraBudgetMs = Math.max(this.extraBudgetMs, Math.floor(file.size / 5000));
-    return this.request<ListImport | Error | null>('import', (id) => ({
-      type: 'import',
-      id,
-      version: this.version,
-      file,
-      name,
-      column,
-    })).then((r) => {
-      if (r instanceof Error) throw r;
-      if (!r) throw new Error('The worker restarted while reading the file.');
-      this.workerList = r.text;
-      return r;
-    });
+    let pieces: string[] = [];
+    const o = await this.request(
+      'import',
+      (id) => ({ type: 'import', id, version: this.version, file, name, column }),
+      (p) => {
+        pieces = p;
+      },
+    );
+    if (!('reply' in o)) throw new Error(o.failed);
+    const text = rope(pieces);
+    this.workerList = text;
+    return { ...o.reply.result, text, pieces: listPieces(pieces) };
+  }
+
+  /**
+   * Has the worker read the URL list saved under `key` (IndexedDB) and keep
+   * it as its current list; resolves with the list in pieces, null when none
+   * was saved there, or rejects with why it could not be read.
+   */
+  async loadList(key: string): Promise<{ text: string; pieces: ListPieces } | null> {
+    let pieces: string[] = [];
+    const o = await this.request(
+      'load-list',
+      (id) => ({ type: 'load-list', id, version: this.version, key }),
+      (p) => {
+        pieces = p;
+      },
+    );
+    if (!('reply' in o)) throw new Error(o.failed);
+    if (o.reply.error) throw new Error(o.reply.error);
+    if (!o.reply.found) return null;
+    const text = rope(pieces);
+    this.workerList = text;
+    return { text, pieces: listPieces(pieces) };
   }
 
   /** True when the worker holds `text` as its URL list (sent or imported), so a run needs no copy of it. */
@@ -219,34 +255,57 @@ export class RobotsWorkerClient {
    * copies a huge string for storage; the list is sent only if the worker does
    * not hold it already. Rejects with the reason when it could not be saved.
    */
-  saveList(key: string, text: string): Promise<void> {
-    const held = this.holdsList(text);
-    return this.request<string | null>('save', (id) => ({
+  async saveList(key: string, text: string): Promise<void> {
+    const urlsText = this.holdsList(text) ? null : text;
+    const o = await this.request('save-list', (id) => ({
       type: 'save-list',
       id,
       version: this.version,
       key,
-      urlsText: held ? null : text,
-    })).then((error) => {
-      if (error) throw new Error(error);
-    });
+      urlsText,
+    }));
+    const error = 'reply' in o ? o.reply.error : o.failed;
+    if (error) throw new Error(error);
   }
 
-  private request<T>(kind: Pending['kind'], make: (id: number) => WorkerRequest): Promise<T | null> {
+  /**
+   * Sends the request `make` builds and waits for the reply of its type (the
+   * map in protocol.ts says which), a 'failed' reply, or a restart.
+   * `collect` receives an import's pieces before its reply settles.
+   */
+  private request<K extends AnsweredType>(
+    kind: K,
+    make: (id: number) => RequestOf<K>,
+    collect?: (pieces: string[]) => void,
+  ): Promise<Outcome<K>> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.send(make(id));
-      this.pending.set(id, { kind, resolve: resolve as (v: unknown) => void });
+      const pending: PendingOf<K> = { kind, settle: resolve };
+      if (collect) {
+        pending.pieces = [];
+        collect(pending.pieces);
+      }
+      // PendingOf<K> is one member of the Pending union for the K given; the compiler cannot see that for a generic K.
+      this.pending.set(id, pending as unknown as Pending);
     });
   }
 
-  /** Test hook for the restart path: makes the worker throw or hang. */
+  /** Test hook for the restart path (test builds only): makes the worker throw or hang. */
   debugFault(fault: DebugFault): void {
-    const id = this.nextId++;
-    this.send({ type: 'debug-fault', id, version: this.version, fault });
-    // A crash or hang is owed an answer, so the watchdog watches for it; 'slow'
-    // only changes how the next run is sliced and is never answered.
-    if (fault !== 'slow') this.pending.set(id, { kind: 'explain', resolve: () => {} });
+    if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) {
+      // A crash or hang is owed an answer (a restart), so the watchdog watches for it.
+      void this.request('debug-fault', (id) => ({ type: 'debug-fault', id, version: this.version, fault }));
+    }
+  }
+
+  /** Settles the request a reply answers, if it is still waiting. */
+  private answer(msg: ReplyTo<AnsweredType>): void {
+    const p = this.pending.get(msg.id);
+    if (!p || p.kind !== ANSWERS[msg.type]) return;
+    this.pending.delete(msg.id);
+    // ANSWERS maps each reply type to the request it answers, checked against ReplyTypes; the kind test above matched them.
+    (p.settle as (o: { reply: typeof msg }) => void)({ reply: msg });
   }
 
   private receive(msg: WorkerReply): void {
@@ -254,42 +313,17 @@ export class RobotsWorkerClient {
     this.failedRestarts = 0;
     switch (msg.type) {
       case 'parsed':
-      case 'explained': {
-        const p = this.pending.get(msg.id);
-        if (!p) return;
-        this.pending.delete(msg.id);
-        const value = msg.type === 'parsed' ? msg.summary : msg.result;
-        p.resolve(msg.version === this.version ? value : null);
-        return;
-      }
-      case 'list-piece': {
-        const p = this.pending.get(msg.id);
-        if (p?.kind === 'import') (p.pieces ??= []).push(msg.text);
-        return;
-      }
-      case 'imported': {
-        const p = this.pending.get(msg.id);
-        if (!p) return;
-        this.pending.delete(msg.id);
-        const pieces = p.pieces ?? [];
-        // Joined with +, the pieces stay a rope: no copy of the whole list here.
-        let text = '';
-        for (const piece of pieces) text += piece;
-        const result: ListImport = { ...msg.result, text, pieces: listPieces(pieces) };
-        p.resolve(result);
-        return;
-      }
+      case 'explained':
       case 'viewed':
       case 'exported':
-      case 'saved': {
-        const p = this.pending.get(msg.id);
-        if (!p) return;
-        this.pending.delete(msg.id);
-        p.resolve(
-          msg.type === 'viewed' ? msg : msg.type === 'exported' ? { blob: msg.blob, rows: msg.rows } : msg.error,
-        );
+      case 'imported':
+      case 'saved':
+      case 'list-loaded':
+        this.answer(msg);
         return;
-      }
+      case 'list-piece':
+        this.pending.get(msg.id)?.pieces?.push(msg.text);
+        return;
       case 'run-started':
         if (this.isCurrentRun(msg))
           this.run!.handlers.onStart(msg.rows, msg.crawlers, { starts: msg.starts, ends: msg.ends });
@@ -304,26 +338,29 @@ export class RobotsWorkerClient {
           h.onDone(msg.rows, msg.elapsedMs);
         }
         return;
-      case 'failed': {
-        const p = this.pending.get(msg.id);
-        if (p) {
-          this.pending.delete(msg.id);
-          // An import that failed says why (a CSV without that column, a file that is no sitemap).
-          p.resolve(p.kind === 'import' ? new Error(msg.message) : null);
-          if (p.kind !== 'set-text' && p.kind !== 'explain') return;
-        }
-        if (this.run && this.run.id === msg.id) {
-          const h = this.run.handlers;
-          this.run = null;
-          if (msg.version === this.version) h.onError(msg.message);
-          return;
-        }
-        if (msg.version === this.version) this.opts.onFailure?.(msg.message);
+      case 'failed':
+        this.failed(msg);
         return;
-      }
       default:
         assertNever(msg);
     }
+  }
+
+  /** A request failed: its caller hears why; a failed parse, explanation or run of the current version is reported. */
+  private failed(msg: Extract<WorkerReply, { type: 'failed' }>): void {
+    const p = this.pending.get(msg.id);
+    if (p) {
+      this.pending.delete(msg.id);
+      p.settle({ failed: msg.message });
+      if (p.kind !== 'set-text' && p.kind !== 'explain') return;
+    }
+    if (this.run && this.run.id === msg.id) {
+      const h = this.run.handlers;
+      this.run = null;
+      if (msg.version === this.version) h.onError(msg.message);
+      return;
+    }
+    if (msg.version === this.version) this.opts.onFailure?.(msg.message);
   }
 
   private isCurrentRun(msg: { id: number; version: number }): boolean {
@@ -348,7 +385,10 @@ export class RobotsWorkerClient {
     this.worker.terminate();
     this.restarts++;
     this.failedRestarts++;
-    for (const p of this.pending.values()) p.resolve(p.kind === 'save' ? 'the worker restarted' : null);
+    for (const p of this.pending.values())
+      p.settle({
+        failed: p.kind === 'import' ? 'The worker restarted while reading the file.' : 'the worker restarted',
+      });
     this.pending.clear();
     const run = this.run;
     this.run = null;

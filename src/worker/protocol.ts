@@ -185,11 +185,10 @@ export interface ImportResult extends ImportSummary {
 }
 
 /**
- * Test-only faults (the page wires them only with ?debug): crash, hang, or
- * run the next large list (100,000 rows or more) in slices of 500 rows, so
- * that a test can act while that run is surely still going.
+ * Test-only faults for the restart path: crash, or hang until the watchdog
+ * restarts the worker. Only test builds act on them (see faults.ts).
  */
-export type DebugFault = 'throw' | 'hang' | 'slow';
+export type DebugFault = 'throw' | 'hang';
 
 export type WorkerRequest =
   | { type: 'set-text'; id: number; version: number; text: string }
@@ -213,7 +212,13 @@ export type WorkerRequest =
   | { type: 'import'; id: number; version: number; file: Blob; name: string; column: number | null }
   /** Saves a URL list in IndexedDB under `key` (null: the list the worker holds), off the page's thread. */
   | { type: 'save-list'; id: number; version: number; key: string; urlsText: string | null }
-  /** For tests of the restart path only: the worker throws or spins forever. */
+  /**
+   * Reads the URL list saved under `key` from IndexedDB in the worker, keeps
+   * it as the current list and sends it to the page in pieces, so that a
+   * reload never copies a huge string on the page's thread.
+   */
+  | { type: 'load-list'; id: number; version: number; key: string }
+  /** For tests of the restart path only (test builds): the worker throws or spins forever. */
   | { type: 'debug-fault'; id: number; version: number; fault: DebugFault };
 
 export type WorkerReply =
@@ -259,13 +264,54 @@ export type WorkerReply =
     }
   | { type: 'exported'; id: number; version: number; blob: Blob; rows: number }
   /**
-   * One piece of an imported list's text (see pieces.ts), sent in order
-   * before its 'imported' reply: the pieces joined are the list.
+   * One piece of an imported or loaded list's text (see pieces.ts), sent in
+   * order before its 'imported' or 'list-loaded' reply: the pieces joined are
+   * the list.
    */
   | { type: 'list-piece'; id: number; version: number; text: string }
   | { type: 'imported'; id: number; version: number; result: ImportSummary }
   | { type: 'saved'; id: number; version: number; error: string | null }
+  /** The end of a 'load-list', after its pieces: `found` false when nothing was saved there, `error` when it could not be read. */
+  | { type: 'list-loaded'; id: number; version: number; found: boolean; error: string | null }
   | { type: 'failed'; id: number; version: number; message: string };
+
+/**
+ * The reply type that answers each request type (requests not named here,
+ * 'evaluate' and 'cancel', are answered by the run's stream, or not at all;
+ * a fault is answered by a restart). A 'failed' reply can answer any of them.
+ */
+export interface ReplyTypes {
+  'set-text': 'parsed';
+  explain: 'explained';
+  view: 'viewed';
+  export: 'exported';
+  import: 'imported';
+  'save-list': 'saved';
+  'load-list': 'list-loaded';
+  'debug-fault': never;
+}
+
+/** A request that is answered by one reply. */
+export type AnsweredType = keyof ReplyTypes;
+
+/** The request of type K. */
+export type RequestOf<K extends WorkerRequest['type']> = Extract<WorkerRequest, { type: K }>;
+
+/** The reply that answers a request of type K. */
+export type ReplyTo<K extends AnsweredType> = Extract<WorkerReply, { type: ReplyTypes[K] }>;
+
+/** Which request each answering reply answers (the inverse of ReplyTypes, checked by the compiler). */
+export const ANSWERS = {
+  parsed: 'set-text',
+  explained: 'explain',
+  viewed: 'view',
+  exported: 'export',
+  imported: 'import',
+  saved: 'save-list',
+  'list-loaded': 'load-list',
+} as const satisfies {
+  [R in ReplyTypes[AnsweredType]]: { [K in AnsweredType]: ReplyTypes[K] extends R ? K : never }[AnsweredType];
+};
 
 /** Makes a switch over a union exhaustive: the compiler rejects a missed case. */
 export function assertNever(x: never): never {

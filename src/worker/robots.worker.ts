@@ -4,6 +4,7 @@
  * between slices without setTimeout's clamping.
  */
 import { RobotsHandler } from './handler';
+import { indexedDbStore } from './idb';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 /** The parts of the dedicated worker global this file uses (the DOM lib types `self` as a Window). */
@@ -19,6 +20,8 @@ channel.port1.onmessage = () => {
   if (fn) fn();
 };
 
+// One IndexedDB connection for the worker's life, opened on first use.
+const values = indexedDbStore();
 const handler = new RobotsHandler({
   post(reply: WorkerReply, transfer?: Transferable[]) {
     scope.postMessage(reply, transfer ?? []);
@@ -28,6 +31,7 @@ const handler = new RobotsHandler({
     channel.port2.postMessage(null);
   },
   now: () => performance.now(),
+  values: () => values,
 });
 
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => handler.handle(e.data);

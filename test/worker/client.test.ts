@@ -183,15 +183,6 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
     expect(client.busy).toBe(false);
   });
 
-  it('a test-only slow-down owes no answer, so a quiet worker is left running', () => {
-    const { client, workers, advance } = setup(1000);
-    client.debugFault('slow');
-    expect(workers[0].sent.map((m) => m.type)).toEqual(['debug-fault']);
-    expect(client.busy).toBe(false);
-    advance(5000);
-    expect(workers).toHaveLength(1);
-  });
-
   it('a test-only hang is owed an answer, so the watchdog restarts the worker', () => {
     const { client, workers, advance } = setup(1000);
     client.debugFault('hang');
@@ -338,5 +329,77 @@ describe('the budget grows with the text', () => {
     expect(workers).toHaveLength(1);
     advance(600);
     expect(workers).toHaveLength(2);
+  });
+});
+
+describe('a saved list is read in the worker (load-list)', () => {
+  /** The real handler behind asynchronous messages, with saved values in a Map instead of IndexedDB. */
+  function inProcess(saved: Map<string, string> | null) {
+    let handler: RobotsHandler;
+    const sent: string[] = [];
+    const client = new RobotsWorkerClient({
+      create() {
+        const w: WorkerLike = {
+          onmessage: null,
+          onerror: null,
+          postMessage(m) {
+            sent.push(m.type === 'evaluate' ? `evaluate ${m.urlsText === null ? 'the held list' : 'a copy'}` : m.type);
+            setTimeout(() => handler.handle(structuredClone(m)), 0);
+          },
+          terminate() {},
+        };
+        handler = new RobotsHandler({
+          post: (r) => setTimeout(() => w.onmessage?.({ data: r } as MessageEvent<WorkerReply>), 0),
+          schedule: (fn) => setTimeout(fn, 0),
+          now: () => performance.now(),
+          values: () =>
+            saved
+              ? {
+                  get: async (k) => saved.get(k),
+                  set: async (k, v) => {
+                    saved.set(k, v);
+                  },
+                  delete: async (k) => {
+                    saved.delete(k);
+                  },
+                }
+              : undefined,
+        });
+        return w;
+      },
+      setInterval: () => 0,
+      clearInterval: () => {},
+    });
+    return { client, sent };
+  }
+
+  it('sends the saved list in pieces, keeps it, and a run of it sends no copy', async () => {
+    // 60,000 lines: more than one piece (pieces.ts cuts about every 64 KiB).
+    const text = `${Array.from({ length: 60_000 }, (_, i) => `/checkout/${i}`).join('\n')}\n`;
+    const { client, sent } = inProcess(new Map([['robots-lab:urlText', text]]));
+    const loaded = (await client.loadList('robots-lab:urlText'))!;
+    expect(loaded.text).toBe(text);
+    expect(loaded.pieces.pieces.length).toBeGreaterThan(1);
+    expect(loaded.pieces.pieces.join('')).toBe(text);
+    expect(client.holdsList(loaded.text)).toBe(true);
+    await client.setText('User-agent: *\nDisallow: /checkout/\n');
+    const rows = await new Promise<number>((resolve, reject) =>
+      client.evaluate(
+        { ...params, urlsText: loaded.text },
+        { onStart: () => {}, onChunk: () => {}, onDone: resolve, onError: reject },
+      ),
+    );
+    expect(rows).toBe(60_000);
+    expect(sent).toEqual(['load-list', 'set-text', 'evaluate the held list']);
+    client.dispose();
+  });
+
+  it('says when nothing was saved under the key, and why a list could not be read', async () => {
+    const none = inProcess(new Map());
+    await expect(none.client.loadList('robots-lab:urlText')).resolves.toBeNull();
+    const noStore = inProcess(null);
+    await expect(noStore.client.loadList('robots-lab:urlText')).rejects.toThrow('IndexedDB is not available');
+    none.client.dispose();
+    noStore.client.dispose();
   });
 });

@@ -286,3 +286,11 @@ describe('protocol', () => {
     expect(() => h.handler.handle({ type: 'nonsense' } as unknown as WorkerRequest)).toThrow(/Unexpected message/);
   });
 });
+
+describe('test-only faults (test builds)', () => {
+  it('a "throw" fault makes the handler throw, as a crashing worker would', () => {
+    const h = harness();
+    expect(() => h.handler.handle({ type: 'debug-fault', id: 1, version: 0, fault: 'throw' })).toThrow(/Debug fault/);
+    expect(h.replies).toEqual([]);
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * The app's controller: it connects the store to the worker and the editor,
+ * outside React. Text and settings → worker (parse once per version,
+ * evaluate many) → results → store → editor decorations and panels. Its
+ * collaborators come in through the constructor, so a test hands it a fake
+ * worker and a fake editor.
+ */
+import type { StoreApi } from 'zustand';
+import { crawlerSpecs } from '../state/inputs';
+import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
+import { type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
+import { type DebugFault, type ExportFormat, isAllRows, type ViewQuery } from '../worker/protocol';
+import type { EditorPort } from './editor';
+import { highlightFor } from './highlight';
+import { type Clock, FLUSH_MS, MARKERS_MS, MarkerPacer, runDelay, Throttle, textDelay } from './pacing';
+import { type RunSink, RunStream } from './runStream';
+
+/** The parts of the store the controller uses. */
+export type LabStore = Pick<StoreApi<RobotsLabState>, 'getState' | 'subscribe'>;
+
+/** Tuning and the clock; the page uses the defaults. */
+export interface ControllerOptions {
+  /** How long the worker may stay silent while it owes an answer (ms). */
+  budgetMs?: number;
+  clock?: Clock;
+  /** The client's watchdog timer (a test drives it by hand). */
+  setInterval?(fn: () => void, ms: number): unknown;
+  clearInterval?(handle: unknown): void;
+}
+
+const browserClock: Clock = {
+  now: () => performance.now(),
+  frame: (fn) => requestAnimationFrame(() => fn()),
+};
+
+/** Connects one store, one worker (restarted as needed) and one editor. */
+export class AppController {
+  private readonly client: RobotsWorkerClient;
+  private readonly flush: Throttle;
+  private readonly markers: MarkerPacer;
+  private unsubscribe: (() => void) | null = null;
+  private textTimer: ReturnType<typeof setTimeout> | null = null;
+  private runTimer: ReturnType<typeof setTimeout> | null = null;
+  private viewTimer: ReturnType<typeof setTimeout> | null = null;
+  private explainSeq = 0;
+  private viewSeq = 0;
+  /** The run on screen, while it streams in; a new run replacing it says it restarted. */
+  private running: RunResults | null = null;
+
+  constructor(
+    private readonly store: LabStore,
+    createWorker: () => WorkerLike,
+    private readonly editor: EditorPort,
+    options: ControllerOptions = {},
+  ) {
+    const clock = options.clock ?? browserClock;
+    this.flush = new Throttle(clock, FLUSH_MS, () => this.showResults());
+    this.markers = new MarkerPacer(clock, MARKERS_MS, () =>
+      this.editor.showDecidingLines(this.store.getState().deciding),
+    );
+    this.client = new RobotsWorkerClient({
+      create: createWorker,
+      budgetMs: options.budgetMs ?? 5000,
+      now: clock.now,
+      setInterval: options.setInterval,
+      clearInterval: options.clearInterval,
+      onRestart: (message) => {
+        this.store.getState().setWorkerNotice(message);
+        // The fresh worker knows nothing: send it the text and run the inputs again (unless that input is what crashes it).
+        if (!this.client.crashLooping) this.sendText();
+      },
+      onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
+    });
+  }
+
+  /** Sends the current inputs to the worker and follows the store from now on. */
+  start(): void {
+    this.unsubscribe = this.store.subscribe((s, prev) => this.onChange(s, prev));
+    this.sendText();
+  }
+
+  /** Stops following the store and terminates the worker. */
+  dispose(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const t of [this.textTimer, this.runTimer, this.viewTimer]) if (t !== null) clearTimeout(t);
+    this.markers.cancel();
+    this.client.dispose();
+  }
+
+  /** The rows of the current run a query keeps, computed in the worker (null when the run is gone). */
+  async queryRows(query: ViewQuery): Promise<Int32Array | null> {
+    const r = this.store.getState().results;
+    if (!r) return null;
+    const v = await this.client.view(r.id, query);
+    return v && this.store.getState().results?.id === v.run ? v.rows : null;
+  }
+
+  /** Writes the rows the table shows as a CSV or JSON file (in the worker); null when there is no run. */
+  exportResults(format: ExportFormat): Promise<{ blob: Blob; rows: number } | null> {
+    const s = this.store.getState();
+    if (!s.results) return Promise.resolve(null);
+    return this.client.export(s.results.id, s.viewQuery, format);
+  }
+
+  /** Reads a URL list file in the worker; `column` picks a CSV column (0-based), null guesses. */
+  importUrlList(file: File, column: number | null): Promise<ListImport> {
+    return this.client.importList(file, file.name, column);
+  }
+
+  /** Saves a URL list in IndexedDB from the worker (the store's persistence calls this for a large list). */
+  saveList(key: string, text: string): Promise<void> {
+    return this.client.saveList(key, text);
+  }
+
+  /** Highlights one rule line in the editor and scrolls to it (a click on the totals' bar chart). */
+  highlightRuleLine(line: number | null): void {
+    this.editor.showHighlight(line === null ? null : { groupLines: [], ruleLine: line });
+  }
+
+  /** The editor view registers itself here (null when it goes); it is shown what it missed. */
+  attachEditor(view: Parameters<EditorPort['attach']>[0]): void {
+    this.editor.attach(view);
+    if (!view) return;
+    const s = this.store.getState();
+    if (s.parse) this.editor.showDiagnostics(s.parse.diagnostics);
+    this.editor.showDecidingLines(s.deciding);
+    this.editor.showHighlight(highlightFor(s.explain, s.parse));
+  }
+
+  /** Test builds only: makes the worker crash or hang, to prove the restart path. */
+  debugFault(fault: DebugFault): void {
+    this.client.debugFault(fault);
+  }
+
+  private onChange(s: RobotsLabState, prev: RobotsLabState): void {
+    if (s.robotsText !== prev.robotsText) {
+      this.client.cancelRun();
+      if (this.textTimer) clearTimeout(this.textTimer);
+      this.textTimer = setTimeout(() => {
+        this.textTimer = null;
+        this.sendText();
+      }, textDelay(s.robotsText));
+      return;
+    }
+    if (
+      s.urlText !== prev.urlText ||
+      s.crawlers !== prev.crawlers ||
+      s.settings !== prev.settings ||
+      s.robotsUrl !== prev.robotsUrl
+    ) {
+      // Cancel at once; start the new run when typing pauses, or now for a list the worker holds already (a file it read).
+      this.client.cancelRun();
+      if (this.runTimer) clearTimeout(this.runTimer);
+      this.runTimer = null;
+      if (s.urlText !== prev.urlText && this.client.holdsList(s.urlText)) {
+        this.startRun();
+        return;
+      }
+      this.runTimer = setTimeout(() => {
+        this.runTimer = null;
+        this.startRun();
+      }, runDelay(s.urlText));
+      return;
+    }
+    if (s.viewQuery !== prev.viewQuery) {
+      if (!isAllRows(s.viewQuery)) s.setView(s.view ? { ...s.view, complete: false } : null);
+      this.requestView();
+    }
+    if (s.selected !== prev.selected) this.requestExplain();
+  }
+
+  /** Sends the text (a new version) and runs the inputs against it. */
+  private sendText(): void {
+    const p = this.client.setText(this.store.getState().robotsText);
+    const version = this.client.currentVersion;
+    this.startRun();
+    void p.then((summary) => {
+      if (!summary) return;
+      this.store.getState().setParse(summary, version);
+      this.editor.showDiagnostics(summary.diagnostics);
+      const s = this.store.getState();
+      this.editor.showHighlight(highlightFor(s.explain, s.parse));
+    });
+  }
+
+  /** Starts a run of the current list, crawlers and settings; the previous run is cancelled. */
+  private startRun(): void {
+    const s = this.store.getState();
+    const stream = new RunStream(
+      {
+        textVersion: this.client.currentVersion,
+        list: urlListPieces(s),
+        restarted: this.running !== null && !this.running.finished,
+      },
+      this.runSink,
+    );
+    stream.id = this.client.evaluate(
+      {
+        urlsText: s.urlText,
+        crawlers: crawlerSpecs(s.crawlers),
+        normalise: s.settings.normalise,
+        robotsUrl: s.robotsUrl.trim(),
+        fetchStatus: s.settings.fetchStatus,
+      },
+      stream,
+    );
+  }
+
+  /** What the controller does as a run streams in. */
+  private readonly runSink: RunSink = {
+    started: (r) => {
+      this.running = r;
+    },
+    empty: (r) => {
+      this.store.getState().setResults(r);
+      this.store.getState().setView(null);
+    },
+    first: (r) => {
+      this.store.getState().setResults(r);
+      this.store.getState().setView(null);
+      this.flush.now();
+      this.requestView();
+    },
+    more: () => this.flush.request(),
+    finished: (r) => {
+      const s = this.store.getState();
+      if (s.results !== r) {
+        s.setResults(r);
+        s.setView(null);
+      }
+      this.flush.now();
+      this.requestView();
+      this.requestExplain();
+    },
+    failed: (message) => this.store.getState().setWorkerNotice(message),
+  };
+
+  /** Shows the latest state of the run: the table, the totals and (paced) the editor's deciding-line markers. */
+  private showResults(): void {
+    const s = this.store.getState();
+    s.touchResults();
+    if (s.results && !s.results.finished) this.refreshViewSoon();
+    const rules = s.results?.totals?.rules;
+    if (rules) {
+      const counts = new Map<number, number>();
+      for (let i = 0; i < rules.length; i += 2) counts.set(rules[i], rules[i + 1]);
+      s.setDeciding(counts);
+    }
+    this.markers.request(s.results?.finished !== false);
+  }
+
+  /** Asks the worker for the rows the current query keeps (none needed for all rows in list order). */
+  private requestView(): void {
+    const s = this.store.getState();
+    const r = s.results;
+    if (!r) return;
+    const query = s.viewQuery;
+    if (isAllRows(query)) {
+      s.setView({ run: r.id, query, rows: null, count: r.total, complete: r.finished });
+      return;
+    }
+    const seq = ++this.viewSeq;
+    void this.client.view(r.id, query).then((v) => {
+      if (!v || seq !== this.viewSeq) return;
+      const now = this.store.getState();
+      if (now.results?.id !== v.run || now.viewQuery !== query) return;
+      now.setView({ run: v.run, query, rows: v.rows, count: v.count, complete: v.complete && now.results.finished });
+    });
+  }
+
+  /** While a run streams in, a filtered view is refreshed a few times a second. */
+  private refreshViewSoon(): void {
+    if (this.viewTimer !== null) return;
+    this.viewTimer = setTimeout(() => {
+      this.viewTimer = null;
+      const s = this.store.getState();
+      if (s.results && !s.results.finished && !isAllRows(s.viewQuery)) this.requestView();
+    }, 400);
+  }
+
+  /** Explains the selected cell and highlights its group and rule in the editor. */
+  private requestExplain(): void {
+    const s = this.store.getState();
+    const r = s.results;
+    const sel = s.selected;
+    const seq = ++this.explainSeq;
+    if (!r || !sel || sel.row >= r.total || sel.col >= r.crawlers.length) {
+      s.setExplain(null);
+      this.editor.showHighlight(null);
+      return;
+    }
+    const spec = crawlerSpecs(s.crawlers)[sel.col];
+    if (!spec) return;
+    const args = {
+      url: urlAt(r, sel.row),
+      crawler: spec,
+      normalise: s.settings.normalise,
+      robotsUrl: s.robotsUrl.trim(),
+      fetchStatus: s.settings.fetchStatus,
+    };
+    void this.client.explain(args).then((result) => {
+      if (!result || seq !== this.explainSeq) return;
+      this.store.getState().setExplain(result);
+      this.editor.showHighlight(highlightFor(result, this.store.getState().parse));
+    });
+  }
+}

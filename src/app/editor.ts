@@ -1,0 +1,40 @@
+/**
+ * What the controller shows in the robots.txt editor, behind a small
+ * interface: the page's CodeMirror view, or a test's recorder.
+ */
+import type { EditorView } from '@codemirror/view';
+import { pushDiagnostics, type ResultHighlight, setDecidingLines, showResultHighlight } from '../editor/index';
+import type { WireDiagnostic } from '../worker/protocol';
+
+/** The editor as the controller sees it. */
+export interface EditorPort {
+  /** The editor view the results decorate, or null once it is gone. */
+  attach(view: EditorView | null): void;
+  /** The parse's lint diagnostics, under the text. */
+  showDiagnostics(diagnostics: readonly WireDiagnostic[]): void;
+  /** The gutter's deciding-line marks: line → cells it decides. */
+  showDecidingLines(lines: ReadonlyMap<number, number>): void;
+  /** The selected cell's group and rule lines (null clears them), scrolled into view. */
+  showHighlight(highlight: ResultHighlight | null): void;
+}
+
+/** The page's CodeMirror editor; until its view is attached, what it would show is dropped (attaching replays it). */
+export class CodeMirrorPort implements EditorPort {
+  private view: EditorView | null = null;
+
+  attach(view: EditorView | null): void {
+    this.view = view;
+  }
+
+  showDiagnostics(diagnostics: readonly WireDiagnostic[]): void {
+    if (this.view) pushDiagnostics(this.view, diagnostics);
+  }
+
+  showDecidingLines(lines: ReadonlyMap<number, number>): void {
+    this.view?.dispatch({ effects: setDecidingLines.of(lines) });
+  }
+
+  showHighlight(highlight: ResultHighlight | null): void {
+    if (this.view) showResultHighlight(this.view, highlight);
+  }
+}

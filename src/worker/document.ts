@@ -1,0 +1,76 @@
+/**
+ * The robots.txt the worker holds: each version of the text parsed once (as
+ * a crawler reads it, cut at Google's size limit), linted on the full text,
+ * and explained cell by cell against that parse.
+ */
+import { applyGoogleSizeLimit, fetchOutcome, parseRobotsTxt } from '../core/index';
+import { lintRobots } from '../core/lint';
+import type { ParsedRobots } from '../core/types';
+import { explainedVerdict, resolveCrawler } from './crawlers';
+import { type HandlerHost, postFailure } from './host';
+import { judgeUrl } from './judge';
+import type { ExplainResult, WorkerRequest } from './protocol';
+import { summarise } from './summary';
+
+type Request<T extends WorkerRequest['type']> = Extract<WorkerRequest, { type: T }>;
+
+/** The current version of the text and its parse. */
+export class RobotsDocument {
+  private version = -1;
+  /** What a crawler reads: the text up to Google's size limit. */
+  private parsed: ParsedRobots | null = null;
+
+  constructor(private readonly host: HandlerHost) {}
+
+  /** Parses a new version and replies with its summary. */
+  setText(msg: Request<'set-text'>): void {
+    const t0 = this.host.now();
+    try {
+      const cut = applyGoogleSizeLimit(msg.text);
+      const full = parseRobotsTxt(msg.text);
+      this.parsed = cut.cutAt === null ? full : parseRobotsTxt(cut.text);
+      this.version = msg.version;
+      const diagnostics = lintRobots(full, { sizeLimitCutAt: cut.cutAt });
+      const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0);
+      this.host.post({ type: 'parsed', id: msg.id, version: msg.version, summary });
+    } catch (e) {
+      postFailure(this.host, msg.id, msg.version, e);
+    }
+  }
+
+  /** The parse of `msg.version`, or null after replying that this worker has none. */
+  parseFor(msg: { id: number; version: number }): ParsedRobots | null {
+    if (this.parsed && msg.version === this.version) return this.parsed;
+    postFailure(this.host, msg.id, msg.version, new Error(`No parsed text for version ${msg.version}.`));
+    return null;
+  }
+
+  /** The latest parse, whatever its version (an export labels rule lines with it). */
+  get latest(): ParsedRobots | null {
+    return this.parsed;
+  }
+
+  /** Explains one cell: how the URL was read, which crawler, and the full verdict. */
+  explain(msg: Request<'explain'>): void {
+    const parsed = this.parseFor(msg);
+    if (!parsed) return;
+    try {
+      const crawler = resolveCrawler(msg.crawler);
+      const j = judgeUrl(msg.url, msg.normalise, msg.robotsUrl);
+      const outcome = fetchOutcome(msg.fetchStatus);
+      const result: ExplainResult = {
+        input: msg.url,
+        requestUrl: j.requestUrl,
+        changes: j.changes,
+        error: j.error,
+        outOfScope: j.outOfScope,
+        crawler: crawler.info,
+        fetchOutcome: outcome.mode === 'rules' ? null : outcome.reason,
+        verdict: j.error || j.outOfScope ? null : explainedVerdict(parsed, j.requestUrl, crawler),
+      };
+      this.host.post({ type: 'explained', id: msg.id, version: msg.version, result });
+    } catch (e) {
+      postFailure(this.host, msg.id, msg.version, e);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * How one typed URL is read before it is matched: normalised to the
+ * crawler's request form when asked, and checked against the robots.txt
+ * URL's scope (docs/behaviour.md §1).
+ */
+import { checkScope, toRequestUrl } from '../core/index';
+import { ROW } from './protocol';
+
+/** One typed URL as read for matching, with the row flags it earns. */
+export interface Judged {
+  requestUrl: string;
+  changes: string[];
+  error: string | null;
+  outOfScope: string | null;
+  flags: number;
+}
+
+/**
+ * Scope checks for one robots.txt URL (docs/behaviour.md §1). A URL that
+ * starts with the robots.txt origin followed by `/` is in scope without
+ * parsing it again; anything else gets the engine's full check and its reason.
+ */
+export function scopeChecker(robotsUrl: string): (url: string) => string | null {
+  const prefix = scopePrefix(robotsUrl);
+  return (url) => {
+    if (prefix !== null && url.lastIndexOf(prefix, 0) === 0) return null;
+    const scope = checkScope(robotsUrl, url);
+    return scope.inScope ? null : scope.reason;
+  };
+}
+
+/** `scheme://host/` of a valid robots.txt URL: URLs starting with it are in scope. */
+export function scopePrefix(robotsUrl: string): string | null {
+  let prefix: string | null = null;
+  if (checkScope(robotsUrl, robotsUrl).inScope) {
+    try {
+      const u = new URL(robotsUrl.trim());
+      prefix = `${u.protocol}//${u.host}/`;
+    } catch {
+      prefix = null;
+    }
+  }
+  return prefix;
+}
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** Reads one typed URL the way the run and the explanation both do. */
+export function judgeUrl(
+  input: string,
+  normalise: boolean,
+  robotsUrl: string,
+  scope: (url: string) => string | null = scopeChecker(robotsUrl),
+): Judged {
+  let requestUrl = input;
+  let changes: string[] = [];
+  let error: string | null = null;
+  let flags = 0;
+  if (normalise) {
+    const r = toRequestUrl(input, robotsUrl || undefined);
+    if (r.error) {
+      error = r.error;
+      flags |= ROW.INVALID;
+    } else {
+      requestUrl = r.url;
+      changes = r.changes;
+      if (r.changed) flags |= ROW.NORMALISED;
+    }
+  }
+  let outOfScope: string | null = null;
+  if (!error && robotsUrl && ABSOLUTE.test(requestUrl)) {
+    outOfScope = scope(requestUrl);
+    if (outOfScope !== null) flags |= ROW.OUT_OF_SCOPE;
+  }
+  return { requestUrl, changes, error, outOfScope, flags };
+}

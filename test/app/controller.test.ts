@@ -1,0 +1,363 @@
+/**
+ * The app controller against a fake worker and a fake editor: what it sends,
+ * which replies it keeps, and what reaches the store and the editor.
+ * Expected values are written by hand; the fake worker answers only what the
+ * test tells it to.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppController } from '../../src/app/controller';
+import type { EditorPort } from '../../src/app/editor';
+import type { Verdict } from '../../src/core/types';
+import type { ResultHighlight } from '../../src/editor/index';
+import { createSafeStorage } from '../../src/state/storage';
+import { createRobotsLabStore } from '../../src/state/store';
+import type { WorkerLike } from '../../src/worker/client';
+import type { ExplainResult, ParseSummary, RunTotals, WorkerReply, WorkerRequest } from '../../src/worker/protocol';
+
+/** A worker stand-in: records what it is sent; the test delivers its replies. */
+class FakeWorker implements WorkerLike {
+  readonly sent: WorkerRequest[] = [];
+  terminated = false;
+  onmessage: ((e: MessageEvent<WorkerReply>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  postMessage(m: WorkerRequest) {
+    this.sent.push(m);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(r: WorkerReply) {
+    this.onmessage?.({ data: r } as MessageEvent<WorkerReply>);
+  }
+  crash(message: string) {
+    this.onerror?.({ message, preventDefault() {} } as ErrorEvent);
+  }
+  /** The last request of a type. */
+  last<T extends WorkerRequest['type']>(type: T): Extract<WorkerRequest, { type: T }> {
+    const found = this.sent.filter((m): m is Extract<WorkerRequest, { type: T }> => m.type === type);
+    if (!found.length) throw new Error(`no ${type} request was sent`);
+    return found[found.length - 1];
+  }
+  types(): string[] {
+    return this.sent.map((m) => m.type);
+  }
+}
+
+/** An editor stand-in that records what it was asked to show. */
+class FakeEditor implements EditorPort {
+  readonly diagnostics: string[][] = [];
+  readonly deciding: [number, number][][] = [];
+  readonly highlights: (ResultHighlight | null)[] = [];
+  attach() {}
+  showDiagnostics(d: readonly { message: string }[]) {
+    this.diagnostics.push(d.map((x) => x.message));
+  }
+  showDecidingLines(lines: ReadonlyMap<number, number>) {
+    this.deciding.push([...lines]);
+  }
+  showHighlight(h: ResultHighlight | null) {
+    this.highlights.push(h);
+  }
+}
+
+const ROBOTS = 'User-agent: *\nDisallow: /private\n';
+const URLS = '/private/a\n/public\n';
+
+function setup() {
+  const store = createRobotsLabStore(createSafeStorage({ storage: () => undefined, onNotice: () => {} }));
+  store.getState().loadExample({
+    robotsText: ROBOTS,
+    robotsUrl: '',
+    urlText: URLS,
+    crawlers: { profiles: ['googlebot'], tokens: [] },
+    selected: null,
+  });
+  const workers: FakeWorker[] = [];
+  const editor = new FakeEditor();
+  const controller = new AppController(
+    store,
+    () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    },
+    editor,
+    { budgetMs: 1000, clock: { now: () => Date.now(), frame: (fn) => fn() } },
+  );
+  controller.start();
+  return { store, workers, editor, controller };
+}
+
+/** A parse summary written by hand: one group (lines 1–2) with one rule, one diagnostic. */
+function summary(message: string): ParseSummary {
+  return {
+    lineCount: 3,
+    byteLength: ROBOTS.length,
+    groups: [
+      {
+        index: 0,
+        startLine: 1,
+        endLine: 2,
+        agents: [{ line: 1, value: '*', isGlobal: true, productToken: '*' }],
+        ruleCount: 1,
+      },
+    ],
+    rules: { lines: Int32Array.of(2), kinds: Uint8Array.of(1), raws: '/private' },
+    sitemaps: [],
+    diagnostics: [{ line: 1, from: 0, to: 1, severity: 'info', code: 'x', message, fixes: [] }] as never,
+    sizeLimit: null,
+    elapsedMs: 1,
+  };
+}
+
+const totals = (): RunTotals => ({
+  verdicts: [1, 1, 0, 0],
+  rules: Int32Array.of(2, 1),
+  topRules: [[2, 1]],
+  normalised: 0,
+});
+
+/** Replies to an evaluate request with a whole run of two rows, one crawler: row 0 blocked by line 2, row 1 allowed. */
+function answerRun(w: FakeWorker, run: { id: number; version: number }) {
+  const { id, version } = run;
+  w.reply({
+    type: 'run-started',
+    id,
+    version,
+    rows: 2,
+    crawlers: [{ label: 'Googlebot', tokens: ['googlebot'], valid: true, ignoresGlobal: false }],
+    starts: Int32Array.of(0, 11),
+    ends: Int32Array.of(10, 18),
+  });
+  w.reply({
+    type: 'run-chunk',
+    id,
+    version,
+    start: 0,
+    status: Uint8Array.of(1, 0),
+    lines: Int32Array.of(2, 0),
+    rowFlags: Uint8Array.of(0, 0),
+    normalised: [],
+    notes: [],
+    progress: { done: 2, total: 2, rate: 100, etaMs: 0 },
+    totals: totals(),
+  });
+  w.reply({ type: 'run-done', id, version, rows: 2, elapsedMs: 3 });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('edits go to the worker with versions', () => {
+  it('sends the text as version 1, then runs the list and crawlers against it', () => {
+    const { workers } = setup();
+    const w = workers[0];
+    expect(w.types()).toEqual(['set-text', 'evaluate']);
+    expect(w.last('set-text')).toMatchObject({ version: 1, text: ROBOTS });
+    expect(w.last('evaluate')).toMatchObject({
+      version: 1,
+      urlsText: URLS,
+      crawlers: [{ kind: 'profile', id: 'googlebot' }],
+      normalise: true,
+      robotsUrl: '',
+      fetchStatus: 200,
+    });
+  });
+
+  it('an edit cancels the run at once and sends the new text as the next version when typing pauses', () => {
+    const { store, workers } = setup();
+    const w = workers[0];
+    const firstRun = w.last('evaluate').id;
+    store.getState().setRobotsText('User-agent: *\nDisallow: /\n');
+    expect(w.types()).toEqual(['set-text', 'evaluate', 'cancel']);
+    expect(w.last('cancel').id).toBe(firstRun);
+    vi.advanceTimersByTime(200);
+    expect(w.last('set-text')).toMatchObject({ version: 2, text: 'User-agent: *\nDisallow: /\n' });
+    expect(w.last('evaluate').version).toBe(2);
+    // The list did not change: the worker holds it, so it is not sent again.
+    expect(w.last('evaluate').urlsText).toBeNull();
+  });
+
+  it('a changed URL list or crawler starts a new run of the same text version', () => {
+    const { store, workers } = setup();
+    const w = workers[0];
+    store.getState().setUrlText('/other\n');
+    store.getState().addToken('MyBot');
+    vi.advanceTimersByTime(200);
+    const runs = w.sent.filter((m) => m.type === 'evaluate');
+    expect(runs).toHaveLength(2);
+    expect(runs[1]).toMatchObject({
+      version: 1,
+      urlsText: '/other\n',
+      crawlers: [
+        { kind: 'profile', id: 'googlebot' },
+        { kind: 'token', token: 'MyBot' },
+      ],
+    });
+  });
+});
+
+describe('stale replies are dropped', () => {
+  it('a parse of an older version never reaches the store or the editor', async () => {
+    const { store, workers, editor } = setup();
+    const w = workers[0];
+    store.getState().setRobotsText('User-agent: *\nAllow: /\n');
+    vi.advanceTimersByTime(200);
+    w.reply({ type: 'parsed', id: w.sent[0].id, version: 1, summary: summary('old') });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.getState().parse).toBeNull();
+    expect(editor.diagnostics).toEqual([]);
+    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 2, summary: summary('new') });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.getState().parseVersion).toBe(2);
+    expect(store.getState().parse?.diagnostics.map((d) => d.message)).toEqual(['new']);
+    expect(editor.diagnostics).toEqual([['new']]);
+  });
+
+  it('replies of a cancelled run are dropped; the current run reaches the store', () => {
+    const { store, workers } = setup();
+    const w = workers[0];
+    const old = w.last('evaluate');
+    store.getState().setUrlText('/x\n/y\n');
+    vi.advanceTimersByTime(200);
+    answerRun(w, old);
+    expect(store.getState().results).toBeNull();
+    answerRun(w, w.last('evaluate'));
+    expect(store.getState().results?.id).toBe(w.last('evaluate').id);
+  });
+
+  it('an explanation asked for before an edit is dropped', async () => {
+    const { store, workers } = setup();
+    const w = workers[0];
+    answerRun(w, w.last('evaluate'));
+    store.getState().select({ row: 0, col: 0 });
+    const asked = w.last('explain');
+    store.getState().setRobotsText('User-agent: *\nAllow: /\n');
+    vi.advanceTimersByTime(200);
+    w.reply({ type: 'explained', id: asked.id, version: asked.version, result: explanation() });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.getState().explain).toBeNull();
+  });
+});
+
+/** The explanation of row 0 for Googlebot, by hand: the global group (lines 1–2) obeyed, line 2 decides. */
+function explanation(): ExplainResult {
+  const verdict: Verdict = {
+    allowed: false,
+    rule: { line: 2, kind: 'disallow', pattern: '/private', raw: '/private', length: 8 } as Verdict['rule'],
+    choice: { kind: 'global', groups: [0], agentLines: [1] },
+    matches: [],
+    tie: false,
+    path: '/private/a',
+    reason: 'Blocked by line 2.',
+    robotsTxtItself: false,
+  };
+  return {
+    input: '/private/a',
+    requestUrl: '/private/a',
+    changes: [],
+    error: null,
+    outOfScope: null,
+    crawler: { label: 'Googlebot', tokens: ['googlebot'], valid: true, ignoresGlobal: false },
+    fetchOutcome: null,
+    verdict,
+  };
+}
+
+describe('results reach the store and the editor', () => {
+  it('a run streams into the store, its deciding lines into the editor gutter', async () => {
+    const { store, workers, editor } = setup();
+    const w = workers[0];
+    answerRun(w, w.last('evaluate'));
+    const r = store.getState().results!;
+    expect(r.finished).toBe(true);
+    expect([...r.status]).toEqual([1, 0]);
+    expect([...r.lines]).toEqual([2, 0]);
+    expect([r.done, r.total, r.elapsedMs]).toEqual([2, 2, 3]);
+    expect([...store.getState().deciding]).toEqual([[2, 1]]);
+    expect(store.getState().view).toMatchObject({ rows: null, count: 2, complete: true });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(editor.deciding.at(-1)).toEqual([[2, 1]]);
+  });
+
+  it("a selected cell is explained with that row's URL, and its group and rule light up in the editor", async () => {
+    const { store, workers, editor } = setup();
+    const w = workers[0];
+    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 1, summary: summary('d') });
+    answerRun(w, w.last('evaluate'));
+    store.getState().select({ row: 0, col: 0 });
+    expect(w.last('explain')).toMatchObject({
+      version: 1,
+      url: '/private/a',
+      crawler: { kind: 'profile', id: 'googlebot' },
+      normalise: true,
+    });
+    w.reply({ type: 'explained', id: w.last('explain').id, version: 1, result: explanation() });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.getState().explain?.verdict?.rule?.line).toBe(2);
+    expect(editor.highlights.at(-1)).toEqual({ groupLines: [1, 2], ruleLine: 2 });
+  });
+
+  it('a filtered view is computed in the worker and kept only for the current query', async () => {
+    const { store, workers } = setup();
+    const w = workers[0];
+    answerRun(w, w.last('evaluate'));
+    const runId = store.getState().results!.id;
+    store.getState().setViewQuery({ verdict: 'blocked' });
+    const asked = w.last('view');
+    expect(asked).toMatchObject({ run: runId, query: { verdict: 'blocked' } });
+    w.reply({
+      type: 'viewed',
+      id: asked.id,
+      version: 1,
+      run: runId,
+      query: asked.query,
+      rows: Int32Array.of(0),
+      count: 1,
+      complete: true,
+    });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.getState().view).toMatchObject({ run: runId, count: 1, complete: true });
+    expect([...store.getState().view!.rows!]).toEqual([0]);
+  });
+});
+
+describe('a restart re-sends the state and evaluates again', () => {
+  it('after a crash the fresh worker gets the current text, list, crawlers and settings; old results stay', () => {
+    const { store, workers } = setup();
+    answerRun(workers[0], workers[0].last('evaluate'));
+    const before = store.getState().results;
+    store.getState().setNormalise(false);
+    vi.advanceTimersByTime(200);
+    workers[0].crash('boom');
+    expect(workers).toHaveLength(2);
+    expect(workers[0].terminated).toBe(true);
+    expect(store.getState().workerNotice).toMatch(/crashed \(boom\).*untouched/);
+    const w = workers[1];
+    expect(w.types()).toEqual(['set-text', 'evaluate']);
+    expect(w.last('set-text').text).toBe(ROBOTS);
+    // The new worker holds no list: it is sent in full.
+    expect(w.last('evaluate')).toMatchObject({
+      version: w.last('set-text').version,
+      urlsText: URLS,
+      crawlers: [{ kind: 'profile', id: 'googlebot' }],
+      normalise: false,
+    });
+    expect(store.getState().results).toBe(before);
+    answerRun(w, w.last('evaluate'));
+    expect(store.getState().results).not.toBe(before);
+    expect(store.getState().results?.finished).toBe(true);
+  });
+
+  it('a worker silent past its budget is replaced and the input evaluated again', () => {
+    const { store, workers } = setup();
+    vi.advanceTimersByTime(1600);
+    expect(workers).toHaveLength(2);
+    expect(store.getState().workerNotice).toMatch(/did not answer within 1 s/);
+    expect(workers[1].types()).toEqual(['set-text', 'evaluate']);
+  });
+});
