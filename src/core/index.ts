@@ -5,7 +5,7 @@
  * tests.
  */
 
-export type { CompiledRules, MatchDetail } from './compiled';
+export type { CompiledRules } from './compiled';
 export { compileRules } from './compiled';
 export type { Checker, CrawlerSpec, EvaluateOptions } from './evaluate';
 export { chooseGroups, compiledFor, createChecker, evaluate, evaluateProfile, evaluateTokens } from './evaluate';
