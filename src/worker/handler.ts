@@ -11,6 +11,7 @@ import {
   fetchOutcome,
   isValidUserAgentToObey,
   parseRobotsTxt,
+  toPlainVerdict,
   toRequestUrl,
 } from '../core/index';
 import { lintRobots } from '../core/lint';
@@ -513,7 +514,7 @@ export class RobotsHandler {
       const crawler = resolveCrawler(msg.crawler);
       const j = judgeUrl(msg.url, msg.normalise, msg.robotsUrl);
       const outcome = fetchOutcome(msg.fetchStatus);
-      const verdict = j.error || j.outOfScope ? null : verdictFor(this.parsed, j.requestUrl, crawler);
+      const verdict = j.error || j.outOfScope ? null : toPlainVerdict(verdictFor(this.parsed, j.requestUrl, crawler));
       const result: ExplainResult = {
         input: msg.url,
         requestUrl: j.requestUrl,

@@ -113,7 +113,7 @@ export interface TrigramIndex {
 }
 
 /** Nodes with at least this many wildcard rules get a trigram index. */
-export const TRIGRAM_INDEX_MIN = 12;
+const TRIGRAM_INDEX_MIN = 12;
 /** Number of trigram buckets (a power of two). */
 export const BUCKETS = 4096;
 
