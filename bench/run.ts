@@ -4,8 +4,13 @@
  *
  * Workload (bench/generate.ts, seeded): a ~500 KiB robots.txt with ~19,000
  * rules in 48 groups, 100,000 URLs; plus a hostile pattern against
- * 5,000-character URLs. Results also go to bench/out/results.json.
+ * 5,000-character URLs. Verdicts per second compare the plain
+ * `evaluate(p, url, ua).allowed` call with the bulk checker
+ * (`createChecker`) and robots-parser. Peak memory is measured per workload
+ * and way of checking, each in a fresh process (bench/memory.ts): the large
+ * file, and 1,000 small files. Results also go to bench/out/results.json.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +18,9 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import robotsParser from 'robots-parser';
 import type { ParsedRobots } from '../src/core/index';
-import { evaluate, parseRobotsTxt } from '../src/core/index';
+import { createChecker, evaluate, parseRobotsTxt } from '../src/core/index';
 import { FALLBACK_CRAWLER, generate, NAMED_CRAWLER, ROBOTS_URL } from './generate';
+import { type MemoryResult, measure, WAYS, type Way, WORKLOADS, type Workload } from './memory';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -168,13 +174,20 @@ function main(): void {
 
   // ---- Verdicts per second.
   const p = parsed;
-  const bulk = { explain: false };
-  const [named, fallback] = throughputInTurns(
-    [(u) => evaluate(p, u, NAMED_CRAWLER, bulk).allowed, (u) => evaluate(p, u, FALLBACK_CRAWLER, bulk).allowed],
+  const namedChecker = createChecker(p, { tokens: [NAMED_CRAWLER] });
+  const fallbackChecker = createChecker(p, { tokens: [FALLBACK_CRAWLER] });
+  // The bulk checker and the plain call, in turns on the same URLs.
+  const [named, namedPlain, fallback, fallbackPlain] = throughputInTurns(
+    [
+      (u) => namedChecker.check(u) >= 0,
+      (u) => evaluate(p, u, NAMED_CRAWLER).allowed,
+      (u) => fallbackChecker.check(u) >= 0,
+      (u) => evaluate(p, u, FALLBACK_CRAWLER).allowed,
+    ],
     urls,
     9,
   );
-  const namedExplained = throughput((u) => evaluate(p, u, NAMED_CRAWLER).allowed, urls.slice(0, 20_000), 3);
+  const namedExplained = throughput((u) => evaluate(p, u, NAMED_CRAWLER).reason !== '', urls.slice(0, 20_000), 3);
   const peerRobots = peer;
   const peerNamed = peerThroughput((u) => peerRobots.isAllowed(u, NAMED_CRAWLER), urls);
   const peerFallback = peerThroughput((u) => peerRobots.isAllowed(u, FALLBACK_CRAWLER), urls);
@@ -226,6 +239,8 @@ function main(): void {
     (u) => evaluate(hostileParsed, u, 'anybot').allowed === hostilePeer.isAllowed(u, 'anybot'),
   );
 
+  const memory = measureMemory();
+
   const maxRss = process.resourceUsage().maxRSS * 1024;
   const heapPeak = v8.getHeapStatistics().peak_malloced_memory;
   const totalSeconds = ms(startedAt, now()) / 1000;
@@ -259,7 +274,7 @@ function main(): void {
       result: '',
     },
     {
-      measure: `verdicts/s, named crawler (${NAMED_CRAWLER}), median`,
+      measure: `verdicts/s, createChecker, named (${NAMED_CRAWLER}), median`,
       ours: fmt(named.median),
       peer: `${fmt(peerNamed.rate)} (${fmt(peerNamed.urls)} URLs)`,
       ratio: ratio(named.median, peerNamed.rate),
@@ -275,7 +290,15 @@ function main(): void {
       result: pass(named.best >= TARGETS.verdictsPerSecond),
     },
     {
-      measure: `verdicts/s, * fallback (${FALLBACK_CRAWLER}), median`,
+      measure: `verdicts/s, evaluate(), named, median`,
+      ours: fmt(namedPlain.median),
+      peer: `${fmt(peerNamed.rate)} (${fmt(peerNamed.urls)} URLs)`,
+      ratio: ratio(namedPlain.median, peerNamed.rate),
+      target: `≥ ${fmt(TARGETS.verdictsPerSecond)}`,
+      result: pass(namedPlain.median >= TARGETS.verdictsPerSecond),
+    },
+    {
+      measure: `verdicts/s, createChecker, * fallback (${FALLBACK_CRAWLER}), median`,
       ours: fmt(fallback.median),
       peer: `${fmt(peerFallback.rate)} (${fmt(peerFallback.urls)} URLs)`,
       ratio: ratio(fallback.median, peerFallback.rate),
@@ -291,7 +314,15 @@ function main(): void {
       result: '',
     },
     {
-      measure: 'verdicts/s, named, with explanation',
+      measure: `verdicts/s, evaluate(), * fallback, median`,
+      ours: fmt(fallbackPlain.median),
+      peer: `${fmt(peerFallback.rate)} (${fmt(peerFallback.urls)} URLs)`,
+      ratio: ratio(fallbackPlain.median, peerFallback.rate),
+      target: '',
+      result: '',
+    },
+    {
+      measure: 'verdicts/s, evaluate(), named, reading .reason',
       ours: fmt(namedExplained),
       peer: '',
       ratio: '',
@@ -350,6 +381,8 @@ function main(): void {
       `Google's reference matches it byte-exact); ${fmt(peerNoVerdict)} URLs it would not judge; hostile case ${hostileAgree ? 'agrees' : 'DISAGREES'}`,
   );
   for (const e of examples) out.push(`  e.g. ${e}`);
+  out.push('');
+  out.push(...memoryTable(memory));
   out.push(`(ratio: how many times faster robots-lab is; total run ${fmt(totalSeconds, 1)} s)`);
   console.log(out.join('\n'));
 
@@ -371,6 +404,8 @@ function main(): void {
       verdictsPerSecondNamedBest: named.best,
       verdictsPerSecondFallback: fallback.median,
       verdictsPerSecondFallbackBest: fallback.best,
+      verdictsPerSecondNamedPlainEvaluate: namedPlain.median,
+      verdictsPerSecondFallbackPlainEvaluate: fallbackPlain.median,
       verdictsPerSecondNamedExplained: namedExplained,
       hostileMsPerCheck: hostileMs,
       heapRetainedBytes: retained,
@@ -391,6 +426,7 @@ function main(): void {
       hostile: hostileMs <= TARGETS.hostileMsPerCheck,
     },
     agreement: { compared, disagreements, rawUnicodeDisagreements, peerNoVerdict, hostileAgree, examples },
+    memory,
     process: { maxRssBytes: maxRss, v8PeakMallocedBytes: heapPeak, totalSeconds },
     sink,
   };
@@ -402,4 +438,52 @@ function main(): void {
   peer = null;
 }
 
-main();
+/**
+ * Every workload and way of checking, each in a fresh process (this script
+ * again, with `--memory workload way`), so each peak RSS is its own.
+ */
+function measureMemory(): MemoryResult[] {
+  const script = fileURLToPath(import.meta.url);
+  const results: MemoryResult[] = [];
+  for (const workload of WORKLOADS) {
+    for (const way of WAYS) {
+      const child = spawnSync(process.execPath, [...process.execArgv, script, '--memory', workload, way], {
+        encoding: 'utf8',
+      });
+      if (child.status !== 0) throw new Error(`memory run ${workload}/${way} failed: ${child.stderr}`);
+      results.push(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as MemoryResult);
+    }
+  }
+  return results;
+}
+
+const WAY_NAMES: Record<Way, string> = {
+  checker: 'createChecker',
+  evaluate: 'evaluate().allowed',
+  explained: 'evaluate().reason',
+  peer: 'robots-parser',
+};
+
+function memoryTable(results: MemoryResult[]): string[] {
+  const out = [
+    'peak memory, each way of checking alone in a fresh process (RSS includes generating the data):',
+    `${'workload'.padEnd(34)}${'way'.padEnd(20)}${'verdicts'.padStart(10)}${'per CPU s'.padStart(12)}${'peak RSS'.padStart(12)}${'heap high-water'.padStart(17)}`,
+  ];
+  const names: Record<Workload, string> = {
+    large: '500 KiB file, 100,000 URLs',
+    small: '1,000 small files × 100 URLs',
+  };
+  for (const r of results) {
+    out.push(
+      `${names[r.workload].padEnd(34)}${WAY_NAMES[r.way].padEnd(20)}${fmt(r.verdicts).padStart(10)}` +
+        `${fmt(r.verdictsPerCpuSecond).padStart(12)}${mib(r.maxRssBytes).padStart(12)}${mib(r.heapHighWaterBytes).padStart(17)}`,
+    );
+  }
+  return out;
+}
+
+if (process.argv[2] === '--memory') {
+  console.log(JSON.stringify(measure(process.argv[3] as Workload, process.argv[4] as Way)));
+} else {
+  main();
+}

@@ -1,15 +1,17 @@
 /**
- * Verdicts: which group a crawler obeys, which rule wins, and why.
- * Reproduces the reference's decision (robots.cc RobotsMatcher::disallow and
- * matching_line) for one product token, and walks a crawler profile's tokens
- * in order (SPEC §5).
+ * Verdicts: which group a crawler obeys, and which rule wins (the why is
+ * made on demand, in verdict.ts). Reproduces the reference's decision
+ * (robots.cc RobotsMatcher::disallow and matching_line) for one product
+ * token, and walks a crawler profile's tokens in order (docs/behaviour.md
+ * §5, §8).
  */
 
 import { type CompiledRules, compileRules } from './compiled';
-import { groupSelection, ruleAtLine, ruleLabel } from './matcher';
+import { groupSelection } from './matcher';
 import { indexHtmlAlternative, matchesPattern } from './pattern';
 import { getPathParamsQuery } from './reference';
-import type { CrawlerProfile, GroupChoice, ParsedRobots, RuleMatch, Verdict } from './types';
+import type { GroupChoice, ParsedRobots, RuleMatch, Verdict } from './types';
+import { type ExplainSource, LazyVerdict, ruleMatch } from './verdict';
 
 export interface EvaluateOptions {
   /**
@@ -18,8 +20,9 @@ export interface EvaluateOptions {
    */
   robotsTxtAlwaysAllowed?: boolean;
   /**
-   * Collect every matching rule and write the reason sentence (default
-   * true). Off for bulk checks: `matches` is then empty and `reason` ''.
+   * @deprecated Ignored: a verdict's explanation (`matches`, `reason`) is
+   * now computed only when read, so a call that reads `allowed` alone costs
+   * what a bulk check does.
    */
   explain?: boolean;
 }
@@ -28,114 +31,46 @@ export interface EvaluateOptions {
  * Decides whether `url` may be fetched by the crawler whose product token is
  * `userAgent` (used as given, compared case-insensitively), exactly as the
  * reference does. The URL is taken byte-exact: normalise it first with
- * `toRequestUrl` if it is what a user typed.
+ * `toRequestUrl` if it is what a user typed. The verdict's `matches` and
+ * `reason` are computed when first read.
  */
 export function evaluate(parsed: ParsedRobots, url: string, userAgent: string, options: EvaluateOptions = {}): Verdict {
-  return evaluateWithPlan(parsed, getPathParamsQuery(url), tokenPlan(parsed, userAgent), false, options);
+  return evaluateWithPlan(tokenPlan(parsed, userAgent), getPathParamsQuery(url), options);
 }
 
 /** Evaluates for a crawler profile: its tokens in order, then `*` unless it ignores `*`. */
 export function evaluateProfile(
   parsed: ParsedRobots,
   url: string,
-  profile: CrawlerProfile,
+  profile: CrawlerTokens,
   options: EvaluateOptions = {},
 ): Verdict {
-  return evaluatePath(parsed, getPathParamsQuery(url), profile.tokens, profile.ignoresGlobal, options);
-}
-
-/** Evaluates for an ordered list of tokens (the first one that some group names is obeyed). */
-export function evaluateTokens(
-  parsed: ParsedRobots,
-  url: string,
-  tokens: readonly string[],
-  ignoresGlobal = false,
-  options: EvaluateOptions = {},
-): Verdict {
-  return evaluatePath(parsed, getPathParamsQuery(url), tokens, ignoresGlobal, options);
+  const plan = planFor(parsed, profile.tokens, profile.ignoresGlobal ?? false);
+  return evaluateWithPlan(plan, getPathParamsQuery(url), options);
 }
 
 /** Reused by every evaluation: allowLength, allowLine, disallowLength, disallowLine. */
 const scratch = new Int32Array(4);
 
-function evaluatePath(
-  parsed: ParsedRobots,
-  path: string,
-  tokens: readonly string[],
-  ignoresGlobal: boolean,
-  options: EvaluateOptions,
-): Verdict {
-  return evaluateWithPlan(parsed, path, planFor(parsed, tokens, ignoresGlobal), ignoresGlobal, options);
-}
-
-function evaluateWithPlan(
-  parsed: ParsedRobots,
-  path: string,
-  plan: Plan,
-  ignoresGlobal: boolean,
-  options: EvaluateOptions,
-): Verdict {
-  const tokens = plan.tokens;
-  const choice = plan.choice;
-  const explain = options.explain !== false;
+function evaluateWithPlan(plan: Plan, path: string, options: EvaluateOptions): Verdict {
   if ((options.robotsTxtAlwaysAllowed ?? true) && path === '/robots.txt') {
-    return {
-      allowed: true,
-      rule: null,
-      choice,
-      matches: explain && plan.compiled ? listMatches(parsed, plan.compiled, path) : [],
-      tie: false,
-      path,
-      reason: 'Allowed: /robots.txt itself is always fetchable (RFC 9309 §2.2.2); no rule applies to it.',
-      robotsTxtItself: true,
-    };
+    return new LazyVerdict(plan, path, true, null, false, true);
   }
-  if (choice.kind === 'none') {
-    return {
-      allowed: true,
-      rule: null,
-      choice,
-      matches: [],
-      tie: false,
-      path,
-      reason: noGroupReason(tokens, ignoresGlobal, parsed),
-      robotsTxtItself: false,
-    };
-  }
+  if (plan.compiled === null) return new LazyVerdict(plan, path, true, null, false, false);
   const d = scratch;
-  plan.compiled!.detailInto(path, d);
+  plan.compiled.detailInto(path, d);
   const allowLength = d[0];
   const disallowLength = d[2];
   const decided = allowLength > 0 || disallowLength > 0;
   const blocked = decided && disallowLength > allowLength;
   const line = !decided ? 0 : blocked ? d[3] : d[1];
-  const rule = line ? ruleMatchAt(parsed, line, path) : null;
+  const rule = line ? ruleMatchAt(plan.parsed, line, path) : null;
   const tie = decided && !blocked && allowLength === disallowLength;
-  if (!explain) {
-    // Bulk checks: no list of matches, no sentence.
-    return { allowed: !blocked, rule, choice, matches: NO_MATCHES, tie, path, reason: '', robotsTxtItself: false };
-  }
-  const decision: Decision = { allowed: !blocked, rule, tie, matches: listMatches(parsed, plan.compiled!, path) };
-  return verdictFrom(decision, choice, path, tokens);
-}
-
-/** The (empty, frozen) match list of verdicts made without explanation. */
-const NO_MATCHES: RuleMatch[] = Object.freeze([]) as unknown as RuleMatch[];
-
-interface Decision {
-  allowed: boolean;
-  rule: RuleMatch | null;
-  tie: boolean;
-  matches: RuleMatch[];
+  return new LazyVerdict(plan, path, !blocked, rule, tie, false);
 }
 
 /** The group choice and compiled rules for a crawler, made once per parsed file. */
-interface Plan {
-  /** The crawler's tokens, in order. */
-  tokens: readonly string[];
-  choice: GroupChoice;
-  compiled: CompiledRules | null;
-}
+type Plan = ExplainSource;
 
 interface PlanCache {
   /** Single tokens (evaluate). */
@@ -157,7 +92,8 @@ function planCache(parsed: ParsedRobots, ignoresGlobal: boolean): PlanCache {
 
 function makePlan(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal: boolean): Plan {
   const choice = chooseGroups(parsed, tokens, ignoresGlobal);
-  return { tokens, choice, compiled: choice.kind === 'none' ? null : compiledFor(parsed, choice.groups) };
+  const compiled = choice.kind === 'none' ? null : compiledFor(parsed, choice.groups);
+  return { parsed, tokens, ignoresGlobal, choice, compiled };
 }
 
 /**
@@ -240,20 +176,10 @@ function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatc
   lastMatches = cache;
   let m = cache.own[line];
   if (!m) {
-    const r = ruleAtLine(parsed, line)!;
-    m = Object.freeze({
-      kind: r.kind,
-      line,
-      pattern: r.pattern,
-      raw: r.raw,
-      length: r.length,
-      group: r.group,
-      viaIndexHtml: false,
-    });
+    m = Object.freeze(ruleMatch(parsed, line, false));
     cache.own[line] = m;
-    const alt = r.kind === 'allow' ? indexHtmlAlternative(r.pattern) : null;
-    cache.viaIndex[line] =
-      alt === null ? null : Object.freeze({ ...m, pattern: alt, length: alt.length, viaIndexHtml: true });
+    const hasReading = m.kind === 'allow' && indexHtmlAlternative(m.pattern) !== null;
+    cache.viaIndex[line] = hasReading ? Object.freeze(ruleMatch(parsed, line, true)) : null;
   }
   const alt = cache.viaIndex[line];
   // Only the index.html rule lets an allow decide without its own pattern matching.
@@ -261,48 +187,10 @@ function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatc
 }
 
 /**
- * Every rule of the obeyed groups that matches `path`, longest first, then
- * by line, for explanations. An allow rule that matches only by its
- * index.html reading is listed with that reading.
+ * The tokens a crawler answers to, in order (a profile's, or one), and
+ * whether it ignores the `*` group: what a bulk checker is built for.
  */
-function listMatches(parsed: ParsedRobots, compiled: CompiledRules, path: string): RuleMatch[] {
-  const codes = compiled.listMatches(path);
-  // An allow rule that matches by its own pattern is listed once, by it.
-  const own = new Set<number>();
-  for (const c of codes) if ((c & 1) === 0) own.add(c >> 1);
-  const out: RuleMatch[] = [];
-  for (const c of codes) {
-    const line = c >> 1;
-    const r = ruleAtLine(parsed, line)!;
-    if ((c & 1) === 0) {
-      out.push({
-        kind: r.kind,
-        line,
-        pattern: r.pattern,
-        raw: r.raw,
-        length: r.length,
-        group: r.group,
-        viaIndexHtml: false,
-      });
-    } else if (!own.has(line)) {
-      const alt = indexHtmlAlternative(r.pattern)!;
-      own.add(line);
-      out.push({
-        kind: r.kind,
-        line,
-        pattern: alt,
-        raw: r.raw,
-        length: alt.length,
-        group: r.group,
-        viaIndexHtml: true,
-      });
-    }
-  }
-  return out.sort((x, y) => y.length - x.length || x.line - y.line);
-}
-
-/** A crawler to check many URLs for: a profile's tokens, or one token. */
-export interface CrawlerSpec {
+export interface CrawlerTokens {
   tokens: readonly string[];
   ignoresGlobal?: boolean;
 }
@@ -320,7 +208,7 @@ export interface Checker {
 }
 
 /** Builds a bulk checker: parse once, choose once, compile once, then check many URLs fast. */
-export function createChecker(parsed: ParsedRobots, crawler: CrawlerSpec, options: EvaluateOptions = {}): Checker {
+export function createChecker(parsed: ParsedRobots, crawler: CrawlerTokens, options: EvaluateOptions = {}): Checker {
   const choice = chooseGroups(parsed, crawler.tokens, crawler.ignoresGlobal ?? false);
   const robotsAlways = options.robotsTxtAlwaysAllowed ?? true;
   if (choice.kind === 'none') return { choice, check: () => 0 };
@@ -333,16 +221,6 @@ export function createChecker(parsed: ParsedRobots, crawler: CrawlerSpec, option
       return compiled.check(path);
     },
   };
-}
-
-function noGroupReason(tokens: readonly string[], ignoresGlobal: boolean, parsed: ParsedRobots): string {
-  const who = tokens[0] ?? '(no token)';
-  if (ignoresGlobal && parsed.groups.some((g) => g.agents.some((a) => a.isGlobal))) {
-    return `Allowed: no group names ${who}, and this crawler ignores the * group.`;
-  }
-  return parsed.groups.length === 0
-    ? 'Allowed: the file has no groups, so nothing is restricted.'
-    : `Allowed: no group names ${who} and there is no * group.`;
 }
 
 /**
@@ -362,40 +240,4 @@ export function chooseGroups(parsed: ParsedRobots, tokens: readonly string[], ig
     if (sel.global.length) return { kind: 'global', groups: sel.global, agentLines: sel.globalAgentLines };
   }
   return { kind: 'none' };
-}
-
-function verdictFrom(d: Decision, choice: GroupChoice, path: string, tokens: readonly string[]): Verdict {
-  return {
-    allowed: d.allowed,
-    rule: d.rule,
-    choice,
-    matches: d.matches,
-    tie: d.tie,
-    path,
-    reason: reasonFor(d, choice, path, tokens),
-    robotsTxtItself: false,
-  };
-}
-
-function reasonFor(d: Decision, choice: GroupChoice, path: string, tokens: readonly string[]): string {
-  const who =
-    choice.kind === 'named'
-      ? `the group for ${choice.token}${choice.token !== tokens[0] ? ` (${tokens[0]} falls back to ${choice.token})` : ''}`
-      : 'the * group';
-  const groupLines =
-    choice.kind === 'none'
-      ? ''
-      : ` (user-agent line${choice.agentLines.length > 1 ? 's' : ''} ${choice.agentLines.join(', ')})`;
-  let reason: string;
-  if (d.rule) {
-    const r = d.rule;
-    const label = ruleLabel(r.kind, r.raw);
-    const extra = r.viaIndexHtml ? `, read as ${r.pattern} by the index.html rule` : '';
-    reason =
-      `${d.allowed ? 'Allowed' : 'Blocked'} by line ${r.line} "${label}"${extra}: the longest matching rule (${r.length} byte${r.length === 1 ? '' : 's'}) in ${who}${groupLines}` +
-      (d.tie ? '; a disallow rule of the same length also matches, and allow wins ties.' : '.');
-  } else {
-    reason = `Allowed: no rule in ${who}${groupLines} matches ${path}.`;
-  }
-  return reason;
 }

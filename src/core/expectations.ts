@@ -21,7 +21,7 @@
  *   does not fit is reported as malformed, never thrown.
  */
 
-import { evaluateProfile, evaluateTokens } from './evaluate';
+import { evaluateProfile } from './evaluate';
 import { findProfile } from './profiles';
 import { isValidUserAgentToObey } from './reference';
 import type { CrawlerProfile, ParsedRobots, Span } from './types';
@@ -124,7 +124,7 @@ export function checkExpectation(parsed: ParsedRobots, e: Expectation): Expectat
     const v =
       'profile' in c
         ? evaluateProfile(parsed, e.requestUrl, c.profile, { explain: false })
-        : evaluateTokens(parsed, e.requestUrl, [c.token], false, { explain: false });
+        : evaluateProfile(parsed, e.requestUrl, { tokens: [c.token] });
     const decidingLine = v.rule ? { line: v.rule.line, text: lineText(parsed, v.rule.line) } : null;
     return { crawler: c.name, allowed: v.allowed, decidingLine, ok: v.allowed === (e.expected === 'allowed') };
   });

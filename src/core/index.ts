@@ -5,17 +5,17 @@
  * tests.
  */
 
-export type { CompiledRules, MatchDetail } from './compiled';
+export type { CompiledRules } from './compiled';
 export { compileRules } from './compiled';
-export type { Checker, CrawlerSpec, EvaluateOptions } from './evaluate';
-export { chooseGroups, compiledFor, createChecker, evaluate, evaluateProfile, evaluateTokens } from './evaluate';
+export type { Checker, CrawlerTokens, EvaluateOptions } from './evaluate';
+export { chooseGroups, compiledFor, createChecker, evaluate, evaluateProfile } from './evaluate';
 export type { FetchOutcome } from './fetch';
 export { fetchOutcome } from './fetch';
 export { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, MAX_LINE_BYTES } from './limits';
-export { ruleLabel } from './matcher';
 export { parseRobotsTxt } from './parse';
 export { escapePattern } from './pattern';
 export { extractProductToken, getPathParamsQuery, isValidUserAgentToObey } from './reference';
 export type * from './types';
 export type { RequestUrl, ScopeCheck } from './url';
 export { checkScope, isRequestForm, toRequestUrl } from './url';
+export { toPlainVerdict } from './verdict';

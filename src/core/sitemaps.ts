@@ -7,7 +7,7 @@
  * uncompressed.
  */
 
-import { type CrawlerSpec, createChecker } from './evaluate';
+import { type CrawlerTokens, createChecker } from './evaluate';
 import { parseUrl } from './globals';
 import type { ParsedRobots, Span } from './types';
 
@@ -98,7 +98,7 @@ export interface BlockedSitemapUrl {
 export function* blockedSitemapUrls(
   parsed: ParsedRobots,
   urls: Iterable<string>,
-  crawler: CrawlerSpec,
+  crawler: CrawlerTokens,
 ): Generator<BlockedSitemapUrl> {
   const checker = createChecker(parsed, crawler);
   for (const url of urls) {

@@ -158,7 +158,12 @@ export type GroupChoice =
   | { kind: 'global'; groups: number[]; agentLines: number[] }
   | { kind: 'none' };
 
-/** The verdict for one URL and one crawler, with its reasons. */
+/**
+ * The verdict for one URL and one crawler, with its reasons. `evaluate`
+ * computes `matches` and `reason` the first time they are read; send
+ * `toPlainVerdict(v)` through postMessage, whose structured clone does not
+ * read getters.
+ */
 export interface Verdict {
   allowed: boolean;
   /**
@@ -168,14 +173,14 @@ export interface Verdict {
   rule: RuleMatch | null;
   /** The group(s) obeyed and why. */
   choice: GroupChoice;
-  /** Every rule of the obeyed groups that matched, longest first, then by line. */
-  matches: RuleMatch[];
+  /** Every rule of the obeyed groups that matched, longest first, then by line (computed when read). */
+  readonly matches: RuleMatch[];
   /** True when the winning allow tied in length with a matching disallow. */
   tie: boolean;
   /** The path+params+query that was matched. */
   path: string;
-  /** A one-sentence explanation ('' when evaluated with `explain: false`). */
-  reason: string;
+  /** A one-sentence explanation (computed when read). */
+  readonly reason: string;
   /** Set when the URL is /robots.txt, which is always allowed (RFC 9309). */
   robotsTxtItself: boolean;
 }

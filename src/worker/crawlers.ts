@@ -2,7 +2,7 @@
  * Which crawler a column stands for: a built-in profile or a typed product
  * token, and the verdict it gets for one URL.
  */
-import { evaluate, evaluateProfile, isValidUserAgentToObey } from '../core/index';
+import { evaluate, evaluateProfile, isValidUserAgentToObey, toPlainVerdict } from '../core/index';
 import { findProfile } from '../core/profiles';
 import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/types';
 import type { CrawlerInfo, CrawlerSpec } from './protocol';
@@ -41,5 +41,7 @@ export function resolveCrawler(spec: CrawlerSpec): Crawler {
 
 /** The full verdict (every matching rule collected) of one crawler for one URL, as the explanation shows it. */
 export function explainedVerdict(parsed: ParsedRobots, url: string, c: Crawler): Verdict {
-  return c.profile ? evaluateProfile(parsed, url, c.profile) : evaluate(parsed, url, c.token);
+  // The explanation is computed when read; a structured clone (postMessage)
+  // runs no getters, so the worker sends the plain, fully read form.
+  return toPlainVerdict(c.profile ? evaluateProfile(parsed, url, c.profile) : evaluate(parsed, url, c.token));
 }

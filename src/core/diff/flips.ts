@@ -6,14 +6,14 @@
  * than ten.
  */
 
-import { type CrawlerSpec, createChecker } from '../evaluate';
+import { type CrawlerTokens, createChecker } from '../evaluate';
 import type { GroupChoice, ParsedRobots } from '../types';
 import { diffLines, type LineDiff, type LineEdit } from './lines';
 
 /** A crawler to compare verdicts for: a label to show, and the tokens it answers to. */
 export interface DiffCrawler {
   label: string;
-  spec: CrawlerSpec;
+  spec: CrawlerTokens;
 }
 
 /** The direction of a flip. */

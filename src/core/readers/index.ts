@@ -5,7 +5,7 @@
  * (docs/behaviour.md §14; docs/readers.md).
  */
 
-import { type CrawlerSpec, evaluateTokens } from '../evaluate';
+import { type CrawlerTokens, evaluateProfile } from '../evaluate';
 import { escapePattern } from '../pattern';
 import { getPathParamsQuery } from '../reference';
 import type { ParsedRobots, Verdict } from '../types';
@@ -22,8 +22,8 @@ export { READER_NAMES, READER_SOURCES } from './types';
  * crawler. Google's entry is the engine's verdict; the others say why they
  * differ from it, if they do.
  */
-export function readAll(parsed: ParsedRobots, url: string, crawler: CrawlerSpec): ReaderVerdict[] {
-  const google = evaluateTokens(parsed, url, crawler.tokens, crawler.ignoresGlobal ?? false);
+export function readAll(parsed: ParsedRobots, url: string, crawler: CrawlerTokens): ReaderVerdict[] {
+  const google = evaluateProfile(parsed, url, crawler);
   const out: ReaderVerdict[] = [
     {
       reader: 'google',
@@ -53,7 +53,7 @@ export interface Disagreement {
 export function* whereReadersDisagree(
   parsed: ParsedRobots,
   urls: Iterable<string>,
-  crawler: CrawlerSpec,
+  crawler: CrawlerTokens,
 ): Generator<Disagreement> {
   for (const url of urls) {
     const verdicts = readAll(parsed, url, crawler);
@@ -72,7 +72,13 @@ function recordsFor(parsed: ParsedRobots, d: Dialect): ReaderFile {
   return file;
 }
 
-function readOne(parsed: ParsedRobots, d: Dialect, url: string, crawler: CrawlerSpec, google: Verdict): ReaderVerdict {
+function readOne(
+  parsed: ParsedRobots,
+  d: Dialect,
+  url: string,
+  crawler: CrawlerTokens,
+  google: Verdict,
+): ReaderVerdict {
   const file = recordsFor(parsed, d);
   const path = getPathParamsQuery(url);
   const groups = obeyedGroups(d, file.groups, crawler.tokens, crawler.ignoresGlobal ?? false);
@@ -102,7 +108,7 @@ function explain(
   google: Verdict,
   line: number | null,
   path: string,
-  crawler: CrawlerSpec,
+  crawler: CrawlerTokens,
 ): string[] {
   const relevant = new Set<number>(google.matches.map((m) => m.line));
   if (google.choice.kind !== 'none') for (const l of google.choice.agentLines) relevant.add(l);
