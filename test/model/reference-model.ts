@@ -215,10 +215,10 @@ export function modelPath(url: Bytes): Bytes {
  * pattern can have reached, advanced one pattern byte at a time; `*` opens
  * every later position; a `$` that ends the pattern asks for the path's end.
  */
-export function modelMatches(path: Bytes, pattern: string): boolean {
+export function modelMatches(path: Bytes, pattern: Bytes): boolean {
   let positions = [0];
   for (let p = 0; p < pattern.length; p++) {
-    const c = pattern.charCodeAt(p);
+    const c = pattern[p];
     if (c === 0x24 && p === pattern.length - 1) return positions.includes(path.length);
     if (c === 0x2a) {
       const from = Math.min(...positions);
@@ -300,7 +300,7 @@ function collectRules(lines: ModelLine[], agent: Bytes): { rules: RuleSeen[]; na
 
 /** How a rule matches a path: its own pattern, else (allow) its index.html reading, else not. */
 function matchOf(rule: RuleSeen, path: Bytes): ModelMatch | null {
-  if (modelMatches(path, rule.pattern)) {
+  if (modelMatches(path, utf8(rule.pattern))) {
     return {
       line: rule.line,
       kind: rule.kind,
@@ -310,7 +310,7 @@ function matchOf(rule: RuleSeen, path: Bytes): ModelMatch | null {
     };
   }
   const alt = rule.kind === 'allow' ? modelIndexHtml(rule.pattern) : null;
-  if (alt !== null && modelMatches(path, alt)) {
+  if (alt !== null && modelMatches(path, utf8(alt))) {
     return { line: rule.line, kind: rule.kind, pattern: alt, length: alt.length, viaIndexHtml: true };
   }
   return null;
