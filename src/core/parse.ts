@@ -63,21 +63,47 @@ const TAGS: Record<KeyKind, TagName> = {
   sitemap: 'Sitemap',
 };
 
+interface KeyResult {
+  kind: KeyKind;
+  typo: boolean;
+  keyword: string;
+}
+
+/**
+ * The spellings by their first letter, in checking order. No two kinds
+ * share a first letter, so checking only the spellings of the key's first
+ * letter keeps the reference's order (and skips most comparisons).
+ */
+const SPELLINGS_BY_FIRST: ReadonlyMap<number, readonly KeyResult[]> = (() => {
+  const m = new Map<number, KeyResult[]>();
+  for (const [kind, keyword, typo] of KEY_SPELLINGS) {
+    const first = keyword.charCodeAt(0);
+    if (!m.has(first)) m.set(first, []);
+    m.get(first)!.push({ kind, typo, keyword });
+  }
+  return m;
+})();
+
 /** Classifies a key as the reference's ParsedRobotsKey::Parse does. */
-export function classifyKey(key: string): { kind: KeyKind; typo: boolean; keyword: string } | null {
-  for (const entry of KEY_SPELLINGS) {
-    if (startsWithIgnoreCase(key, entry[1])) return KEY_RESULTS.get(entry[1])!;
+export function classifyKey(key: string): KeyResult | null {
+  return classifyKeyAt(key, 0, key.length);
+}
+
+/** `classifyKey` of text[from, to), without cutting it out. */
+function classifyKeyAt(text: string, from: number, to: number): KeyResult | null {
+  const candidates = SPELLINGS_BY_FIRST.get(text.charCodeAt(from) | 0x20);
+  if (candidates === undefined) return null;
+  for (const entry of candidates) {
+    if (startsWithIgnoreCase(text, from, to, entry.keyword)) return entry;
   }
   return null;
 }
 
-const KEY_RESULTS = new Map(KEY_SPELLINGS.map(([kind, keyword, typo]) => [keyword, { kind, typo, keyword }] as const));
-
-/** ASCII case-insensitive `s.startsWith(lowerPrefix)` without allocating. */
-function startsWithIgnoreCase(s: string, lowerPrefix: string): boolean {
-  if (s.length < lowerPrefix.length) return false;
+/** ASCII case-insensitive: text[from, to) starts with `lowerPrefix`; without allocating. */
+function startsWithIgnoreCase(text: string, from: number, to: number, lowerPrefix: string): boolean {
+  if (to - from < lowerPrefix.length) return false;
   for (let i = 0; i < lowerPrefix.length; i++) {
-    let c = s.charCodeAt(i);
+    let c = text.charCodeAt(from + i);
     if (c >= 0x41 && c <= 0x5a) c += 32;
     if (c !== lowerPrefix.charCodeAt(i)) return false;
   }
@@ -279,9 +305,7 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobots {
   // The very first physical line starts at 0 even when a byte-order mark is skipped.
   if (lines.length && lines[0].span.from === 1 && start === 1) lines[0].span.from = 0;
 
-  const parsed = buildStructure(source, lines, invalidUtf8);
-  if (byteLength !== -1) parsed.byteLength = byteLength;
-  return parsed;
+  return buildStructure(source, lines, invalidUtf8, byteLength);
 }
 
 interface Scanner {
@@ -431,19 +455,18 @@ function parseLine(src: PatternSource, line: number, from: number, to: number, s
   let vs = valueStart;
   while (vs < ce && isSpace(text.charCodeAt(vs))) vs++;
   flags |= HAS_DIRECTIVE;
-  const keyText = text.slice(cs, ke);
   parsed.key = new SourceSpan(cs, ke, text);
   parsed.value = new SourceSpan(vs, ce, text);
 
-  const known = classifyKey(keyText);
+  const known = classifyKeyAt(text, cs, ke);
   if (known) {
     parsed.kind = known.kind;
     parsed.tag = TAGS[known.kind];
     parsed.typo = known.typo;
     if (known.typo) flags |= IS_TYPO;
-    if (keyText.length > known.keyword.length) parsed.keySuffix = keyText.slice(known.keyword.length);
+    if (ke - cs > known.keyword.length) parsed.keySuffix = text.slice(cs + known.keyword.length, ke);
   } else {
-    const lower = asciiLower(keyText);
+    const lower = asciiLower(text.slice(cs, ke));
     if (UNSUPPORTED_KEYS.has(lower)) {
       parsed.kind = 'other';
       parsed.tag = 'Unused';
@@ -462,7 +485,12 @@ function isGlobalAgent(value: string): boolean {
   return value.charCodeAt(0) === 0x2a && (value.length === 1 || isSpace(value.charCodeAt(1)));
 }
 
-function buildStructure(source: PatternSource, lines: ParsedLine[], invalidUtf8: boolean): ParsedRobots {
+function buildStructure(
+  source: PatternSource,
+  lines: ParsedLine[],
+  invalidUtf8: boolean,
+  knownByteLength: number,
+): ParsedRobots {
   const text = source.text;
   const groups: Group[] = [];
   const sitemaps: Sitemap[] = [];
@@ -519,13 +547,19 @@ function buildStructure(source: PatternSource, lines: ParsedLine[], invalidUtf8:
     for (let l = g.startLine; l <= g.endLine; l++) lines[l - 1].group = g.index;
   }
 
+  let byteLength = knownByteLength;
   return {
     text,
     lines,
     groups,
     sitemaps,
     orphanRules,
-    byteLength: utf8Length(text),
+    // Counted when first asked for: a pass over the whole text that most
+    // parses (one per keystroke in the page) never need.
+    get byteLength(): number {
+      if (byteLength === -1) byteLength = utf8Length(text);
+      return byteLength;
+    },
     invalidUtf8,
     cache: new Map(),
   };
