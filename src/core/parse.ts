@@ -5,9 +5,9 @@
  * never throws.
  */
 
-import { decodeUtf8 } from './globals';
+import { decodeUtf8, decodeUtf8WithOffsets } from './globals';
 import { MAX_LINE_BYTES, utf8Length, utf8Width } from './limits';
-import { escapePattern } from './pattern';
+import { escapePattern, escapePatternBytes } from './pattern';
 import { asciiLower, extractProductToken } from './reference';
 import type {
   AgentLine,
@@ -63,21 +63,47 @@ const TAGS: Record<KeyKind, TagName> = {
   sitemap: 'Sitemap',
 };
 
+interface KeyResult {
+  kind: KeyKind;
+  typo: boolean;
+  keyword: string;
+}
+
+/**
+ * The spellings by their first letter, in checking order. No two kinds
+ * share a first letter, so checking only the spellings of the key's first
+ * letter keeps the reference's order (and skips most comparisons).
+ */
+const SPELLINGS_BY_FIRST: ReadonlyMap<number, readonly KeyResult[]> = (() => {
+  const m = new Map<number, KeyResult[]>();
+  for (const [kind, keyword, typo] of KEY_SPELLINGS) {
+    const first = keyword.charCodeAt(0);
+    if (!m.has(first)) m.set(first, []);
+    m.get(first)!.push({ kind, typo, keyword });
+  }
+  return m;
+})();
+
 /** Classifies a key as the reference's ParsedRobotsKey::Parse does. */
-export function classifyKey(key: string): { kind: KeyKind; typo: boolean; keyword: string } | null {
-  for (const entry of KEY_SPELLINGS) {
-    if (startsWithIgnoreCase(key, entry[1])) return KEY_RESULTS.get(entry[1])!;
+export function classifyKey(key: string): KeyResult | null {
+  return classifyKeyAt(key, 0, key.length);
+}
+
+/** `classifyKey` of text[from, to), without cutting it out. */
+function classifyKeyAt(text: string, from: number, to: number): KeyResult | null {
+  const candidates = SPELLINGS_BY_FIRST.get(text.charCodeAt(from) | 0x20);
+  if (candidates === undefined) return null;
+  for (const entry of candidates) {
+    if (startsWithIgnoreCase(text, from, to, entry.keyword)) return entry;
   }
   return null;
 }
 
-const KEY_RESULTS = new Map(KEY_SPELLINGS.map(([kind, keyword, typo]) => [keyword, { kind, typo, keyword }] as const));
-
-/** ASCII case-insensitive `s.startsWith(lowerPrefix)` without allocating. */
-function startsWithIgnoreCase(s: string, lowerPrefix: string): boolean {
-  if (s.length < lowerPrefix.length) return false;
+/** ASCII case-insensitive: text[from, to) starts with `lowerPrefix`; without allocating. */
+function startsWithIgnoreCase(text: string, from: number, to: number, lowerPrefix: string): boolean {
+  if (to - from < lowerPrefix.length) return false;
   for (let i = 0; i < lowerPrefix.length; i++) {
-    let c = s.charCodeAt(i);
+    let c = text.charCodeAt(from + i);
     if (c >= 0x41 && c <= 0x5a) c += 32;
     if (c !== lowerPrefix.charCodeAt(i)) return false;
   }
@@ -105,20 +131,62 @@ class SourceSpan {
 }
 
 /**
+ * A line cut by the line limit inside a character (docs/behaviour.md §13):
+ * the character at `at` (one UTF-16 unit, or two for a pair) ends at `end`,
+ * and the reference kept only its first `keep` bytes.
+ */
+interface PartialChar {
+  at: number;
+  end: number;
+  keep: number;
+}
+
+/**
+ * Where rule patterns come from. The reference escapes bytes, not
+ * characters: for text that was valid UTF-8 (every string, most files) the
+ * characters say which bytes they stand for; for invalid bytes, the parser
+ * keeps the bytes and each character's byte offset, and patterns are read
+ * from the bytes (`/\xFF` is `/%FF`, not the `%EF%BF%BD` of its U+FFFD).
+ */
+interface PatternSource {
+  text: string;
+  bytes: Uint8Array | null;
+  offsets: Uint32Array | null;
+  /** Lines cut inside a character, by line number (rare: few lines reach the limit). */
+  partial: Map<number, PartialChar>;
+}
+
+/** The normalised pattern of the value [from, to), which may end in the kept bytes of a cut character. */
+function patternOf(src: PatternSource, from: number, to: number, partial: PartialChar | null): string {
+  const cut = partial !== null && partial.end === to ? partial : null;
+  if (src.bytes !== null && src.offsets !== null) {
+    const end = cut ? src.offsets[cut.at] + cut.keep : src.offsets[to];
+    return escapePatternBytes(src.bytes.subarray(src.offsets[from], end));
+  }
+  if (cut === null) return escapePattern(src.text.slice(from, to));
+  // The cut character is not ASCII, so its escape is one `%XX` per byte.
+  const head = escapePattern(src.text.slice(cut.at, cut.end)).slice(0, 3 * cut.keep);
+  return escapePattern(src.text.slice(from, cut.at)) + head;
+}
+
+/**
  * An allow or disallow rule. Its text and normalised pattern are read from
  * the source when first asked for (the matcher compiles only the groups a
  * crawler obeys), then kept.
  */
 class SourceRule implements Rule {
   readonly #value: SourceSpan;
+  readonly #source: PatternSource;
   #pattern: string | null = null;
   constructor(
     readonly kind: 'allow' | 'disallow',
     readonly line: number,
     value: SourceSpan,
     readonly group: number,
+    source: PatternSource,
   ) {
     this.#value = value;
+    this.#source = source;
   }
   get rawSpan(): Span {
     return this.#value;
@@ -127,7 +195,16 @@ class SourceRule implements Rule {
     return this.#value.text;
   }
   get pattern(): string {
-    return (this.#pattern ??= escapePattern(this.#value.text));
+    if (this.#pattern === null) {
+      const src = this.#source;
+      const v = this.#value;
+      const partial = src.partial.size === 0 ? null : (src.partial.get(this.line) ?? null);
+      this.#pattern =
+        src.bytes === null && partial === null
+          ? escapePattern(src.text.slice(v.from, v.to))
+          : patternOf(src, v.from, v.to, partial);
+    }
+    return this.#pattern;
   }
   get length(): number {
     return this.pattern.length;
@@ -177,26 +254,39 @@ for (let f = 0; f < 128; f++) {
 }
 
 /**
- * Parses a robots.txt. A Uint8Array is read as UTF-8 (a leading byte-order
- * mark, or a prefix of one, is skipped as the reference does).
+ * Parses a robots.txt. A string is read as its UTF-8 encoding (a leading
+ * U+FEFF is the byte-order mark); a Uint8Array as UTF-8 bytes, skipping a
+ * leading byte-order mark or a prefix of one, once, as the reference does
+ * (docs/behaviour.md §12, §13). Character spans refer to `text`: the string
+ * given, or the bytes decoded after the skipped mark.
  */
 export function parseRobotsTxt(input: string | Uint8Array): ParsedRobots {
   let text: string;
   let invalidUtf8 = false;
+  let start = 0;
+  const source: PatternSource = { text: '', bytes: null, offsets: null, partial: new Map() };
+  let byteLength = -1;
   if (typeof input === 'string') {
     text = input;
+    start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   } else {
     let skip = 0;
     const bom = [0xef, 0xbb, 0xbf];
     while (skip < 3 && skip < input.length && input[skip] === bom[skip]) skip++;
-    const decoded = decodeUtf8(skip ? input.subarray(skip) : input);
+    const body = skip ? input.subarray(skip) : input;
+    const decoded = decodeUtf8(body);
     text = decoded.text;
-    invalidUtf8 = !decoded.valid;
+    byteLength = input.length;
+    if (!decoded.valid) {
+      invalidUtf8 = true;
+      source.bytes = body;
+      source.offsets = decodeUtf8WithOffsets(body).offsets;
+    }
   }
+  source.text = text;
 
   const lines: ParsedLine[] = [];
   const n = text.length;
-  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let lineNum = 0;
   // Next positions of LF, CR, `#` and NUL, each found with indexOf and only
   // looked up again once passed: the whole file is scanned once per character kind.
@@ -206,16 +296,16 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobots {
     if (scan.cr !== -1 && scan.cr < start) scan.cr = text.indexOf('\r', start);
     let end = scan.lf === -1 ? n : scan.lf;
     if (scan.cr !== -1 && scan.cr < end) end = scan.cr;
-    lines.push(parseLine(text, ++lineNum, start, end, scan));
+    lines.push(parseLine(source, ++lineNum, start, end, scan));
     if (end >= n) break;
     // CR LF is one line end; CR CR LF is two.
     start = text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
     if (start > n) break;
   }
   // The very first physical line starts at 0 even when a byte-order mark is skipped.
-  if (lines.length && lines[0].span.from === 1 && text.charCodeAt(0) === 0xfeff) lines[0].span.from = 0;
+  if (lines.length && lines[0].span.from === 1 && start === 1) lines[0].span.from = 0;
 
-  return buildStructure(text, lines, invalidUtf8);
+  return buildStructure(source, lines, invalidUtf8, byteLength);
 }
 
 interface Scanner {
@@ -225,7 +315,40 @@ interface Scanner {
   nul: number;
 }
 
-function parseLine(text: string, line: number, from: number, to: number, scan: Scanner): ParsedLine {
+/**
+ * Where the reference stops reading the line [from, to) (16,663 bytes):
+ * null when it reads it all, else the character where it stops and, when
+ * that falls inside a character, how many of its bytes it keeps.
+ */
+function lineCut(src: PatternSource, from: number, to: number): PartialChar | null {
+  const offsets = src.offsets;
+  if (offsets !== null) {
+    const limit = offsets[from] + MAX_LINE_BYTES;
+    if (offsets[to] <= limit) return null;
+    let c = from;
+    while (offsets[c + 1] <= limit) c++;
+    return charAt(src.text, c, limit - offsets[c]);
+  }
+  if ((to - from) * 3 <= MAX_LINE_BYTES) return null;
+  const text = src.text;
+  let bytes = 0;
+  for (let i = from; i < to; i++) {
+    const w = utf8Width(text, i);
+    if (bytes + w > MAX_LINE_BYTES) return charAt(text, i, MAX_LINE_BYTES - bytes);
+    bytes += w;
+  }
+  return null;
+}
+
+/** The cut at character `at`, keeping `keep` of its bytes (a surrogate pair is one character). */
+function charAt(text: string, at: number, keep: number): PartialChar {
+  const c = text.charCodeAt(at);
+  const pair = c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00;
+  return { at, end: at + (pair ? 2 : 1), keep };
+}
+
+function parseLine(src: PatternSource, line: number, from: number, to: number, scan: Scanner): ParsedLine {
+  const text = src.text;
   let flags = 0;
   const parsed: ParsedLine = {
     line,
@@ -243,19 +366,17 @@ function parseLine(text: string, line: number, from: number, to: number, scan: S
     group: -1,
   };
 
-  // The reference keeps at most MAX_LINE_BYTES bytes of a line.
+  // The reference keeps at most MAX_LINE_BYTES bytes of a line, the first
+  // bytes of a character it cuts included (they are never space, `#` or NUL).
   let end = to;
-  if ((to - from) * 3 > MAX_LINE_BYTES) {
-    let bytes = 0;
-    for (let i = from; i < to; i++) {
-      const w = utf8Width(text, i);
-      if (bytes + w > MAX_LINE_BYTES) {
-        end = i;
-        parsed.cutAt = i;
-        flags |= TOO_LONG;
-        break;
-      }
-      bytes += w;
+  const cut = lineCut(src, from, to);
+  if (cut !== null) {
+    parsed.cutAt = cut.at;
+    flags |= TOO_LONG;
+    end = cut.at;
+    if (cut.keep > 0) {
+      end = cut.end;
+      src.partial.set(line, cut);
     }
   }
   // The reference reads each line as a C string: a NUL ends it. The comment
@@ -334,19 +455,18 @@ function parseLine(text: string, line: number, from: number, to: number, scan: S
   let vs = valueStart;
   while (vs < ce && isSpace(text.charCodeAt(vs))) vs++;
   flags |= HAS_DIRECTIVE;
-  const keyText = text.slice(cs, ke);
   parsed.key = new SourceSpan(cs, ke, text);
   parsed.value = new SourceSpan(vs, ce, text);
 
-  const known = classifyKey(keyText);
+  const known = classifyKeyAt(text, cs, ke);
   if (known) {
     parsed.kind = known.kind;
     parsed.tag = TAGS[known.kind];
     parsed.typo = known.typo;
     if (known.typo) flags |= IS_TYPO;
-    if (keyText.length > known.keyword.length) parsed.keySuffix = keyText.slice(known.keyword.length);
+    if (ke - cs > known.keyword.length) parsed.keySuffix = text.slice(cs + known.keyword.length, ke);
   } else {
-    const lower = asciiLower(keyText);
+    const lower = asciiLower(text.slice(cs, ke));
     if (UNSUPPORTED_KEYS.has(lower)) {
       parsed.kind = 'other';
       parsed.tag = 'Unused';
@@ -365,7 +485,13 @@ function isGlobalAgent(value: string): boolean {
   return value.charCodeAt(0) === 0x2a && (value.length === 1 || isSpace(value.charCodeAt(1)));
 }
 
-function buildStructure(text: string, lines: ParsedLine[], invalidUtf8: boolean): ParsedRobots {
+function buildStructure(
+  source: PatternSource,
+  lines: ParsedLine[],
+  invalidUtf8: boolean,
+  knownByteLength: number,
+): ParsedRobots {
+  const text = source.text;
   const groups: Group[] = [];
   const sitemaps: Sitemap[] = [];
   const orphanRules: Rule[] = [];
@@ -401,7 +527,7 @@ function buildStructure(text: string, lines: ParsedLine[], invalidUtf8: boolean)
       current.span.to = pl.span.to;
       pl.group = current.index;
     } else if (kind === 'allow' || kind === 'disallow') {
-      const rule = new SourceRule(kind, pl.line, pl.value as SourceSpan, current ? current.index : -1);
+      const rule = new SourceRule(kind, pl.line, pl.value as SourceSpan, current ? current.index : -1, source);
       if (current) {
         current.rules.push(rule);
         current.endLine = pl.line;
@@ -421,13 +547,19 @@ function buildStructure(text: string, lines: ParsedLine[], invalidUtf8: boolean)
     for (let l = g.startLine; l <= g.endLine; l++) lines[l - 1].group = g.index;
   }
 
+  let byteLength = knownByteLength;
   return {
     text,
     lines,
     groups,
     sitemaps,
     orphanRules,
-    byteLength: utf8Length(text),
+    // Counted when first asked for: a pass over the whole text that most
+    // parses (one per keystroke in the page) never need.
+    get byteLength(): number {
+      if (byteLength === -1) byteLength = utf8Length(text);
+      return byteLength;
+    },
     invalidUtf8,
     cache: new Map(),
   };

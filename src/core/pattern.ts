@@ -60,6 +60,28 @@ export function escapePattern(value: string): string {
   return out + value.slice(run);
 }
 
+/**
+ * Normalises an allow/disallow value given as bytes, which need not be
+ * valid UTF-8 (docs/behaviour.md §13): the reference escapes each byte
+ * >= 0x80 on its own, so `/\xFF` becomes `/%FF`, and a character cut by the
+ * line limit keeps its first bytes (`%C3`). Same rules as `escapePattern`.
+ */
+export function escapePatternBytes(value: ArrayLike<number>): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === 0x25 && isHex(value[i + 1]) && isHex(value[i + 2])) {
+      out += `%${String.fromCharCode(value[i + 1], value[i + 2]).toUpperCase()}`;
+      i += 2;
+    } else if (c >= 0x80) {
+      out += `%${HEX[c >> 4]}${HEX[c & 15]}`;
+    } else {
+      out += String.fromCharCode(c);
+    }
+  }
+  return out;
+}
+
 /** `%XX` escapes of the UTF-8 bytes of one code point. */
 function escapeCodePoint(cp: number): string {
   const b = (x: number) => `%${HEX[x >> 4]}${HEX[x & 15]}`;

@@ -50,6 +50,7 @@ export function asciiLower(s: string): string {
  * Scheme, authority and fragment are cut; an empty result is `/`; a result
  * starting with `?` or `;` gets a leading `/`. Without `://` the first
  * segment is taken as the host; a leading `//` means an authority follows.
+ * The path ends at a NUL byte, if any.
  */
 export function getPathParamsQuery(url: string): string {
   // Fast paths for the common http(s)://host/… form; same result as below.
@@ -89,10 +90,17 @@ export function getPathParamsQuery(url: string): string {
 /** The `scheme://host` of the last http(s) URL read, or ''. */
 let lastOrigin = '';
 
-/** The path of `url` from `pathStart` (a `/`, `?` or `;`) up to the fragment, with a leading `/`. */
+/**
+ * The path of `url` from `pathStart` (a `/`, `?` or `;`) up to the fragment,
+ * with a leading `/`. A NUL ends it: the reference hands the path to its
+ * matcher as a C string (docs/behaviour.md §13).
+ */
 function pathFrom(url: string, pathStart: number): string {
   const hashPos = url.indexOf('#', pathStart);
-  const path = hashPos === -1 ? url.slice(pathStart) : url.slice(pathStart, hashPos);
+  let end = hashPos === -1 ? url.length : hashPos;
+  const nul = url.indexOf('\0', pathStart);
+  if (nul !== -1 && nul < end) end = nul;
+  const path = url.slice(pathStart, end);
   return url.charCodeAt(pathStart) === 0x2f ? path : `/${path}`;
 }
 
