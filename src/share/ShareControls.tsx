@@ -1,0 +1,85 @@
+/**
+ * "Copy share link", "Export state" and "Import state": the page's share
+ * buttons. The caller hands the current state in at click time and takes an
+ * imported one out; this component knows nothing of the store. Messages are
+ * rendered as React text, so nothing in a state ever becomes HTML.
+ */
+import { type ChangeEvent, useRef, useState } from 'react';
+import { copyShareLink, importStateFile, stateFileName } from './actions';
+import { stateToFile } from './file';
+import type { ShareState } from './format';
+
+export interface ShareControlsProps {
+  /** The state to share, read when a button is pressed. */
+  getState(): ShareState;
+  /** Loads an imported state (already validated). */
+  onImport(state: ShareState): void;
+}
+
+function download(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  // Revoked on the next turn: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The share buttons and their status line. */
+export function ShareControls({ getState, onImport }: ShareControlsProps) {
+  const [message, setMessage] = useState('');
+  const [offerFile, setOfferFile] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const copy = async () => {
+    const outcome = await copyShareLink(getState(), {
+      href: location.href,
+      setFragment: (fragment) => history.replaceState(history.state, '', fragment),
+      writeClipboard: (text) => navigator.clipboard.writeText(text),
+    });
+    setMessage(outcome.message);
+    setOfferFile(outcome.offerFile);
+  };
+
+  const exportState = () => {
+    download(stateToFile(getState()), stateFileName(new Date()));
+    setMessage('State exported as a JSON file.');
+    setOfferFile(false);
+  };
+
+  const importState = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.currentTarget.files?.[0];
+    e.currentTarget.value = '';
+    if (!file) return;
+    const outcome = importStateFile(await file.text());
+    if (outcome.state) onImport(outcome.state);
+    setMessage(outcome.message);
+    setOfferFile(false);
+  };
+
+  return (
+    <div className="share-controls">
+      <button type="button" onClick={copy}>
+        Copy share link
+      </button>
+      <button type="button" onClick={exportState} className={offerFile ? 'share-offered' : undefined}>
+        Export state
+      </button>
+      <button type="button" onClick={() => fileInput.current?.click()}>
+        Import state
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="application/json,.json"
+        hidden
+        aria-label="State file to import"
+        onChange={importState}
+      />
+      <p role="status" className="share-status">
+        {message}
+      </p>
+    </div>
+  );
+}
