@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { A, B, OUT, type Shown } from './fixtures/example';
-import { referenceFiles } from './fixtures/reference-cases';
+import { type ReferenceVerdicts, referenceFiles, referenceUnitTests } from './fixtures/reference-cases';
 import { LabPage } from './pages/LabPage';
 
 /**
@@ -58,46 +58,98 @@ test('verdicts for profiles and typed tokens are the hand-written ones, with sco
   await expect(lab.results.rows().nth(10).getByTestId('url-request')).toHaveText(/%C3%BCn%C3%AFcode\/p%C3%A4ge/);
 });
 
-test("verdicts and deciding lines match Google's reference on conformance vectors", async ({ page }) => {
-  // differential.jsonl's URLs are byte-exact, as the reference read them:
-  // normalisation off and no robots.txt URL, so the page judges them as typed.
-  const files = referenceFiles(12, 4);
-  expect(files).toHaveLength(12);
-  const agents = [...new Set(files.flatMap((f) => f.cases.map((c) => c.useragent)))];
+/**
+ * Drives the page with one robots.txt and the vectors' URLs, and compares
+ * each vector's cell with the reference's verdict (and its deciding line,
+ * where the vector gives one). `agents` are the typed tokens, in column order.
+ */
+async function expectReferenceVerdicts(lab: LabPage, agents: string[], file: ReferenceVerdicts): Promise<void> {
+  const urls = [...new Set(file.cases.map((c) => c.url))];
+  const page = lab.page;
+  // The robots.txt goes in as one change (select all, then the new text), so
+  // the worker gets exactly one new text version; wait for a finished run of it.
+  const textVersion = await runOnScreen(lab);
+  await lab.editor.content.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(file.robotstxt);
+  await page.keyboard.press('Escape'); // close a completion popup, if any
+  await expect.poll(() => lab.editor.text(), `${file.name} is in the editor as it is`).toBe(file.robotstxt);
+  await expect.poll(async () => (await runOnScreen(lab)).version > textVersion.version).toBe(true);
+  if ((await lab.inputs.urlText()) !== urls.join('\n')) {
+    // Then the URLs: only a run started after this change can finish with a later id.
+    const before = await runOnScreen(lab);
+    await lab.inputs.setUrls(urls);
+    await expect.poll(async () => (await runOnScreen(lab)).run > before.run).toBe(true);
+  }
+  await lab.results.expectFinished(urls.length, agents.length);
 
-  const lab = new LabPage(page);
+  const expected = file.cases.map((c) => ({
+    cell: `${c.useragent} × ${c.url}`,
+    verdict: c.allowed ? 'Allowed' : 'Blocked',
+    // line 0: no rule decided, so none may be reported (conformance README)
+    ...(c.line === null ? {} : { line: c.line }),
+  }));
+  const shown = async () => {
+    const out = [];
+    for (const c of file.cases) {
+      const v = await lab.results.verdictOf(urls.indexOf(c.url), agents.indexOf(c.useragent));
+      out.push({ cell: `${c.useragent} × ${c.url}`, verdict: v.verdict, ...(c.line === null ? {} : { line: v.line }) });
+    }
+    return out;
+  };
+  // Polled, as the table may render a moment after the status line.
+  await expect.poll(shown, file.name).toEqual(expected);
+}
+
+/** The run the status line reports: its id and the robots.txt version it judged (both grow). */
+async function runOnScreen(lab: LabPage): Promise<{ run: number; version: number }> {
+  const status = lab.results.status;
+  return {
+    run: Number(await status.getAttribute('data-run')),
+    version: Number(await status.getAttribute('data-text-version')),
+  };
+}
+
+/** Opens the page as the reference reads URLs (as typed, no scope) with `agents` as the only crawlers. */
+async function openAsReference(lab: LabPage, agents: string[]): Promise<void> {
   await lab.open();
+  // The vectors' URLs are byte-exact, as the reference read them:
+  // normalisation off and no robots.txt URL, so the page judges them as typed.
   await lab.inputs.normalise.uncheck();
   await lab.inputs.robotsUrl.fill('');
   await lab.inputs.clearCrawlers();
   for (const agent of agents) await lab.inputs.addToken(agent);
   // One column per typed token, in the order added (the header names it, case kept).
   await expect(lab.results.crawlerHeaders()).toContainText(agents);
+}
 
-  for (const file of files) {
-    const urls = [...new Set(file.cases.map((c) => c.url))];
-    await lab.editor.replaceText(file.robotstxt);
-    await expect.poll(() => lab.editor.text(), `file ${file.index} is in the editor as it is`).toBe(file.robotstxt);
-    await lab.inputs.setUrls(urls);
-    await expect.poll(() => lab.inputs.urlText()).toBe(urls.join('\n'));
+const agentsOf = (files: ReferenceVerdicts[]) => [...new Set(files.flatMap((f) => f.cases.map((c) => c.useragent)))];
 
-    const expected = file.cases.map((c) => ({
-      cell: `${c.useragent} × ${c.url}`,
-      verdict: c.allowed ? 'Allowed' : 'Blocked',
-      // line 0: no rule decided, so none may be reported (conformance README)
-      line: c.line,
-    }));
-    const shown = async () => {
-      const out = [];
-      for (const c of file.cases) {
-        const v = await lab.results.verdictOf(urls.indexOf(c.url), agents.indexOf(c.useragent));
-        out.push({ cell: `${c.useragent} × ${c.url}`, ...v });
-      }
-      return out;
-    };
-    await lab.results.expectFinished(urls.length, agents.length);
-    await expect.poll(shown, `differential.jsonl file ${file.index}`).toEqual(expected);
-  }
+test("verdicts and deciding lines match Google's reference on conformance vectors", async ({ page }) => {
+  // Files with at least 4 cells decided by a rule, so that lines are compared.
+  const files = referenceFiles(12, 4);
+  expect(files).toHaveLength(12);
+  const agents = agentsOf(files);
+  const lab = new LabPage(page);
+  await openAsReference(lab, agents);
+  for (const file of files) await expectReferenceVerdicts(lab, agents, file);
+});
+
+test("longest match, ties, wildcards and agent case match the reference's own tests", async ({ page }) => {
+  // Ties (allow wins), a longer disallow beating a matching allow, `*`, `$`,
+  // percent-encoding and case-insensitive agents: cases the random files
+  // above rarely hold.
+  const files = referenceUnitTests([
+    'RobotsUnittest.ID_LongestMatch',
+    'RobotsUnittest.ID_SpecialCharacters',
+    'RobotsUnittest.ID_Encoding',
+    'RobotsUnittest.ID_UserAgentValueCaseInsensitive',
+  ]);
+  expect(files.length).toBeGreaterThanOrEqual(15);
+  const agents = agentsOf(files);
+  const lab = new LabPage(page);
+  await openAsReference(lab, agents);
+  for (const file of files) await expectReferenceVerdicts(lab, agents, file);
 });
 
 test('a simulated 503 blocks everything and a 404 allows everything, with the reason shown', async ({ page }) => {
