@@ -126,6 +126,9 @@ async function openAsReference(lab: LabPage, agents: string[]): Promise<void> {
 const agentsOf = (files: ReferenceVerdicts[]) => [...new Set(files.flatMap((f) => f.cases.map((c) => c.useragent)))];
 
 test("verdicts and deciding lines match Google's reference on conformance vectors", async ({ page }) => {
+  // A dozen robots.txt files, each typed and judged: more than the default
+  // minute on a busy two-core machine (this is no speed test).
+  test.slow();
   // Files with at least 4 cells decided by a rule, so that lines are compared.
   const files = referenceFiles(12, 4);
   expect(files).toHaveLength(12);
@@ -136,6 +139,9 @@ test("verdicts and deciding lines match Google's reference on conformance vector
 });
 
 test("longest match, ties, wildcards and agent case match the reference's own tests", async ({ page }) => {
+  // A dozen robots.txt files, each typed and judged: more than the default
+  // minute on a busy two-core machine (this is no speed test).
+  test.slow();
   // Ties (allow wins), a longer disallow beating a matching allow, `*`, `$`,
   // percent-encoding and case-insensitive agents: cases the random files
   // above rarely hold.
@@ -150,6 +156,30 @@ test("longest match, ties, wildcards and agent case match the reference's own te
   const lab = new LabPage(page);
   await openAsReference(lab, agents);
   for (const file of files) await expectReferenceVerdicts(lab, agents, file);
+});
+
+test("a user-agent line names the crawler by its product token, as Google's parser reads it", async ({ page }) => {
+  // Written by hand (docs/behaviour.md §12, "Groups and agents"): the token is
+  // the value's leading run of letters, "-" and "_", so "Bot2" names Bot and
+  // "Foo/1.0" names Foo.
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.inputs.clearCrawlers();
+  await lab.inputs.addToken('Bot');
+  await lab.inputs.addToken('Foo');
+  await lab.editor.replaceText('User-agent: Bot2\nDisallow: /private/\n\nUser-agent: Foo/1.0\nDisallow: /\n');
+  await lab.inputs.setUrls(['/private/x', '/public']);
+  await lab.results.expectFinished(2, 2);
+  const expected = [
+    [B(2), B(5)],
+    [A(), B(5)],
+  ];
+  await expect
+    .poll(async () => [
+      [await lab.results.verdictOf(0, 0), await lab.results.verdictOf(0, 1)],
+      [await lab.results.verdictOf(1, 0), await lab.results.verdictOf(1, 1)],
+    ])
+    .toEqual(expected);
 });
 
 test('a simulated 503 blocks everything and a 404 allows everything, with the reason shown', async ({ page }) => {
