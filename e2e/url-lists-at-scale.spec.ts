@@ -1,21 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { checkScope, evaluateProfile, parseRobotsTxt, toRequestUrl } from '../src/core/index';
-import { findProfile } from '../src/core/profiles';
-import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_URLS } from '../src/fixtures/example';
+import { EXAMPLE_CRAWLERS, EXAMPLE_RULES, EXAMPLE_URLS, EXAMPLE_VERDICTS, type Shown } from './fixtures/example';
 import { LabPage } from './pages/LabPage';
 
-const parsed = parseRobotsTxt(EXAMPLE_ROBOTS_TXT);
-const profiles = EXAMPLE_PROFILE_IDS.map((id) => findProfile(id)!);
-
-/** What the engine says for one of the example's URLs and crawlers. */
-function engine(url: string, col: number) {
-  const request = toRequestUrl(url, EXAMPLE_ROBOTS_URL);
-  if (request.error) return { verdict: 'invalid URL', line: null, normalisedUrl: '' };
-  if (/^https?:/.test(request.url) && !checkScope(EXAMPLE_ROBOTS_URL, request.url).inScope) {
-    return { verdict: 'out of scope', line: null, normalisedUrl: request.url };
-  }
-  const v = evaluateProfile(parsed, request.url, profiles[col]);
-  return { verdict: v.allowed ? 'allowed' : 'blocked', line: v.rule?.line ?? null, normalisedUrl: request.url };
+/** The example's URLs whose cell for crawler `col` shows `verdict` (from the hand-written table). */
+function urlsWhere(col: number, verdict: Shown['verdict']): string[] {
+  return EXAMPLE_URLS.filter((_, row) => EXAMPLE_VERDICTS[row][col].verdict === verdict);
 }
 
 test.describe('an auditor brings a URL list', () => {
@@ -83,9 +72,6 @@ test.describe('an auditor brings a URL list', () => {
 });
 
 test.describe('an auditor narrows the results down', () => {
-  const blockedFor = (col: number) => EXAMPLE_URLS.filter((u) => engine(u, col).verdict === 'blocked');
-  const allowedFor = (col: number) => EXAMPLE_URLS.filter((u) => engine(u, col).verdict === 'allowed');
-
   test('filters by verdict and crawler, by what normalisation changed, and by what was not judged', async ({
     page,
   }) => {
@@ -93,17 +79,24 @@ test.describe('an auditor narrows the results down', () => {
     await lab.open();
     await lab.bulk.verdict.selectOption('blocked');
     await lab.bulk.crawler.selectOption({ label: 'for Googlebot' });
-    await lab.bulk.expectShown(blockedFor(0));
-    await expect(lab.bulk.viewCount).toHaveText(`${blockedFor(0).length} of ${EXAMPLE_URLS.length} rows`);
+    const googlebotBlocked = [
+      'https://shop.example.com/products/red-shoes?sessionid=42',
+      'https://shop.example.com/checkout/step-1',
+      'https://shop.example.com/search?q=shoes',
+    ];
+    expect(urlsWhere(0, 'Blocked')).toEqual(googlebotBlocked); // the table and this list agree
+    await lab.bulk.expectShown(googlebotBlocked);
+    await expect(lab.bulk.viewCount).toHaveText(`3 of ${EXAMPLE_URLS.length} rows`);
     await lab.bulk.verdict.selectOption('allowed');
     await lab.bulk.crawler.selectOption({ label: 'for GPTBot' });
-    await lab.bulk.expectShown(allowedFor(2));
+    await lab.bulk.expectShown(['/blog/spring-sale', '/robots.txt']);
     await lab.bulk.verdict.selectOption('unjudged');
     await lab.bulk.crawler.selectOption({ label: 'for any crawler' });
-    await lab.bulk.expectShown(EXAMPLE_URLS.filter((u) => engine(u, 0).verdict === 'out of scope'));
+    await lab.bulk.expectShown(['https://other.example.com/']);
     await lab.bulk.verdict.selectOption('all');
     await lab.bulk.normalisedOnly.check();
-    await lab.bulk.expectShown(EXAMPLE_URLS.filter((u) => toRequestUrl(u, EXAMPLE_ROBOTS_URL).changed));
+    // Only the é is changed (percent-encoded); paths are already in request form.
+    await lab.bulk.expectShown(['https://shop.example.com/café']);
     await lab.bulk.normalisedOnly.uncheck();
     await lab.bulk.expectShown([...EXAMPLE_URLS]);
   });
@@ -112,57 +105,85 @@ test.describe('an auditor narrows the results down', () => {
     const lab = new LabPage(page);
     await lab.open();
     await lab.bulk.search.fill('ADMIN');
-    await lab.bulk.expectShown(EXAMPLE_URLS.filter((u) => u.includes('admin')));
+    await lab.bulk.expectShown(['/admin/', '/admin/help']);
     await lab.bulk.search.fill('');
+    // Code-unit order: "/" sorts before "h", and "/" before "?".
+    const aToZ = [
+      '/admin/',
+      '/admin/help',
+      '/blog/spring-sale',
+      '/manuals/size-guide.pdf',
+      '/robots.txt',
+      'https://other.example.com/',
+      'https://shop.example.com/',
+      'https://shop.example.com/café',
+      'https://shop.example.com/checkout/step-1',
+      'https://shop.example.com/products/red-shoes',
+      'https://shop.example.com/products/red-shoes?sessionid=42',
+      'https://shop.example.com/search/about',
+      'https://shop.example.com/search?q=shoes',
+    ];
     await lab.bulk.sort.selectOption({ label: 'URL A → Z' });
-    await lab.bulk.expectShown([...EXAMPLE_URLS].sort());
+    await lab.bulk.expectShown(aToZ);
     await lab.bulk.sort.selectOption({ label: 'URL Z → A' });
-    await lab.bulk.expectShown([...EXAMPLE_URLS].sort().reverse());
+    await lab.bulk.expectShown([...aToZ].reverse());
     await lab.bulk.sort.selectOption({ label: 'Googlebot: blocked first' });
-    const rank = (u: string) => ({ blocked: 0, allowed: 1 })[engine(u, 0).verdict as 'blocked' | 'allowed'] ?? 2;
-    await lab.bulk.expectShown([...EXAMPLE_URLS].sort((a, b) => rank(a) - rank(b)));
+    // Blocked, then allowed, then not judged; the list's order within each.
+    await lab.bulk.expectShown([
+      'https://shop.example.com/products/red-shoes?sessionid=42',
+      'https://shop.example.com/checkout/step-1',
+      'https://shop.example.com/search?q=shoes',
+      'https://shop.example.com/',
+      'https://shop.example.com/products/red-shoes',
+      'https://shop.example.com/search/about',
+      '/admin/',
+      '/admin/help',
+      '/manuals/size-guide.pdf',
+      '/blog/spring-sale',
+      'https://shop.example.com/café',
+      '/robots.txt',
+      'https://other.example.com/',
+    ]);
   });
 
   test('totals count each verdict, and a bar of the chart filters to its rule and shows the line', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open();
     const rows = lab.bulk.totals.getByTestId('crawler-totals');
-    for (let col = 0; col < 3; col++) {
-      const n = (v: string) => EXAMPLE_URLS.filter((u) => engine(u, col).verdict === v).length;
-      const unjudged = EXAMPLE_URLS.length - n('allowed') - n('blocked');
-      await expect(rows.nth(col).getByRole('cell')).toHaveText([
-        String(n('allowed')),
-        String(n('blocked')),
-        String(unjudged),
-      ]);
+    // allowed, blocked, not judged — counted by hand from the example's table
+    const totals = { Googlebot: ['9', '3', '1'], 'Googlebot-Image': ['9', '3', '1'], GPTBot: ['2', '10', '1'] };
+    for (const [col, name] of EXAMPLE_CRAWLERS.entries()) {
+      await expect(rows.nth(col).getByRole('cell'), name).toHaveText(totals[name]);
     }
     // GPTBot's "Disallow: /" (line 16) decides the most cells.
     const bar = lab.bulk.ruleBars.first();
     await expect(bar).toHaveAttribute('data-line', '16');
     await bar.click();
     await expect(lab.bulk.ruleFilter).toHaveText(/Decided by line 16/);
-    await lab.bulk.expectShown(EXAMPLE_URLS.filter((u) => engine(u, 2).line === 16));
+    await lab.bulk.expectShown(
+      EXAMPLE_URLS.filter((u) => !['/blog/spring-sale', '/robots.txt', 'https://other.example.com/'].includes(u)),
+    );
     await expect.poll(() => lab.editor.linesWith('cm-rl-rule')).toEqual([16]);
     await lab.bulk.ruleFilter.getByRole('button', { name: 'Clear the rule filter' }).click();
     await lab.bulk.expectShown([...EXAMPLE_URLS]);
   });
 
-  test('exports the shown rows as CSV and JSON, exactly what the engine decides', async ({ page }) => {
+  test('exports the shown rows as CSV and JSON, as written by hand', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open();
     const json = await lab.bulk.export('JSON');
     expect(json.name).toBe('robots-lab-results.json');
-    const expected = EXAMPLE_URLS.flatMap((url) =>
-      profiles.map((p, col) => {
-        const e = engine(url, col);
-        const rule = e.line ? parsed.lines.find((l) => l.line === e.line)! : null;
+    const cafe = 'https://shop.example.com/caf%C3%A9';
+    const expected = EXAMPLE_URLS.flatMap((url, row) =>
+      EXAMPLE_CRAWLERS.map((crawler, col) => {
+        const { verdict, line } = EXAMPLE_VERDICTS[row][col];
         return {
           url,
-          normalisedUrl: e.normalisedUrl,
-          crawler: p.name,
-          verdict: e.verdict,
-          rule: rule ? expect.stringMatching(/^(Allow|Disallow): /) : '',
-          line: e.line,
+          normalisedUrl: url.endsWith('café') ? cafe : url,
+          crawler,
+          verdict: verdict === 'Not judged' ? 'out of scope' : verdict.toLowerCase(),
+          rule: line ? EXAMPLE_RULES[line] : '',
+          line: line || null,
         };
       }),
     );
@@ -170,12 +191,41 @@ test.describe('an auditor narrows the results down', () => {
 
     await lab.bulk.verdict.selectOption('blocked');
     await lab.bulk.crawler.selectOption({ label: 'for GPTBot' });
-    await lab.bulk.expectShown(EXAMPLE_URLS.filter((u) => engine(u, 2).verdict === 'blocked'));
+    await lab.bulk.expectShown(urlsWhere(2, 'Blocked'));
     const csv = await lab.bulk.export('CSV');
-    const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('url,normalised_url,crawler,verdict,rule,line');
-    const gptBlocked = EXAMPLE_URLS.filter((u) => engine(u, 2).verdict === 'blocked');
-    expect(lines).toHaveLength(1 + gptBlocked.length * 3);
-    expect(lines[3]).toBe(`${gptBlocked[0]},${engine(gptBlocked[0], 2).normalisedUrl},GPTBot,blocked,Disallow: /,16`);
+    expect(csv.text.split('\r\n')).toEqual([
+      'url,normalised_url,crawler,verdict,rule,line',
+      'https://shop.example.com/,https://shop.example.com/,Googlebot,allowed,,',
+      'https://shop.example.com/,https://shop.example.com/,Googlebot-Image,allowed,,',
+      'https://shop.example.com/,https://shop.example.com/,GPTBot,blocked,Disallow: /,16',
+      'https://shop.example.com/products/red-shoes,https://shop.example.com/products/red-shoes,Googlebot,allowed,,',
+      'https://shop.example.com/products/red-shoes,https://shop.example.com/products/red-shoes,Googlebot-Image,allowed,,',
+      'https://shop.example.com/products/red-shoes,https://shop.example.com/products/red-shoes,GPTBot,blocked,Disallow: /,16',
+      'https://shop.example.com/products/red-shoes?sessionid=42,https://shop.example.com/products/red-shoes?sessionid=42,Googlebot,blocked,Disallow: /*?sessionid=,6',
+      'https://shop.example.com/products/red-shoes?sessionid=42,https://shop.example.com/products/red-shoes?sessionid=42,Googlebot-Image,blocked,Disallow: /*?sessionid=,6',
+      'https://shop.example.com/products/red-shoes?sessionid=42,https://shop.example.com/products/red-shoes?sessionid=42,GPTBot,blocked,Disallow: /,16',
+      'https://shop.example.com/checkout/step-1,https://shop.example.com/checkout/step-1,Googlebot,blocked,Disallow: /checkout/,5',
+      'https://shop.example.com/checkout/step-1,https://shop.example.com/checkout/step-1,Googlebot-Image,blocked,Disallow: /checkout/,5',
+      'https://shop.example.com/checkout/step-1,https://shop.example.com/checkout/step-1,GPTBot,blocked,Disallow: /,16',
+      'https://shop.example.com/search?q=shoes,https://shop.example.com/search?q=shoes,Googlebot,blocked,Disallow: /search,8',
+      'https://shop.example.com/search?q=shoes,https://shop.example.com/search?q=shoes,Googlebot-Image,blocked,Disallow: /search,8',
+      'https://shop.example.com/search?q=shoes,https://shop.example.com/search?q=shoes,GPTBot,blocked,Disallow: /,16',
+      'https://shop.example.com/search/about,https://shop.example.com/search/about,Googlebot,allowed,Allow: /search/about$,7',
+      'https://shop.example.com/search/about,https://shop.example.com/search/about,Googlebot-Image,allowed,Allow: /search/about$,7',
+      'https://shop.example.com/search/about,https://shop.example.com/search/about,GPTBot,blocked,Disallow: /,16',
+      '/admin/,/admin/,Googlebot,allowed,,',
+      '/admin/,/admin/,Googlebot-Image,allowed,,',
+      '/admin/,/admin/,GPTBot,blocked,Disallow: /,16',
+      '/admin/help,/admin/help,Googlebot,allowed,,',
+      '/admin/help,/admin/help,Googlebot-Image,allowed,,',
+      '/admin/help,/admin/help,GPTBot,blocked,Disallow: /,16',
+      '/manuals/size-guide.pdf,/manuals/size-guide.pdf,Googlebot,allowed,,',
+      '/manuals/size-guide.pdf,/manuals/size-guide.pdf,Googlebot-Image,allowed,,',
+      '/manuals/size-guide.pdf,/manuals/size-guide.pdf,GPTBot,blocked,Disallow: /,16',
+      'https://shop.example.com/café,https://shop.example.com/caf%C3%A9,Googlebot,allowed,,',
+      'https://shop.example.com/café,https://shop.example.com/caf%C3%A9,Googlebot-Image,allowed,,',
+      'https://shop.example.com/café,https://shop.example.com/caf%C3%A9,GPTBot,blocked,Disallow: /,16',
+      '',
+    ]);
   });
 });
