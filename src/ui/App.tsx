@@ -7,6 +7,7 @@ import { ExplainPanel } from './ExplainPanel';
 import { formatCount } from './format';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTools } from './ResultsTools';
+import { ScopeBanner } from './ScopeBanner';
 import { Settings } from './Settings';
 import { Totals } from './Totals';
 import { UrlList } from './UrlList';
@@ -83,6 +84,7 @@ export function App() {
         </button>
       </header>
       <Notices />
+      <ScopeBanner />
       <main className="layout">
         <section className="pane editor-pane" aria-labelledby="editor-title">
           <div className="pane-head">
