@@ -126,6 +126,7 @@ test.describe('an auditor narrows the results down', () => {
   test('totals count each verdict, and a bar of the chart filters to its rule and shows the line', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open();
+    await lab.bulk.showTotals();
     const rows = lab.bulk.totals.getByTestId('crawler-totals');
     for (let col = 0; col < 3; col++) {
       const n = (v: string) => EXAMPLE_URLS.filter((u) => engine(u, col).verdict === v).length;

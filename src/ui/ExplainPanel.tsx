@@ -119,7 +119,9 @@ export function ExplainPanel() {
                         <code>{ruleLabel(m.kind, m.raw)}</code>
                         {m.viaIndexHtml && <span className="hint"> (as {m.pattern}, the index.html rule)</span>}
                       </td>
-                      <td>{m.length} bytes</td>
+                      <td>
+                        {m.length} byte{m.length === 1 ? '' : 's'}
+                      </td>
                       <td>{outcome}</td>
                     </tr>
                   );
