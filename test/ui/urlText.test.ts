@@ -31,3 +31,13 @@ describe('the keys of the verdict grid', () => {
     expect(moveCell('a', false, { row: 2, col: 2 }, size)).toBeNull();
   });
 });
+
+describe('messages as the page shows them', () => {
+  it('start with a capital', async () => {
+    const { sentence } = await import('../../src/ui/format');
+    expect(sentence('outside the scope of https://a.test/robots.txt')).toBe(
+      'Outside the scope of https://a.test/robots.txt',
+    );
+    expect(sentence('')).toBe('');
+  });
+});

@@ -1,5 +1,6 @@
 import { type RunResults, urlAt } from '../../state/store';
 import { ROW } from '../../worker/protocol';
+import { sentence } from '../format';
 import { type CellContext, cellView } from './cellView';
 import { shownPart, truncateMiddle } from './urlText';
 
@@ -59,7 +60,7 @@ export function ResultRow(props: {
         )}
         {note && !(flags & ROW.NORMALISED) && (
           <span className="url-note" data-testid="url-note">
-            {note}
+            {sentence(note)}
           </span>
         )}
       </div>

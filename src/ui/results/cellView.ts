@@ -1,5 +1,6 @@
 import type { FetchOutcome } from '../../worker/fetchStatus';
 import { CELL, ROW } from '../../worker/protocol';
+import { sentence } from '../format';
 
 /** What one verdict cell shows, worked out from the run's compact arrays. */
 export interface CellView {
@@ -32,7 +33,12 @@ export function cellView(
   if (status === CELL.OUT_OF_SCOPE)
     return { verdict: 'Not judged', icon: '⚠', cls: 'unjudged', detail: 'Outside the robots.txt origin' };
   if (status === CELL.INVALID_URL)
-    return { verdict: 'Invalid URL', icon: '⚠', cls: 'unjudged', detail: note ?? 'Cannot be read as a URL' };
+    return {
+      verdict: 'Invalid URL',
+      icon: '⚠',
+      cls: 'unjudged',
+      detail: note ? sentence(note) : 'Cannot be read as a URL',
+    };
   const allowed = status === CELL.ALLOWED;
   const base = allowed
     ? { verdict: 'Allowed', icon: '✓', cls: 'allowed' }
