@@ -14,3 +14,31 @@ test('a typo in a key is flagged in the editor', async ({ page }) => {
   await error.hover();
   await expect(page.locator('.cm-tooltip-lint')).toContainText('Did you mean');
 });
+
+test('the header counts open the list of problems: line, severity, message and a fix, by keyboard', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.editor.replaceText('Usr-agent: badbot\nDisallow: /private\n\nUser-agent: *\nDisalow: /tmp/\n');
+  const counts = page.getByTestId('diagnostic-count');
+  await expect(counts).toHaveText(/1 error/);
+  await counts.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: /Problems/ })).toHaveAttribute('aria-selected', 'true');
+  const items = page.getByTestId('diagnostic');
+  // Errors first, then by line (the three problems of the file above, written by hand).
+  await expect(items.first()).toHaveAttribute('data-line', '1');
+  await expect(items.first()).toContainText('Error');
+  await expect(items.first()).toContainText('Did you mean');
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(1)).toHaveAttribute('data-line', '2');
+  await expect(items.nth(2)).toHaveAttribute('data-line', '5');
+
+  // The fix is a button reached with Tab; it rewrites the line.
+  const fix = items.first().getByTestId('diagnostic-fix').first();
+  await fix.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => lab.editor.text()).toMatch(/^User-agent: badbot\n/);
+  await expect(counts).toHaveText(/0 errors/);
+});

@@ -149,6 +149,7 @@ test.describe('an auditor narrows the results down', () => {
   test('totals count each verdict, and a bar of the chart filters to its rule and shows the line', async ({ page }) => {
     const lab = new LabPage(page);
     await lab.open();
+    await lab.bulk.showTotals();
     const rows = lab.bulk.totals.getByTestId('crawler-totals');
     // allowed, blocked, not judged — counted by hand from the example's table
     const totals = { Googlebot: ['9', '3', '1'], 'Googlebot-Image': ['9', '3', '1'], GPTBot: ['2', '10', '1'] };

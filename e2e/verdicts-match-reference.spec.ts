@@ -188,7 +188,7 @@ test('a simulated 503 blocks everything and a 404 allows everything, with the re
   await lab.inputs.fetchStatus.selectOption('503');
   await expect(lab.inputs.fetchOutcome).toContainText('503');
   await expect(lab.results.grid.locator('[data-testid=cell][data-verdict=allowed]')).toHaveCount(0);
-  await expect(lab.results.cell(0, 0)).toContainText('server answered 503');
+  await expect(lab.results.cell(0, 0)).toContainText('Server answered 503');
   await lab.inputs.fetchStatus.selectOption('404');
   await expect(lab.inputs.fetchOutcome).toContainText('everything is allowed');
   await expect(lab.results.grid.locator('[data-testid=cell][data-verdict=blocked]')).toHaveCount(0);

@@ -59,6 +59,12 @@ export class BulkTools {
     await this.dropZone.dispatchEvent('drop', { dataTransfer });
   }
 
+  /** Opens the Totals tab of the answer's panel (totals and the rule chart live there). */
+  async showTotals(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Totals' }).click();
+    await expect(this.totals).toBeVisible();
+  }
+
   /** Clicks an export button and returns the downloaded file's text. */
   async export(format: 'CSV' | 'JSON'): Promise<{ name: string; text: string }> {
     const [download] = await Promise.all([
@@ -70,7 +76,9 @@ export class BulkTools {
 
   /** The typed URLs of the rows the table shows (the table is small enough to render them all). */
   async shownUrls(): Promise<string[]> {
-    return this.page.getByTestId('results-grid').getByTestId('url-typed').allInnerTexts();
+    // Rows under a shared origin show only their path; data-url holds the URL as typed.
+    const cells = this.page.getByTestId('results-grid').getByTestId('url-typed');
+    return cells.evaluateAll((els) => els.map((el) => el.getAttribute('data-url') ?? ''));
   }
 
   async expectShown(urls: string[]): Promise<void> {

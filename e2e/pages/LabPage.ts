@@ -23,6 +23,7 @@ export class LabPage {
     await this.page.goto(`./${query}`);
     await expect(this.editor.content).toBeVisible();
     await expect(this.results.status).toContainText('evaluated');
+    await this.inputs.show();
   }
 
   /** Waits until the page's saved state (localStorage) holds `fragment`, then reloads. */
@@ -30,6 +31,7 @@ export class LabPage {
     await expect.poll(() => this.page.evaluate(() => localStorage.getItem('robots-lab') ?? '')).toContain(fragment);
     await this.page.reload();
     await expect(this.results.status).toContainText('evaluated');
+    await this.inputs.show();
   }
 
   workerNotice() {

@@ -20,6 +20,20 @@ export class TestPanel {
     this.tokenInput = page.getByRole('textbox', { name: 'Any other product token' });
   }
 
+  /** Unfolds the inputs panel (it starts folded on a short wide screen, to give the verdicts the room). */
+  async show(): Promise<void> {
+    const toggle = this.page.getByTestId('inputs-toggle');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+
+  /** Folds the inputs panel into its one-line summary. */
+  async hide(): Promise<void> {
+    const toggle = this.page.getByTestId('inputs-toggle');
+    if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  }
+
   /** Replaces the URL list, as a paste would. */
   async setUrls(urls: readonly string[]): Promise<void> {
     await this.urlList.click();

@@ -138,6 +138,12 @@ export function showResultHighlight(view: EditorView, value: ResultHighlight | n
   const effects: StateEffect<unknown>[] = [setResultHighlight.of(value)];
   const target = value ? (value.ruleLine ?? (value.groupLines.length ? Math.min(...value.groupLines) : null)) : null;
   const pos = target != null ? lineStart(view.state, target) : null;
-  if (pos != null) effects.push(EditorView.scrollIntoView(pos, { y: 'center' }));
   view.dispatch({ effects });
+  // Scroll the editor only: EditorView.scrollIntoView also scrolls the page, which on a phone
+  // (one page-long column) would carry the reader away from the cell they just chose.
+  if (pos != null) {
+    const block = view.lineBlockAt(pos);
+    const scroller = view.scrollDOM;
+    scroller.scrollTop = Math.max(0, block.top + block.height / 2 - scroller.clientHeight / 2);
+  }
 }

@@ -19,6 +19,7 @@ import {
 } from '../worker/protocol';
 import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
 import { createSafeStorage, type SafeStorage } from './storage';
+import { loadViewQuery, saveViewQuery } from './viewPrefs';
 
 export interface InputsSlice extends Inputs {
   /**
@@ -38,6 +39,14 @@ export interface InputsSlice extends Inputs {
   setFetchStatus(status: FetchStatus): void;
   select(cell: CellRef | null): void;
   loadExample(inputs: Partial<Inputs>): void;
+  /** Puts back inputs taken with `snapshotInputs` (the undo of "Load the example" and "New"). */
+  restoreInputs(snapshot: InputsSnapshot): void;
+}
+
+/** Everything the user entered, as it was at one moment, including an imported list's pieces. */
+export interface InputsSnapshot {
+  inputs: Inputs;
+  urlPieces: ListPieces | null;
 }
 
 /** The results of one evaluation run, in compact arrays (row-major cells). */
@@ -106,6 +115,9 @@ export interface ResultsSlice {
   viewQuery: ViewQuery;
   /** The worker's answer for `viewQuery` on the current run, or null while it computes. */
   view: ResultsView | null;
+  /** What the answer's panel shows: why the selected cell says what it says, the totals or the file's problems. */
+  dockTab: DockTab;
+  setDockTab(tab: DockTab): void;
   setViewQuery(q: Partial<ViewQuery>): void;
   setView(view: ResultsView | null): void;
   setParse(parse: ParseSummary, version: number): void;
@@ -117,6 +129,9 @@ export interface ResultsSlice {
   setWorkerNotice(message: string | null): void;
   setStorageNotice(message: string | null): void;
 }
+
+/** The views of the answer's panel. */
+export type DockTab = 'why' | 'totals' | 'problems';
 
 export type RobotsLabState = InputsSlice & ResultsSlice;
 
@@ -146,7 +161,13 @@ const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkno
   select: (selected) => set({ selected }),
   loadExample: (inputs) =>
     set({ ...inputs, ...(inputs.urlText === undefined ? {} : { urlPieces: null }), selected: inputs.selected ?? null }),
+  restoreInputs: ({ inputs, urlPieces }) => set({ ...inputs, urlPieces }),
 });
+
+/** Takes what the user entered, so that a page-wide action can be undone. */
+export function snapshotInputs(s: RobotsLabState): InputsSnapshot {
+  return { inputs: persistedPart(s), urlPieces: s.urlPieces };
+}
 
 const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], ResultsSlice> = (set) => ({
   parse: null,
@@ -160,6 +181,8 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   storageNotice: null,
   viewQuery: ALL_ROWS,
   view: null,
+  dockTab: 'why',
+  setDockTab: (dockTab) => set({ dockTab }),
   setViewQuery: (q) => set((s) => ({ viewQuery: { ...s.viewQuery, ...q } })),
   setView: (view) => set({ view }),
   setParse: (parse, parseVersion) => set({ parse, parseVersion }),
@@ -243,8 +266,29 @@ export const pageStorage = createSafeStorage({
   delayMs: 300,
 });
 
+/**
+ * Removes everything this page stored in the browser: the saved inputs in
+ * localStorage, the large texts in IndexedDB and the page's layout choices.
+ * Pending writes are finished first, so none lands after the removal.
+ */
+export async function forgetStored(): Promise<void> {
+  pageStorage.flush();
+  await pageStorage.settled();
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(STORAGE_KEY)) localStorage.removeItem(key);
+  } catch {
+    // No localStorage (blocked): nothing was stored there.
+  }
+  if (idb) await Promise.all(['urlText', 'robotsText'].map((f) => idb.delete(`${STORAGE_KEY}:${f}`)));
+}
+
 /** The page's store. */
 export const useRobotsLab = createRobotsLabStore(pageStorage);
+// Filters and sort come back after a reload (the rows they need arrive with the first run).
+useRobotsLab.setState({ viewQuery: loadViewQuery(browserStorage()) });
+useRobotsLab.subscribe((s, prev) => {
+  if (s.viewQuery !== prev.viewQuery) saveViewQuery(browserStorage(), s.viewQuery);
+});
 noticeSink = (m) => {
   if (useRobotsLab.getState().storageNotice !== m) useRobotsLab.getState().setStorageNotice(m);
 };

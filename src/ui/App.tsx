@@ -1,15 +1,12 @@
-import { DEFAULT_INPUTS } from '../state/inputs';
 import { useRobotsLab } from '../state/store';
-import { CrawlerPicker } from './CrawlerPicker';
-import { DecidingList } from './DecidingList';
+import { Dock } from './Dock';
 import { EditorPane } from './EditorPane';
-import { ExplainPanel } from './ExplainPanel';
 import { formatCount } from './format';
+import { InputsPanel } from './InputsPanel';
+import { PageActions } from './PageActions';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTools } from './ResultsTools';
-import { Settings } from './Settings';
-import { Totals } from './Totals';
-import { UrlList } from './UrlList';
+import { ScopeBanner } from './ScopeBanner';
 
 function Notices() {
   const worker = useRobotsLab((s) => s.workerNotice);
@@ -35,8 +32,34 @@ function Notices() {
   );
 }
 
+/** The page's title and its page-wide actions. */
+function AppHeader() {
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <h1>
+          <svg className="logo" viewBox="0 0 32 32" aria-hidden="true">
+            <rect x="4" y="8" width="24" height="18" rx="5" fill="currentColor" />
+            <circle cx="12" cy="17" r="3" fill="#fff" />
+            <circle cx="20" cy="17" r="3" fill="#fff" />
+            <rect x="15" y="2" width="2" height="6" fill="currentColor" />
+            <circle cx="16" cy="2.5" r="2" fill="currentColor" />
+          </svg>
+          Robots Lab
+        </h1>
+        <p className="tagline">
+          Test a robots.txt the way Google's parser reads it. Everything runs in your browser; nothing you paste leaves
+          it.
+        </p>
+      </div>
+      <PageActions />
+    </header>
+  );
+}
+
 function FileStats() {
   const parse = useRobotsLab((s) => s.parse);
+  const setDockTab = useRobotsLab((s) => s.setDockTab);
   if (!parse) return null;
   const errors = parse.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = parse.diagnostics.length - errors;
@@ -44,9 +67,15 @@ function FileStats() {
     <p className="file-stats" data-testid="file-stats">
       {formatCount(parse.lineCount)} lines · {parse.groups.length} group{parse.groups.length === 1 ? '' : 's'} ·{' '}
       {parse.sitemaps.length} sitemap{parse.sitemaps.length === 1 ? '' : 's'} ·{' '}
-      <span data-testid="diagnostic-count">
+      <button
+        type="button"
+        className="link stats-problems"
+        onClick={() => setDockTab('problems')}
+        aria-label={`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}: show the list`}
+        data-testid="diagnostic-count"
+      >
         {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
-      </span>
+      </button>
       {parse.sizeLimit && (
         <span className="warn" data-testid="size-limit">
           {' '}
@@ -58,31 +87,11 @@ function FileStats() {
 }
 
 export function App() {
-  const loadExample = useRobotsLab((s) => s.loadExample);
   return (
     <div className="app">
-      <header className="app-header">
-        <div className="brand">
-          <h1>
-            <svg className="logo" viewBox="0 0 32 32" aria-hidden="true">
-              <rect x="4" y="8" width="24" height="18" rx="5" fill="currentColor" />
-              <circle cx="12" cy="17" r="3" fill="#fff" />
-              <circle cx="20" cy="17" r="3" fill="#fff" />
-              <rect x="15" y="2" width="2" height="6" fill="currentColor" />
-              <circle cx="16" cy="2.5" r="2" fill="currentColor" />
-            </svg>
-            Robots Lab
-          </h1>
-          <p className="tagline">
-            Test a robots.txt the way Google's parser reads it. Everything runs in your browser; nothing you paste
-            leaves it.
-          </p>
-        </div>
-        <button type="button" onClick={() => loadExample(DEFAULT_INPUTS)} data-testid="load-example">
-          Load the example
-        </button>
-      </header>
+      <AppHeader />
       <Notices />
+      <ScopeBanner />
       <main className="layout">
         <section className="pane editor-pane" aria-labelledby="editor-title">
           <div className="pane-head">
@@ -95,19 +104,11 @@ export function App() {
           <h2 id="test-title" className="visually-hidden">
             Test
           </h2>
-          <div className="inputs">
-            <UrlList />
-            <CrawlerPicker />
-          </div>
-          <Settings />
+          <InputsPanel />
           <ResultsTools />
           <ResultsTable />
-          <Totals />
-          <div className="below">
-            <ExplainPanel />
-            <DecidingList />
-          </div>
         </section>
+        <Dock />
       </main>
     </div>
   );

@@ -25,8 +25,9 @@ export function CrawlerPicker() {
             p.tokens.some((t) => t.toLowerCase().includes(q)),
         )
       : CRAWLER_PROFILES;
-    // Chosen crawlers first, so they stay in view.
-    return [...list.filter((p) => profiles.includes(p.id)), ...list.filter((p) => !profiles.includes(p.id))];
+    // Chosen crawlers first, in the order chosen: the table's column order.
+    const chosen = profiles.map((id) => list.find((p) => p.id === id)).filter((p) => p !== undefined);
+    return [...chosen, ...list.filter((p) => !profiles.includes(p.id))];
   }, [query, profiles]);
 
   const typedValid = token.trim() === '' || isValidUserAgentToObey(token.trim());

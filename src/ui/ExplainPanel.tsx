@@ -1,6 +1,7 @@
 import { ruleLabel } from '../core/matcher';
 import { useRobotsLab } from '../state/store';
 import type { ExplainResult, ParseSummary } from '../worker/protocol';
+import { sentence } from './format';
 
 function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }) {
   const v = e.verdict!;
@@ -75,7 +76,7 @@ export function ExplainPanel() {
       {!e.crawler.valid && (
         <p className="warn">⚠ “{e.crawler.label}” is not a valid product token: crawlers send only letters, - and _.</p>
       )}
-      {e.error && <p className="warn">⚠ {e.error}</p>}
+      {e.error && <p className="warn">⚠ {sentence(e.error)}</p>}
       {e.outOfScope && <p className="warn">⚠ Not judged: {e.outOfScope}</p>}
       {e.fetchOutcome && (
         <p className="verdict-line" data-testid="explain-reason">
@@ -119,7 +120,9 @@ export function ExplainPanel() {
                         <code>{ruleLabel(m.kind, m.raw)}</code>
                         {m.viaIndexHtml && <span className="hint"> (as {m.pattern}, the index.html rule)</span>}
                       </td>
-                      <td>{m.length} bytes</td>
+                      <td>
+                        {m.length} byte{m.length === 1 ? '' : 's'}
+                      </td>
                       <td>{outcome}</td>
                     </tr>
                   );

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useController } from '../app/context';
 import { useRobotsLab } from '../state/store';
-import type { CrawlerInfo, ExportFormat, ViewQuery } from '../worker/protocol';
+import type { CrawlerInfo, ViewQuery } from '../worker/protocol';
 import { formatCount } from './format';
 
 const NO_CRAWLERS: readonly CrawlerInfo[] = [];
@@ -30,7 +30,6 @@ export function ResultsTools() {
   const view = useRobotsLab((s) => s.view);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
   const [search, setSearch] = useState(q.search);
-  const [exporting, setExporting] = useState<string | null>(null);
   const id = useId();
 
   // Typing in the search box asks the worker once typing pauses.
@@ -40,24 +39,6 @@ export function ResultsTools() {
     return () => clearTimeout(t);
   }, [search, q.search, setQuery]);
   useEffect(() => setSearch(q.search), [q.search]);
-
-  async function download(format: ExportFormat) {
-    setExporting(`Writing the ${format.toUpperCase()} file…`);
-    const file = await controller.exportResults(format);
-    if (!file) {
-      setExporting('The results changed; export again.');
-      return;
-    }
-    const url = URL.createObjectURL(file.blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `robots-lab-results.${format}`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setExporting(`Exported ${formatCount(file.rows)} row${file.rows === 1 ? '' : 's'} as ${format.toUpperCase()}.`);
-  }
 
   const shown = view ? view.count : total;
   return (
@@ -148,19 +129,6 @@ export function ResultsTools() {
       <span className="hint" data-testid="view-count">
         {view && view.rows === null && !view.query.search ? '' : `${formatCount(shown)} of ${formatCount(total)} rows`}
         {view && !view.complete && view.rows !== null ? ' so far' : ''}
-      </span>
-      <span className="export">
-        <button type="button" onClick={() => void download('csv')} data-testid="export-csv">
-          Export CSV
-        </button>
-        <button type="button" onClick={() => void download('json')} data-testid="export-json">
-          Export JSON
-        </button>
-        {exporting && (
-          <span className="hint" role="status" data-testid="export-status">
-            {exporting}
-          </span>
-        )}
       </span>
     </search>
   );

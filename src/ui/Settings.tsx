@@ -1,34 +1,19 @@
 import { useId } from 'react';
 import { useRobotsLab } from '../state/store';
 import { FETCH_STATUSES, type FetchStatus, fetchOutcome } from '../worker/fetchStatus';
+import { RobotsUrlField } from './RobotsUrlField';
 
 /** The robots.txt URL, the simulated fetch result and URL normalisation. */
 export function Settings() {
-  const robotsUrl = useRobotsLab((s) => s.robotsUrl);
-  const setRobotsUrl = useRobotsLab((s) => s.setRobotsUrl);
   const settings = useRobotsLab((s) => s.settings);
   const setFetchStatus = useRobotsLab((s) => s.setFetchStatus);
   const setNormalise = useRobotsLab((s) => s.setNormalise);
-  const urlId = useId();
   const statusId = useId();
   const outcome = fetchOutcome(settings.fetchStatus);
 
   return (
     <div className="settings">
-      <div className="field">
-        <label htmlFor={urlId}>
-          robots.txt URL <span className="hint">optional · URLs outside its origin are flagged</span>
-        </label>
-        <input
-          id={urlId}
-          type="url"
-          value={robotsUrl}
-          placeholder="https://example.com/robots.txt"
-          onChange={(e) => setRobotsUrl(e.target.value)}
-          data-testid="robots-url"
-          spellCheck={false}
-        />
-      </div>
+      <RobotsUrlField />
       <div className="field">
         <label htmlFor={statusId}>The server answered</label>
         <select

@@ -17,7 +17,7 @@ export function Totals() {
   const setQuery = useRobotsLab((s) => s.setViewQuery);
   const rules = useMemo(() => (parse ? ruleLabels(parse.rules) : new Map<number, string>()), [parse]);
   const t = results?.totals;
-  if (!results || !t || results.crawlers.length === 0) return null;
+  if (!results || !t || results.crawlers.length === 0 || results.total === 0) return null;
   const max = t.topRules.length ? t.topRules[0][1] : 1;
   return (
     <section className="totals" aria-label="Totals" data-testid="totals">

@@ -10,3 +10,8 @@ const counts = new Intl.NumberFormat('en');
 export function formatCount(n: number): string {
   return counts.format(n);
 }
+
+/** A message as the page shows it: starting with a capital (the engine's reasons start in lower case, mid-sentence). */
+export function sentence(text: string): string {
+  return text.length > 0 ? text[0].toUpperCase() + text.slice(1) : text;
+}

@@ -1,0 +1,54 @@
+/**
+ * Keeps the table's filters and sort across reloads, apart from the inputs
+ * (they are a way of looking, not something the user entered). A damaged or
+ * foreign entry is read field by field; what is not valid takes the default.
+ */
+import { ALL_ROWS, type ViewQuery } from '../worker/protocol';
+
+/** The localStorage key (it starts with the store's, so "Forget" removes it too). */
+export const VIEW_KEY = 'robots-lab-view';
+
+const VERDICTS: readonly ViewQuery['verdict'][] = ['all', 'allowed', 'blocked', 'unjudged'];
+
+/** Reads a stored query of any shape. */
+export function sanitizeViewQuery(raw: unknown): ViewQuery {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const sort = r.sort as Record<string, unknown> | null | undefined;
+  const validSort =
+    sort &&
+    typeof sort === 'object' &&
+    (sort.key === 'url' || sort.key === 'verdict') &&
+    Number.isInteger(sort.col) &&
+    (sort.col as number) >= 0 &&
+    typeof sort.desc === 'boolean';
+  return {
+    verdict: VERDICTS.includes(r.verdict as ViewQuery['verdict']) ? (r.verdict as ViewQuery['verdict']) : 'all',
+    crawler: Number.isInteger(r.crawler) && (r.crawler as number) >= -1 ? (r.crawler as number) : -1,
+    rule: Number.isInteger(r.rule) && (r.rule as number) > 0 ? (r.rule as number) : null,
+    normalisedOnly: r.normalisedOnly === true,
+    search: typeof r.search === 'string' ? r.search : '',
+    sort: validSort
+      ? { key: sort.key as 'url' | 'verdict', col: sort.col as number, desc: sort.desc as boolean }
+      : null,
+  };
+}
+
+/** The query saved by the last visit, or every row in list order. */
+export function loadViewQuery(storage: Pick<Storage, 'getItem'> | undefined): ViewQuery {
+  try {
+    const text = storage?.getItem(VIEW_KEY);
+    return text ? sanitizeViewQuery(JSON.parse(text)) : ALL_ROWS;
+  } catch {
+    return ALL_ROWS;
+  }
+}
+
+/** Saves the query (nothing when it is the default, so a fresh page stores nothing for it). */
+export function saveViewQuery(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, q: ViewQuery): void {
+  try {
+    if (JSON.stringify(q) === JSON.stringify(ALL_ROWS)) storage?.removeItem(VIEW_KEY);
+    else storage?.setItem(VIEW_KEY, JSON.stringify(q));
+  } catch {
+    // Storage refused (private mode, quota): the filters still work for this visit.
+  }
+}

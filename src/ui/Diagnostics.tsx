@@ -1,0 +1,76 @@
+import { useController } from '../app/context';
+import type { RobotsDiagnostic } from '../core/lint';
+import { useRobotsLab } from '../state/store';
+
+const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+const SEVERITY_LABEL = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
+const SEVERITY_ICON = { error: '⛔', warning: '⚠', info: 'ℹ' } as const;
+
+/** Applies one quick fix to the robots.txt (the fix's offsets are in the text the diagnostics were computed for). */
+function applyFix(fix: { from: number; to: number; insert: string }): void {
+  const s = useRobotsLab.getState();
+  s.setRobotsText(s.robotsText.slice(0, fix.from) + fix.insert + s.robotsText.slice(fix.to));
+}
+
+/**
+ * The robots.txt's problems as a list: severity, line (a link that shows the
+ * line in the editor), message and any quick fix, errors first.
+ */
+export function Diagnostics() {
+  const parse = useRobotsLab((s) => s.parse);
+  if (!parse) return <p className="hint">Reading the file…</p>;
+  const list = [...parse.diagnostics].sort(
+    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.line - b.line,
+  );
+  if (list.length === 0)
+    return (
+      <p className="hint" data-testid="diagnostics-empty">
+        No problems found in this robots.txt.
+      </p>
+    );
+  return (
+    <ol className="diagnostics" aria-label="Problems in the robots.txt" data-testid="diagnostics">
+      {list.map((d) => (
+        <DiagnosticItem key={`${d.from}-${d.code}-${d.message}`} d={d} />
+      ))}
+    </ol>
+  );
+}
+
+function DiagnosticItem({ d }: { d: RobotsDiagnostic }) {
+  const controller = useController();
+  return (
+    <li className={`diagnostic ${d.severity}`} data-testid="diagnostic" data-line={d.line}>
+      <span className="diagnostic-head">
+        <span className="severity">
+          <span aria-hidden="true">{SEVERITY_ICON[d.severity]} </span>
+          {SEVERITY_LABEL[d.severity]}
+        </span>
+        <button
+          type="button"
+          className="link"
+          onClick={() => controller.highlightRuleLine(d.line)}
+          data-testid="diagnostic-line"
+        >
+          line {d.line}
+        </button>
+        <code className="diagnostic-code">{d.code}</code>
+      </span>
+      <span className="diagnostic-message">{d.message}</span>
+      {d.fixes && d.fixes.length > 0 && (
+        <span className="diagnostic-fixes">
+          {d.fixes.map((fix) => (
+            <button
+              type="button"
+              key={`${fix.from}-${fix.label}`}
+              onClick={() => applyFix(fix)}
+              data-testid="diagnostic-fix"
+            >
+              Fix: {fix.label}
+            </button>
+          ))}
+        </span>
+      )}
+    </li>
+  );
+}

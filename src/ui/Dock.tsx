@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { type DockTab, useRobotsLab } from '../state/store';
+import { DecidingList } from './DecidingList';
+import { Diagnostics } from './Diagnostics';
+import { ExplainPanel } from './ExplainPanel';
+import { Totals } from './Totals';
+
+const TABS: [DockTab, string][] = [
+  ['why', 'Why'],
+  ['totals', 'Totals'],
+  ['problems', 'Problems'],
+];
+
+/**
+ * The answer's panel, beside the editor on a wide screen and pinned to the
+ * bottom on a phone: why the selected cell says what it says, or the totals.
+ * Selecting a cell shows its explanation; a gutter marker's list comes first.
+ */
+export function Dock() {
+  const tab = useRobotsLab((s) => s.dockTab);
+  const setTab = useRobotsLab((s) => s.setDockTab);
+  const problems = useRobotsLab((s) => s.parse?.diagnostics.length ?? 0);
+  // On a phone the panel covers the bottom of the screen: it opens when a cell is chosen, not before.
+  const [folded, setFolded] = useState(() => typeof window !== 'undefined' && window.innerWidth <= 1000);
+  const first = useRef(true);
+  const selected = useRobotsLab((s) => s.selected);
+  const decidingLine = useRobotsLab((s) => s.decidingLine);
+  // A new selection (or gutter click) brings the explanation back into view.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (selected === null && decidingLine === null) return;
+    setTab('why');
+    setFolded(false);
+    // On a phone the panel is pinned over the bottom of the screen: keep the chosen cell above it.
+    if (window.innerWidth <= 1000)
+      requestAnimationFrame(() => document.querySelector('.cell.active')?.scrollIntoView({ block: 'nearest' }));
+  }, [selected, decidingLine, setTab]);
+
+  return (
+    <aside className={`pane dock${folded ? ' folded' : ''}`} aria-label="The answer" data-testid="dock">
+      <div className="dock-tabs" role="tablist" aria-label="Answer views">
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`dock-tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls="dock-panel"
+            onClick={() => {
+              setTab(id);
+              setFolded(false);
+            }}
+            data-testid={`dock-${id}`}
+          >
+            {label}
+            {id === 'problems' && problems > 0 && <span className="tab-count"> {problems}</span>}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="dock-fold"
+          aria-expanded={!folded}
+          aria-controls="dock-panel"
+          aria-label={folded ? 'Show the answer panel' : 'Fold the answer panel'}
+          onClick={() => setFolded(!folded)}
+          data-testid="dock-fold"
+        >
+          {folded ? '▴' : '▾'}
+        </button>
+      </div>
+      <div id="dock-panel" className="dock-body" role="tabpanel" aria-labelledby={`dock-tab-${tab}`} hidden={folded}>
+        {tab === 'why' && (
+          <>
+            <DecidingList />
+            <ExplainPanel />
+          </>
+        )}
+        {tab === 'totals' && <Totals />}
+        {tab === 'problems' && <Diagnostics />}
+      </div>
+    </aside>
+  );
+}

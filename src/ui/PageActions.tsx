@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { DEFAULT_INPUTS, type Inputs } from '../state/inputs';
+import { forgetStored, type InputsSnapshot, snapshotInputs, useRobotsLab } from '../state/store';
+
+/** What "New" starts from: no file, no URLs, Googlebot, the default settings. */
+const EMPTY_INPUTS: Inputs = {
+  robotsText: '',
+  robotsUrl: '',
+  urlText: '',
+  crawlers: { profiles: ['googlebot'], tokens: [] },
+  settings: { ...DEFAULT_INPUTS.settings },
+  selected: null,
+};
+
+/**
+ * The page-wide actions: start empty, load the example (each offers an undo
+ * that puts back everything: texts, crawlers and settings) and forget what
+ * this browser stored.
+ */
+export function PageActions() {
+  const loadExample = useRobotsLab((s) => s.loadExample);
+  const restore = useRobotsLab((s) => s.restoreInputs);
+  const [undo, setUndo] = useState<{ what: string; snapshot: InputsSnapshot } | null>(null);
+  const [confirmForget, setConfirmForget] = useState(false);
+
+  // The offer stays until the user changes an input themselves (then the undo would throw that away).
+  useEffect(() => {
+    if (!undo) return;
+    return useRobotsLab.subscribe((s, prev) => {
+      if (s.robotsText !== prev.robotsText || s.urlText !== prev.urlText || s.crawlers !== prev.crawlers) setUndo(null);
+    });
+  }, [undo]);
+
+  function replace(what: 'example' | 'new', inputs: Inputs) {
+    setUndo({ what, snapshot: snapshotInputs(useRobotsLab.getState()) });
+    loadExample(inputs);
+  }
+
+  return (
+    <div className="header-actions">
+      <button type="button" onClick={() => replace('new', EMPTY_INPUTS)} data-testid="new">
+        New
+      </button>
+      <button type="button" onClick={() => replace('example', DEFAULT_INPUTS)} data-testid="load-example">
+        Load the example
+      </button>
+      <button type="button" className="secondary" onClick={() => setConfirmForget(true)} data-testid="forget">
+        Forget stored data…
+      </button>
+      {undo && (
+        <div className="toast" role="status" data-testid="undo-toast">
+          <span className="toast-text">
+            {undo.what === 'example' ? 'Loaded the example.' : 'Started empty.'} Your previous file, URLs, crawlers and
+            settings can be put back.
+          </span>
+          <button
+            type="button"
+            onClick={() => {
+              restore(undo.snapshot);
+              setUndo(null);
+            }}
+            data-testid="undo"
+          >
+            Undo
+          </button>
+          <button type="button" className="secondary" aria-label="Dismiss" onClick={() => setUndo(null)}>
+            ×
+          </button>
+        </div>
+      )}
+      {confirmForget && (
+        <div className="toast" role="alertdialog" aria-labelledby="forget-title" data-testid="forget-dialog">
+          <span id="forget-title" className="toast-text">
+            Forget everything stored in this browser? The saved robots.txt, URL list, crawlers and settings are removed
+            and the page starts again from the example.
+          </span>
+          <button
+            type="button"
+            onClick={() => void forgetStored().then(() => location.reload())}
+            data-testid="forget-confirm"
+          >
+            Forget everything
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirmForget(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useId, useState } from 'react';
+import { readRobotsUrl } from '../state/robotsUrl';
+import { useRobotsLab } from '../state/store';
+import { useListOrigins } from './useListOrigins';
+
+/**
+ * The robots.txt URL: takes a bare host or origin and completes it, shows
+ * its error at the field, and offers the robots.txt of the origin the tested
+ * URLs share when the field is empty.
+ */
+export function RobotsUrlField() {
+  const robotsUrl = useRobotsLab((s) => s.robotsUrl);
+  const setRobotsUrl = useRobotsLab((s) => s.setRobotsUrl);
+  const spread = useListOrigins();
+  const id = useId();
+  // The text as typed; the store holds it only once it reads as a robots.txt URL (completed).
+  const [draft, setDraft] = useState(robotsUrl);
+  useEffect(
+    () =>
+      setDraft((d) => {
+        const r = readRobotsUrl(d);
+        return r.ok && r.url === robotsUrl ? d : robotsUrl;
+      }),
+    [robotsUrl],
+  );
+  const reading = readRobotsUrl(draft);
+  const offer =
+    robotsUrl === '' && spread.main !== null && spread.mainCount === spread.absolute
+      ? `${spread.main}/robots.txt`
+      : null;
+
+  function change(text: string) {
+    setDraft(text);
+    const r = readRobotsUrl(text);
+    if (r.ok) setRobotsUrl(r.url);
+  }
+
+  return (
+    <div className="field robots-url-field">
+      <label htmlFor={id}>
+        robots.txt URL <span className="hint">the site it governs; empty: judge every URL</span>
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode="url"
+        value={draft}
+        placeholder="example.com or https://example.com/robots.txt"
+        onChange={(e) => change(e.target.value)}
+        onBlur={() => reading.ok && setDraft(reading.url)}
+        aria-invalid={!reading.ok}
+        aria-describedby={`${id}-note`}
+        data-testid="robots-url"
+        spellCheck={false}
+        autoCapitalize="off"
+      />
+      <span
+        id={`${id}-note`}
+        className={reading.ok ? 'hint' : 'hint warn'}
+        data-testid="robots-url-note"
+        role={reading.ok ? undefined : 'alert'}
+      >
+        {!reading.ok ? `⚠ ${reading.error}` : reading.completed ? `Reads as ${reading.url}.` : ''}
+      </span>
+      {offer && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => setRobotsUrl(offer)}
+          data-testid="robots-url-offer"
+        >
+          Use {offer}, the site of your URLs
+        </button>
+      )}
+    </div>
+  );
+}

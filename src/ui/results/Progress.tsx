@@ -1,0 +1,49 @@
+import type { RunResults } from '../../state/store';
+import { formatCount } from '../format';
+
+function seconds(ms: number): string {
+  return ms < 1000
+    ? '< 1 s'
+    : ms < 60_000
+      ? `${Math.round(ms / 1000)} s`
+      : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** How far the run is: a progress bar while it streams in, its size and time once finished. */
+export function Progress({ r }: { r: RunResults }) {
+  const cols = r.crawlers.length;
+  const restarted = r.restarted ? (
+    <span className="restarted" data-testid="run-restarted">
+      Cancelled, restarted for the new input ·{' '}
+    </span>
+  ) : null;
+  if (r.finished) {
+    return (
+      <p
+        className="run-status"
+        role="status"
+        data-testid="run-status"
+        data-run={r.id}
+        data-text-version={r.textVersion}
+      >
+        {restarted}
+        {formatCount(r.total)} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
+        {r.elapsedMs < 1 ? '< 1' : formatCount(Math.round(r.elapsedMs))} ms
+      </p>
+    );
+  }
+  return (
+    <p
+      className="run-status running"
+      role="status"
+      data-testid="run-status"
+      data-run={r.id}
+      data-text-version={r.textVersion}
+    >
+      {restarted}
+      <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {formatCount(r.done)} of{' '}
+      {formatCount(r.total)} URLs · <span data-testid="run-rate">{formatCount(r.rate)} URLs/s</span> ·{' '}
+      <span data-testid="run-eta">{seconds(r.etaMs)} left</span>
+    </p>
+  );
+}

@@ -1,0 +1,102 @@
+import { type RunResults, urlAt } from '../../state/store';
+import { ROW } from '../../worker/protocol';
+import { sentence } from '../format';
+import { type CellContext, cellView } from './cellView';
+import { shownPart, truncateMiddle } from './urlText';
+
+/** The id of a cell's element (the grid's aria-activedescendant). */
+export function cellId(row: number, col: number): string {
+  return `cell-${row}-${col}`;
+}
+
+/** How a row shows its URL: under the shared origin (or null) and within this many characters. */
+export interface UrlShape {
+  origin: string | null;
+  maxChars: number;
+}
+
+/** One URL and its verdict per crawler. */
+export function ResultRow(props: {
+  r: RunResults;
+  row: number;
+  /** 1-based position among the grid's rows (the header is row 1). */
+  ariaRow: number;
+  index: number;
+  top: number;
+  url: UrlShape;
+  normalise: boolean;
+  ctx: CellContext;
+  activeCol: number | null;
+  measure(el: HTMLElement | null): void;
+  onSelect(row: number, col: number): void;
+}) {
+  const { r, row, url, ctx, activeCol } = props;
+  const cols = r.crawlers.length;
+  const pending = row >= r.done;
+  const flags = r.rowFlags[row];
+  const typed = urlAt(r, row);
+  const shownAs = props.normalise ? r.normalised.get(row) : undefined;
+  const note = r.notes.get(row);
+  return (
+    <div
+      ref={props.measure}
+      data-index={props.index}
+      role="row"
+      aria-rowindex={props.ariaRow}
+      className="grid-row"
+      data-testid="result-row"
+      style={{ transform: `translateY(${props.top}px)` }}
+    >
+      <div role="rowheader" aria-colindex={1} className="url-cell" title={typed}>
+        <span className="url-typed" data-testid="url-typed" data-url={typed}>
+          {truncateMiddle(shownPart(typed, url.origin), url.maxChars)}
+        </span>
+        {shownAs !== undefined && (
+          <span className="url-request" data-testid="url-request">
+            <span aria-hidden="true">→ </span>
+            <span className="visually-hidden">requested as </span>
+            {truncateMiddle(shownPart(shownAs, url.origin), url.maxChars - 2)}
+          </span>
+        )}
+        {note && !(flags & ROW.NORMALISED) && (
+          <span className="url-note" data-testid="url-note">
+            {sentence(note)}
+          </span>
+        )}
+      </div>
+      {r.crawlers.map((_, col) => {
+        const k = row * cols + col;
+        const v = cellView(r.status[k], r.lines[k], pending, flags, note, ctx);
+        const isActive = activeCol === col;
+        return (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the grid's onKeyDown moves the active cell (aria-activedescendant); cells are not focus targets
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional (column i is crawler i) and are replaced whole, never reordered
+            key={col}
+            id={cellId(row, col)}
+            role="gridcell"
+            aria-colindex={col + 2}
+            aria-selected={isActive}
+            className={`cell ${v.cls}${isActive ? ' active' : ''}`}
+            data-testid="cell"
+            data-row={row}
+            data-col={col}
+            data-verdict={v.cls}
+            data-line={r.lines[k] || undefined}
+            onClick={() => props.onSelect(row, col)}
+          >
+            <span className="verdict">
+              <span className="icon" aria-hidden="true">
+                {v.icon}
+              </span>
+              {v.verdict}
+            </span>
+            <span className="rule" data-testid="cell-rule">
+              {v.detail}
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
