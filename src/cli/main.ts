@@ -8,12 +8,14 @@ import { CRAWLER_PROFILES } from '../core/profiles';
 import { runBatch } from './batch';
 import { runCheck } from './check';
 import { CliError, type CliIo, EXIT_OK, EXIT_USAGE, nodeIo } from './io';
+import { runIsAllowed } from './is-allowed';
 
 export const HELP = `robots-lab: test URLs against a robots.txt exactly as Google's parser does
 
 Usage:
   robots-lab check ROBOTS.txt --agent NAME [--agent NAME …] [URL …] [options]
   robots-lab batch < queries.jsonl
+  robots-lab is-allowed ROBOTS.txt URL USER_AGENT
   robots-lab agents
   robots-lab --help | --version
 
@@ -41,6 +43,9 @@ check: one verdict per URL and crawler, with the deciding line.
 batch: JSON Lines {"robotstxt","useragent","url"} on standard input, one line
   {"allowed": bool, "line": number|null} out per input line, byte-exact like
   Google's reference parser (no URL normalisation).
+
+is-allowed: the form google/robotstxt-spec-test runs; the answer is the exit
+  status: 0 allowed, 1 disallowed, 2 error. Byte-exact like batch.
 
 agents: the built-in crawler profiles, their tokens and sources.
 
@@ -83,6 +88,8 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
       case 'batch':
         if (rest.length > 0) throw new CliError(`batch takes no arguments (got "${rest[0]}")`);
         return await runBatch(io);
+      case 'is-allowed':
+        return await runIsAllowed(rest, io);
       case 'agents':
         if (rest.length > 0) throw new CliError(`agents takes no arguments (got "${rest[0]}")`);
         return listAgents(io);
@@ -90,7 +97,7 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
         throw new CliError(
           command.startsWith('-')
             ? `unknown option "${command}" (see robots-lab --help)`
-            : `unknown command "${command}" (use check, batch or agents)`,
+            : `unknown command "${command}" (use check, batch, is-allowed or agents)`,
         );
     }
   } catch (err) {
