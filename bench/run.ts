@@ -403,3 +403,5 @@ function main(): void {
 }
 
 main();
+// The CLI as a process at auditor scale (bench/cli.ts), after the engine's figures.
+for (const line of await (await import('./cli')).benchCli()) console.log(line);
