@@ -52,7 +52,11 @@ agents: the built-in crawler profiles, their tokens and sources.
 Exit status: 0 fine, 1 an expectation failed, 2 bad input or usage.
 `;
 
+/** Set by the package build (bin/build.mjs); absent when running from source. */
+declare const ROBOTS_LAB_VERSION: string | undefined;
+
 function version(): string {
+  if (typeof ROBOTS_LAB_VERSION === 'string') return ROBOTS_LAB_VERSION;
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
