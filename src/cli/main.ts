@@ -9,6 +9,7 @@ import { runBatch } from './batch';
 import { runCheck } from './check';
 import { CliError, type CliIo, EXIT_OK, EXIT_USAGE, nodeIo } from './io';
 import { runIsAllowed } from './is-allowed';
+import { runLint } from './lint';
 
 export const HELP = `robots-lab: test URLs against a robots.txt exactly as Google's parser does
 
@@ -16,6 +17,7 @@ Usage:
   robots-lab check ROBOTS.txt --agent NAME [--agent NAME …] [URL …] [options]
   robots-lab batch < queries.jsonl
   robots-lab is-allowed ROBOTS.txt URL USER_AGENT
+  robots-lab lint ROBOTS.txt [--format text|json] [--fail-on error|warning|info]
   robots-lab agents
   robots-lab --help | --version
 
@@ -46,6 +48,9 @@ batch: JSON Lines {"robotstxt","useragent","url"} on standard input, one line
 
 is-allowed: the form google/robotstxt-spec-test runs; the answer is the exit
   status: 0 allowed, 1 disallowed, 2 error. Byte-exact like batch.
+
+lint: the page's diagnostics with line, column, severity, code, message, fix
+  and the line as written; exit 1 when one reaches --fail-on (default error).
 
 agents: the built-in crawler profiles, their tokens and sources.
 
@@ -94,6 +99,8 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
         return await runBatch(io);
       case 'is-allowed':
         return await runIsAllowed(rest, io);
+      case 'lint':
+        return await runLint(rest, io);
       case 'agents':
         if (rest.length > 0) throw new CliError(`agents takes no arguments (got "${rest[0]}")`);
         return listAgents(io);
@@ -101,7 +108,7 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
         throw new CliError(
           command.startsWith('-')
             ? `unknown option "${command}" (see robots-lab --help)`
-            : `unknown command "${command}" (use check, batch, is-allowed or agents)`,
+            : `unknown command "${command}" (use check, batch, is-allowed, lint or agents)`,
         );
     }
   } catch (err) {

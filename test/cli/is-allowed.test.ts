@@ -1,6 +1,6 @@
 /**
  * `robots-lab is-allowed`, the form google/robotstxt-spec-test runs, spawned
- * as a real process the way that suite does: one case per textproto file of
+ * (bundled, as the package ships it) as a real process the way that suite does: one case per textproto file of
  * test/conformance/spec-test.jsonl (every file covered, both outcomes and
  * both case types represented), the robots.txt written as its exact bytes,
  * the answer read from the exit status alone. docs/behaviour.md §12.
@@ -10,12 +10,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SpecTestCase, specTest } from '../conformance/load';
+import { bundleCli } from './bundle';
 import { runCli } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(root, 'bin/robots-lab.mjs');
+let bin = '';
+beforeAll(async () => {
+  bin = await bundleCli();
+});
 
 /** One case per file; alternate files prefer an ALLOWED and a DISALLOWED case so both exits are exercised. */
 function sample(cases: SpecTestCase[]): SpecTestCase[] {
