@@ -486,4 +486,6 @@ if (process.argv[2] === '--memory') {
   console.log(JSON.stringify(measure(process.argv[3] as Workload, process.argv[4] as Way)));
 } else {
   main();
+  // The CLI as a process at auditor scale (bench/cli.ts), after the engine's figures.
+  for (const line of await (await import('./cli')).benchCli()) console.log(line);
 }

@@ -6,17 +6,16 @@
 
 import type { ParsedRobots } from '../core/index';
 import { evaluate, parseRobotsTxt } from '../core/index';
-import { type CliIo, EXIT_OK, EXIT_USAGE, readLines } from './io';
+import { type CliIo, EXIT_OK, EXIT_USAGE } from './io';
+import { lineBatches, OutputBuffer } from './stream';
 
 /**
  * How many distinct robots.txt bodies to keep parsed, and how much text in
  * all (least recently used go first). Parses take several times the text's
  * size in memory, hence the character budget.
  */
-const PARSE_CACHE_ENTRIES = 4096;
-const PARSE_CACHE_CHARS = 16_000_000;
-/** Output is written in chunks of about this many characters. */
-const FLUSH_AT = 1 << 16;
+const PARSE_CACHE_ENTRIES = 256;
+const PARSE_CACHE_CHARS = 4_000_000;
 
 export interface BatchQuery {
   robotstxt: string;
@@ -42,7 +41,18 @@ class ParseCache {
     private readonly entries: number,
     private readonly maxChars: number,
   ) {}
+  private lastText: string | null = null;
+  private last: ParsedRobots | null = null;
+
   get(text: string): ParsedRobots {
+    // Consecutive records usually share a file: one comparison, no hashing.
+    if (text === this.lastText && this.last !== null) return this.last;
+    this.lastText = text;
+    this.last = this.lookup(text);
+    return this.last;
+  }
+
+  private lookup(text: string): ParsedRobots {
     let parsed = this.map.get(text);
     if (parsed !== undefined) {
       if (this.map.size > 1) {
@@ -63,37 +73,47 @@ class ParseCache {
   }
 }
 
+/**
+ * Reads JSON Lines from standard input and writes one verdict line per
+ * non-blank input line, in order, as it goes (with backpressure). A line
+ * that is not a valid query gets `{"error":"line N: …"}` in its place and
+ * the run goes on; the exit status is then 2.
+ */
 export async function runBatch(io: CliIo): Promise<number> {
   const cache = new ParseCache(PARSE_CACHE_ENTRIES, PARSE_CACHE_CHARS);
-  let out = '';
+  const out = new OutputBuffer(io.stdout);
   let bad = 0;
   let lineNo = 0;
-  for await (const line of readLines(io.stdin)) {
-    lineNo++;
-    if (line.trim() === '') continue;
-    let result: string;
-    try {
-      const query = readQuery(JSON.parse(line));
-      if (typeof query === 'string') throw new Error(query);
-      const verdict = evaluate(cache.get(query.robotstxt), query.url, query.useragent, {
-        robotsTxtAlwaysAllowed: false,
-        explain: false,
-      });
-      result = `{"allowed":${verdict.allowed},"line":${verdict.rule?.line ?? null}}`;
-    } catch (err) {
-      bad++;
-      result = JSON.stringify({ error: `line ${lineNo}: ${(err as Error).message}` });
+  for await (const lines of lineBatches(io.stdin)) {
+    for (const line of lines) {
+      lineNo++;
+      if (line.trim() === '') continue;
+      const result = answer(line, lineNo, cache);
+      if (result.charCodeAt(2) === 101 /* {"e…: an error record */) bad++;
+      out.push(result);
     }
-    out += `${result}\n`;
-    if (out.length >= FLUSH_AT) {
-      io.stdout.write(out);
-      out = '';
-    }
+    if (out.full) await out.flush();
   }
-  if (out) io.stdout.write(out);
+  await out.flush();
   if (bad > 0) {
     io.stderr.write(`robots-lab batch: ${bad} malformed input line${bad === 1 ? '' : 's'}\n`);
     return EXIT_USAGE;
   }
   return EXIT_OK;
 }
+
+/** The output line for one input line. */
+function answer(line: string, lineNo: number, cache: ParseCache): string {
+  let query: BatchQuery | string;
+  try {
+    query = readQuery(JSON.parse(line));
+  } catch (err) {
+    query = (err as Error).message;
+  }
+  if (typeof query === 'string') return `${JSON.stringify({ error: `line ${lineNo}: ${query}` })}\n`;
+  const verdict = evaluate(cache.get(query.robotstxt), query.url, query.useragent, NO_EXPLAIN_LIBRARY);
+  return `{"allowed":${verdict.allowed},"line":${verdict.rule?.line ?? null}}\n`;
+}
+
+/** Google's library semantics (no /robots.txt special case), no explanation. */
+const NO_EXPLAIN_LIBRARY = { robotsTxtAlwaysAllowed: false, explain: false };

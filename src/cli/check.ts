@@ -4,10 +4,11 @@
  * scope check against the robots.txt URL.
  */
 
-import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/index';
+import type { Checker, CrawlerProfile, ParsedRobots, Verdict } from '../core/index';
 import {
   applyGoogleSizeLimit,
   checkScope,
+  createChecker,
   evaluate,
   evaluateProfile,
   GOOGLE_SIZE_LIMIT_BYTES,
@@ -20,7 +21,9 @@ import { type FlagSpec, flag, flags, parseArgs } from './args';
 import { runFileExpectations } from './expectations';
 import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
-import { decodeListBytes, type ListedUrl, parseUrlList } from './url-lists';
+import { type RowWriter, rowWriter } from './rows';
+import { OutputBuffer } from './stream';
+import { type Expected, type ListSpec, openLists, urlBatches } from './targets';
 
 export const CHECK_FLAGS: FlagSpec[] = [
   { name: 'agent', short: 'a', value: true, repeat: true },
@@ -66,22 +69,6 @@ function invalidAgent(name: string): never {
   );
 }
 
-interface Expectation {
-  expected: 'allowed' | 'blocked';
-  origin: string;
-}
-
-/** One URL to judge: as typed, where it came from, what was expected of it. */
-interface Target extends ListedUrl {
-  expectation?: Expectation;
-}
-
-async function readList(io: CliIo, path: string, column: string | undefined, what: string): Promise<ListedUrl[]> {
-  const bytes = await readUserFile(io, path, what);
-  const name = path === '-' ? '(stdin)' : path;
-  return parseUrlList(decodeListBytes(bytes, name), name, column);
-}
-
 /** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to (also used by `diff`). */
 export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
   const bytes = await readUserFile(io, path, 'robots.txt');
@@ -106,9 +93,22 @@ function parseBytes(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boole
   return parseRobotsTxt(kept);
 }
 
-export async function runCheck(argv: string[], io: CliIo): Promise<number> {
+/** The options of one `check` run, read from its arguments. */
+interface CheckPlan {
+  robotsPath: string;
+  urlArgs: string[];
+  agents: Agent[];
+  format: Format;
+  column: string | undefined;
+  robotsUrl: string | undefined;
+  raw: boolean;
+  explain: boolean;
+  sizeLimit: boolean;
+  lists: ListSpec[];
+}
+
+function planCheck(argv: string[]): CheckPlan {
   const args = parseArgs(argv, CHECK_FLAGS);
-  if (args.switches.has('expectations')) return runFileExpectations(args, io);
   const [robotsPath, ...urlArgs] = args.positional;
   if (!robotsPath) throw new CliError('check needs a robots.txt file: robots-lab check ROBOTS.txt --agent NAME URL…');
   const agents = resolveAgents(flags(args, 'agent'));
@@ -116,86 +116,262 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     throw new CliError('check needs at least one --agent (a crawler name such as googlebot, or a product token)');
   const format = (flag(args, 'format') ?? 'table') as Format;
   if (!FORMATS.includes(format)) throw new CliError(`unknown format "${format}" (use ${FORMATS.join(', ')})`);
-  const column = flag(args, 'column');
-  const robotsUrl = flag(args, 'robots-url');
-  const raw = args.switches.has('raw');
   // The engine's reason sentence and every matching rule cost time on big
   // files (the engine collects all matches), so they are opt-in.
   const explain = args.switches.has('explain');
   if (explain && format === 'table') throw new CliError('--explain needs --format csv, json or jsonl');
-  const options = { explain };
+  const robotsUrl = flag(args, 'robots-url');
   if (robotsUrl !== undefined) {
     const self = checkScope(robotsUrl, robotsUrl);
     if (!self.inScope) throw new CliError(`invalid --robots-url "${robotsUrl}": ${self.reason}`);
   }
-  const stdinUsers = [
+  const lists: ListSpec[] = [
+    ...flags(args, 'urls').map((path) => ({ path, what: 'URL list', expected: null })),
+    ...flags(args, 'expect-allowed').map((path) => ({
+      path,
+      what: '--expect-allowed list',
+      expected: 'allowed' as const,
+    })),
+    ...flags(args, 'expect-blocked').map((path) => ({
+      path,
+      what: '--expect-blocked list',
+      expected: 'blocked' as const,
+    })),
+  ];
+  if ([robotsPath, ...lists.map((l) => l.path)].filter((p) => p === '-').length > 1)
+    throw new CliError('standard input ("-") can be used for only one file');
+  if (urlArgs.length === 0 && lists.length === 0)
+    throw new CliError('no URLs to check: give URLs, --urls FILE or an --expect-* list');
+  const sizeLimit = !args.switches.has('no-size-limit');
+  return {
     robotsPath,
-    ...flags(args, 'urls'),
-    ...flags(args, 'expect-allowed'),
-    ...flags(args, 'expect-blocked'),
-  ].filter((p) => p === '-').length;
-  if (stdinUsers > 1) throw new CliError('standard input ("-") can be used for only one file');
+    urlArgs,
+    agents,
+    format,
+    column: flag(args, 'column'),
+    robotsUrl,
+    raw: args.switches.has('raw'),
+    explain,
+    sizeLimit,
+    lists,
+  };
+}
 
-  const parsed = await loadRobots(io, robotsPath, !args.switches.has('no-size-limit'));
-
-  const targets: Target[] = urlArgs.map((url) => ({ url, origin: 'command line' }));
-  // Loops, not push(...list): a spread of a million URLs overflows the argument stack.
-  for (const path of flags(args, 'urls'))
-    for (const item of await readList(io, path, column, 'URL list')) targets.push(item);
-  for (const [opt, expected] of [
-    ['expect-allowed', 'allowed'],
-    ['expect-blocked', 'blocked'],
-  ] as const) {
-    for (const path of flags(args, opt)) {
-      for (const item of await readList(io, path, column, `--${opt} list`)) {
-        targets.push({ ...item, expectation: { expected, origin: item.origin } });
+/**
+ * `check`: reads the URLs as a stream and writes each row as soon as it is
+ * judged (csv, json, jsonl), waiting for the reader when it is slower; only
+ * the table, which needs every row to size its columns, is written at the end.
+ */
+export async function runCheck(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, CHECK_FLAGS);
+  // `check FILE --expectations` runs the file's own `# expect:` comments (docs/expectations.md).
+  if (args.switches.has('expectations')) return runFileExpectations(args, io);
+  const plan = planCheck(argv);
+  const parsed = await loadRobots(io, plan.robotsPath, plan.sizeLimit);
+  const lists = await openLists(io, plan.lists);
+  const judge = new Judge(parsed, plan);
+  const out = new OutputBuffer(io.stdout);
+  const writer = plan.format === 'table' ? null : rowWriter(plan.format, plan.explain);
+  const tableRows: ResultRow[] = [];
+  let written = 0;
+  const emit = (text: string) => {
+    if (written === 0 && writer) out.push(writer.head);
+    out.push(text);
+    written++;
+  };
+  try {
+    for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
+      for (let i = 0; i < batch.urls.length; i++) {
+        judge.target(batch.urls[i], batch.name, batch.lines[i], batch.expected, writer, emit, tableRows);
       }
+      if (out.full) await out.flush();
     }
+  } catch (err) {
+    // What was judged before the bad input is still written.
+    await out.flush();
+    throw err;
   }
-  if (targets.length === 0) throw new CliError('no URLs to check: give URLs, --urls FILE or an --expect-* list');
+  if (written === 0 && tableRows.length === 0) throw new CliError('no URLs to check: the lists given hold none');
+  if (writer) out.push(writer.end(written));
+  else out.push(formatResults(tableRows, 'table'));
+  await out.flush();
+  return judge.finish(io, plan.format);
+}
 
-  const rows: ResultRow[] = [];
-  for (const target of targets) {
-    const request = raw ? { url: target.url, changes: [] as string[] } : toRequestUrl(target.url, robotsUrl);
-    if ('error' in request && request.error) {
-      throw new CliError(`unreadable URL "${target.url}" (${target.origin}): ${request.error}`);
+/** A JSON-free stand-in for "no changes", shared by every row that needed none. */
+const NO_CHANGES: readonly string[] = [];
+/** Tail cache key for "allowed because this is /robots.txt itself". */
+const ROBOTS_TXT_KEY = 0x7fffffff;
+const EXPECTED_INDEX = { none: 0, allowed: 1, blocked: 2 } as const;
+
+/**
+ * Judges targets for every agent and counts expectations. Rows whose verdict
+ * has been seen before (same agent, deciding line and expectation) reuse the
+ * writer's tail for it; the rest are built whole.
+ */
+class Judge {
+  private readonly checkers: Checker[];
+  /** Per agent, per expectation (none, allowed, blocked): decision → tail, or null when rows must be built whole. */
+  private readonly tails: Map<number, string | null>[][];
+  private expectations = 0;
+  private failures = 0;
+  private readonly shownFailures: ResultRow[] = [];
+
+  constructor(
+    private readonly parsed: ParsedRobots,
+    private readonly plan: CheckPlan,
+  ) {
+    this.checkers = plan.agents.map((a) =>
+      createChecker(
+        parsed,
+        'profile' in a ? { tokens: a.profile.tokens, ignoresGlobal: a.profile.ignoresGlobal } : { tokens: [a.token] },
+      ),
+    );
+    this.tails = plan.agents.map(() => [new Map(), new Map(), new Map()]);
+  }
+
+  /** Judges one URL (line 0: it has no line, its origin is `name` alone) for every agent. */
+  target(
+    url: string,
+    name: string,
+    line: number,
+    expected: Expected,
+    writer: RowWriter | null,
+    emit: (text: string) => void,
+    table: ResultRow[],
+  ): void {
+    const { raw, robotsUrl } = this.plan;
+    let requestUrl = url;
+    let changes = NO_CHANGES;
+    if (!raw) {
+      const request = toRequestUrl(url, robotsUrl);
+      if (request.error) throw new CliError(`unreadable URL "${url}" (${originOf(name, line)}): ${request.error}`);
+      requestUrl = request.url;
+      if (request.changes.length > 0) changes = request.changes;
     }
     let outOfScope: string | null = null;
     if (robotsUrl !== undefined) {
-      const scope = checkScope(robotsUrl, absoluteFor(request.url, robotsUrl));
+      const scope = checkScope(robotsUrl, absoluteFor(requestUrl, robotsUrl));
       if (!scope.inScope) outOfScope = scope.reason;
     }
-    for (const agent of agents) {
-      const verdict: Verdict | null = outOfScope
-        ? null
-        : 'profile' in agent
-          ? evaluateProfile(parsed, request.url, agent.profile, options)
-          : evaluate(parsed, request.url, agent.token, options);
-      const row = makeRow(parsed, target, request.url, request.changes, agent, verdict, outOfScope);
-      if (explain) {
-        row.reason = verdict ? verdict.reason : `Not judged: ${outOfScope}.`;
-        row.matches = (verdict?.matches ?? []).map((m) => ({
-          kind: m.kind,
-          line: m.line,
-          pattern: m.pattern,
-          length: m.length,
-        }));
+    // Built only for rows written whole, which need the origin as a string.
+    const target = (): Target => ({ url, origin: originOf(name, line), expected });
+    for (let a = 0; a < this.plan.agents.length; a++) {
+      if (expected !== null) this.expectations++;
+      if (writer === null || outOfScope !== null || this.plan.explain) {
+        const row = this.wholeRow(target(), requestUrl, changes, a, outOfScope);
+        if (writer) emit(writer.row(row));
+        else table.push(row);
+        continue;
       }
-      rows.push(row);
+      const decision = this.checkers[a].check(requestUrl);
+      const blocked = decision < 0;
+      if (expected !== null && blocked !== (expected === 'blocked')) {
+        emit(writer.row(this.wholeRow(target(), requestUrl, changes, a, null)));
+        continue;
+      }
+      // Only a URL whose path may be /robots.txt needs the full verdict to tell.
+      const key =
+        decision === 0 && requestUrl.includes('/robots.txt') && this.robotsTxtItself(requestUrl, a)
+          ? ROBOTS_TXT_KEY
+          : decision;
+      const cache = this.tails[a][EXPECTED_INDEX[expected ?? 'none']];
+      let tail = cache.get(key);
+      if (tail === undefined) {
+        const verdict = this.verdict(requestUrl, a);
+        // Reuse only what the decision fully determines: an index.html
+        // alternative reports a pattern of its own (docs/behaviour.md §9).
+        const same = (verdict.rule?.line ?? 0) === Math.abs(decision) && !verdict.rule?.viaIndexHtml;
+        tail = same ? writer.tail(this.row(target(), requestUrl, changes, a, verdict, null)) : null;
+        cache.set(key, tail);
+      }
+      emit(
+        tail === null
+          ? writer.row(this.wholeRow(target(), requestUrl, changes, a, null))
+          : line === 0
+            ? writer.row(this.wholeRow(target(), requestUrl, changes, a, null))
+            : writer.fast(url, requestUrl, changes, name, line, tail),
+      );
     }
   }
 
-  io.stdout.write(formatResults(rows, format));
-  const failures = rows.filter((r) => r.ok === false);
-  if (failures.length > 0) {
-    io.stderr.write(summariseFailures(failures, rows.filter((r) => r.expected !== null).length));
-    return EXIT_EXPECTATION;
+  /** Whether a URL the checker allowed with no rule is /robots.txt itself (always allowed). */
+  private robotsTxtItself(requestUrl: string, agent: number): boolean {
+    return this.verdict(requestUrl, agent).robotsTxtItself;
   }
-  const expectations = rows.filter((r) => r.expected !== null).length;
-  if (expectations > 0 && format === 'table') {
-    io.stderr.write(`all ${expectations} expectation${expectations === 1 ? '' : 's'} met\n`);
+
+  private verdict(requestUrl: string, agent: number): Verdict {
+    const a = this.plan.agents[agent];
+    const options = { explain: this.plan.explain };
+    return 'profile' in a
+      ? evaluateProfile(this.parsed, requestUrl, a.profile, options)
+      : evaluate(this.parsed, requestUrl, a.token, options);
   }
-  return EXIT_OK;
+
+  /** A row built whole through `evaluate`, counted against its expectation. */
+  private wholeRow(
+    target: Target,
+    requestUrl: string,
+    changes: readonly string[],
+    agent: number,
+    outOfScope: string | null,
+  ): ResultRow {
+    const verdict = outOfScope === null ? this.verdict(requestUrl, agent) : null;
+    const row = this.row(target, requestUrl, changes, agent, verdict, outOfScope);
+    if (row.ok === false) {
+      this.failures++;
+      if (this.shownFailures.length < MAX_FAILURES_SHOWN) this.shownFailures.push(row);
+    }
+    return row;
+  }
+
+  private row(
+    target: Target,
+    requestUrl: string,
+    changes: readonly string[],
+    agent: number,
+    verdict: Verdict | null,
+    outOfScope: string | null,
+  ): ResultRow {
+    const row = makeRow(this.parsed, target, requestUrl, [...changes], this.plan.agents[agent], verdict, outOfScope);
+    if (this.plan.explain) {
+      row.reason = verdict ? verdict.reason : `Not judged: ${outOfScope}.`;
+      row.matches = (verdict?.matches ?? []).map((m) => ({
+        kind: m.kind,
+        line: m.line,
+        pattern: m.pattern,
+        length: m.length,
+      }));
+    }
+    return row;
+  }
+
+  /** Reports expectations on stderr; the exit status. */
+  finish(io: CliIo, format: Format): number {
+    if (this.failures > 0) {
+      io.stderr.write(summariseFailures(this.shownFailures, this.failures, this.expectations));
+      return EXIT_EXPECTATION;
+    }
+    if (this.expectations > 0 && format === 'table') {
+      const n = this.expectations;
+      io.stderr.write(`all ${n} expectation${n === 1 ? '' : 's'} met\n`);
+    }
+    return EXIT_OK;
+  }
+}
+
+/** Failed expectations listed on stderr; the rest are counted. */
+const MAX_FAILURES_SHOWN = 50;
+
+/** One URL to judge: as typed, where it came from, what was expected of it. */
+interface Target {
+  url: string;
+  origin: string;
+  expected: Expected;
+}
+/** Where a URL came from: `name:line`, or `name` alone for line 0 (the command line). */
+function originOf(name: string, line: number): string {
+  return line === 0 ? name : `${name}:${line}`;
 }
 
 /** A path is judged against the robots.txt's own origin for the scope check. */
@@ -219,7 +395,7 @@ function makeRow(
   verdict: Verdict | null,
   outOfScope: string | null,
 ): ResultRow {
-  const expected = target.expectation?.expected ?? null;
+  const expected = target.expected;
   const status = verdict === null ? 'out-of-scope' : verdict.allowed ? 'allowed' : 'blocked';
   const line = verdict?.rule?.line ?? null;
   return {
@@ -262,9 +438,8 @@ function lineText(parsed: ParsedRobots, line: number): string {
   return parsed.text.slice(l.span.from, end).trim();
 }
 
-function summariseFailures(failures: ResultRow[], total: number): string {
-  const lines = [`${failures.length} of ${total} expectation${total === 1 ? '' : 's'} failed:`];
-  const shown = failures.slice(0, 50);
+function summariseFailures(shown: ResultRow[], failed: number, total: number): string {
+  const lines = [`${failed} of ${total} expectation${total === 1 ? '' : 's'} failed:`];
   for (const f of shown) {
     const got =
       f.status === 'out-of-scope'
@@ -274,6 +449,6 @@ function summariseFailures(failures: ResultRow[], total: number): string {
           : `${f.status.toUpperCase()} (${f.note})`;
     lines.push(`  ${f.url} (${f.origin}) for ${f.crawler}: expected ${f.expected!.toUpperCase()}, got ${got}`);
   }
-  if (failures.length > shown.length) lines.push(`  … and ${failures.length - shown.length} more`);
+  if (failed > shown.length) lines.push(`  … and ${failed - shown.length} more`);
   return `${lines.join('\n')}\n`;
 }

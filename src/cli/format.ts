@@ -99,31 +99,36 @@ function displayWidth(s: string): number {
   return n;
 }
 
-function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+const CSV_SPECIAL = /[",\r\n]/;
+
+/** A CSV cell: quoted when it holds a quote, comma or line break, or starts or ends with white space. */
+export function csvCell(value: string): string {
+  if (CSV_SPECIAL.test(value) || /^\s|\s$/.test(value)) return `"${value.replace(/"/g, '""')}"`;
+  return value;
 }
 
 const CSV_COLUMNS = ['url', 'request_url', 'crawler', 'verdict', 'line', 'rule', 'note', 'expected', 'ok'];
 
+/** One CSV line (CR LF ended): the header without a row, else the row. */
+export function csvLine(withReason: boolean, r?: ResultRow): string {
+  if (!r) return `${[...CSV_COLUMNS, ...(withReason ? ['reason'] : [])].join(',')}\r\n`;
+  const cells = [
+    r.url,
+    r.requestUrl,
+    r.crawler,
+    r.status,
+    r.line === null ? '' : String(r.line),
+    r.lineText ?? '',
+    r.note,
+    r.expected ?? '',
+    r.ok === null ? '' : String(r.ok),
+    ...(withReason ? [r.reason ?? ''] : []),
+  ];
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
 function formatCsv(rows: ResultRow[], withReason: boolean): string {
-  const lines = [[...CSV_COLUMNS, ...(withReason ? ['reason'] : [])].join(',')];
-  for (const r of rows) {
-    lines.push(
-      [
-        r.url,
-        r.requestUrl,
-        r.crawler,
-        r.status,
-        r.line === null ? '' : String(r.line),
-        r.lineText ?? '',
-        r.note,
-        r.expected ?? '',
-        r.ok === null ? '' : String(r.ok),
-        ...(withReason ? [r.reason ?? ''] : []),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  let out = csvLine(withReason);
+  for (const r of rows) out += csvLine(withReason, r);
+  return out;
 }

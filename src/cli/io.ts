@@ -3,16 +3,21 @@
  * parameter so the whole CLI can be tested in-process with fake streams and
  * files; `nodeIo` is the real thing.
  */
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 export interface CliIo {
   /** Standard input, as chunks (read once). */
   stdin: AsyncIterable<Uint8Array | string>;
-  stdout: { write(text: string): unknown };
+  stdout: { write(chunk: string | Uint8Array): unknown; once?(event: 'drain', listener: () => void): unknown };
   stderr: { write(text: string): unknown };
   /** Reads a file's bytes; rejects with a Node-style error (`code`) when it cannot. */
   readFile(path: string): Promise<Uint8Array>;
+  /**
+   * Opens a file to read as a stream of chunks; rejects like `readFile` when
+   * it cannot be opened. Optional: without it the file is read whole.
+   */
+  openFile?(path: string): Promise<AsyncIterable<Uint8Array>>;
 }
 
 /** Exit codes: 0 all good, 1 an expectation failed, 2 bad input or usage. */
@@ -35,7 +40,30 @@ export function nodeIo(cwd: string = process.cwd()): CliIo {
     stdout: process.stdout,
     stderr: process.stderr,
     readFile: (path) => readFile(resolve(cwd, path)),
+    openFile: async (path) => {
+      const handle = await open(resolve(cwd, path));
+      // Fail now, not on the first read, when the path is a directory.
+      if ((await handle.stat()).isDirectory()) {
+        await handle.close();
+        throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      }
+      return handle.createReadStream({ highWaterMark: 1 << 20 });
+    },
   };
+}
+
+/** Node's error for a file, as one readable line. */
+function fileError(err: unknown, path: string, what: string): CliError {
+  const code = (err as { code?: string }).code;
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'is a directory'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : (err as Error).message;
+  return new CliError(`cannot read ${what} "${path}": ${why}`);
 }
 
 /** Reads a file for the user, turning Node's errors into one readable line. */
@@ -44,17 +72,24 @@ export async function readUserFile(io: CliIo, path: string, what: string): Promi
   try {
     return await io.readFile(path);
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (err as Error).message;
-    throw new CliError(`cannot read ${what} "${path}": ${why}`);
+    throw fileError(err, path, what);
   }
+}
+
+/** Opens a file for the user as a stream of chunks ("-" is standard input); errors as `readUserFile`. */
+export async function openUserFile(io: CliIo, path: string, what: string): Promise<AsyncIterable<Uint8Array>> {
+  if (path === '-') return bytesOf(io.stdin);
+  try {
+    if (io.openFile) return await io.openFile(path);
+    return bytesOf([await io.readFile(path)]);
+  } catch (err) {
+    throw fileError(err, path, what);
+  }
+}
+
+async function* bytesOf(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder();
+  for await (const chunk of source) yield typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
 }
 
 /** All of standard input as bytes (callers make sure it is read only once). */
@@ -73,23 +108,4 @@ export async function readAllStdin(io: CliIo): Promise<Uint8Array> {
     at += c.length;
   }
   return out;
-}
-
-/** Splits a stream of chunks into lines (LF or CR LF), decoding UTF-8 across chunk boundaries. */
-export async function* readLines(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let rest = '';
-  for await (const chunk of source) {
-    rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    let start = 0;
-    let nl: number;
-    while ((nl = rest.indexOf('\n', start)) !== -1) {
-      const end = nl > start && rest.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      yield rest.slice(start, end);
-      start = nl + 1;
-    }
-    rest = rest.slice(start);
-  }
-  rest += decoder.decode();
-  if (rest.length > 0) yield rest.endsWith('\r') ? rest.slice(0, -1) : rest;
 }

@@ -9,6 +9,8 @@ import { runBatch } from './batch';
 import { runCheck } from './check';
 import { runDiff } from './diff';
 import { CliError, type CliIo, EXIT_OK, EXIT_USAGE, nodeIo } from './io';
+import { runIsAllowed } from './is-allowed';
+import { runLint } from './lint';
 
 export const HELP = `robots-lab: test URLs against a robots.txt exactly as Google's parser does
 
@@ -16,6 +18,8 @@ Usage:
   robots-lab check ROBOTS.txt --agent NAME [--agent NAME …] [URL …] [options]
   robots-lab diff OLD.txt NEW.txt --agent NAME [URL …] [--urls FILE] [--fail-on KIND]
   robots-lab batch < queries.jsonl
+  robots-lab is-allowed ROBOTS.txt URL USER_AGENT
+  robots-lab lint ROBOTS.txt [--format text|json] [--fail-on error|warning|info]
   robots-lab agents
   robots-lab --help | --version
 
@@ -54,12 +58,22 @@ batch: JSON Lines {"robotstxt","useragent","url"} on standard input, one line
   {"allowed": bool, "line": number|null} out per input line, byte-exact like
   Google's reference parser (no URL normalisation).
 
+is-allowed: the form google/robotstxt-spec-test runs; the answer is the exit
+  status: 0 allowed, 1 disallowed, 2 error. Byte-exact like batch.
+
+lint: the page's diagnostics with line, column, severity, code, message, fix
+  and the line as written; exit 1 when one reaches --fail-on (default error).
+
 agents: the built-in crawler profiles, their tokens and sources.
 
 Exit status: 0 fine, 1 an expectation failed (or a --fail-on flip), 2 bad input or usage.
 `;
 
+/** Set by the package build (bin/build.mjs); absent when running from source. */
+declare const ROBOTS_LAB_VERSION: string | undefined;
+
 function version(): string {
+  if (typeof ROBOTS_LAB_VERSION === 'string') return ROBOTS_LAB_VERSION;
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
@@ -97,6 +111,10 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
       case 'batch':
         if (rest.length > 0) throw new CliError(`batch takes no arguments (got "${rest[0]}")`);
         return await runBatch(io);
+      case 'is-allowed':
+        return await runIsAllowed(rest, io);
+      case 'lint':
+        return await runLint(rest, io);
       case 'agents':
         if (rest.length > 0) throw new CliError(`agents takes no arguments (got "${rest[0]}")`);
         return listAgents(io);
@@ -104,7 +122,7 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
         throw new CliError(
           command.startsWith('-')
             ? `unknown option "${command}" (see robots-lab --help)`
-            : `unknown command "${command}" (use check, diff, batch or agents)`,
+            : `unknown command "${command}" (use check, diff, batch, is-allowed, lint or agents)`,
         );
     }
   } catch (err) {

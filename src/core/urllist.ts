@@ -6,6 +6,8 @@
  * (gzip, BOM) is the caller's job.
  */
 
+import { SaxesParser } from 'saxes';
+
 /** One URL of a list and where it came from (for messages). */
 export interface ListedUrl {
   url: string;
@@ -44,21 +46,6 @@ export function parseTextList(text: string, name: string): ListedUrl[] {
   return out;
 }
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeXmlText(s: string): string {
-  const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(s);
-  if (cdata) return cdata[1];
-  if (s.indexOf('&') === -1) return s;
-  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, ent: string) => {
-    if (ent[0] === '#') {
-      const code = ent[1] === 'x' || ent[1] === 'X' ? parseInt(ent.slice(2), 16) : parseInt(ent.slice(1), 10);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return XML_ENTITIES[ent] ?? whole;
-  });
-}
-
 /**
  * What a sitemap file is: a `<urlset>` lists pages, a `<sitemapindex>` lists
  * other sitemaps (whose pages are not in this file); null when neither.
@@ -68,23 +55,57 @@ export function sitemapKind(text: string): 'urlset' | 'sitemapindex' | null {
   return m ? (m[1].toLowerCase() as 'urlset' | 'sitemapindex') : null;
 }
 
-/** The `<loc>` values of a sitemap (or sitemap index), in order. */
+/** The namespace of the sitemap protocol (sitemaps.org 0.9). */
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/**
+ * The `<loc>` values of a sitemap, in order: a `<urlset>`'s pages
+ * (`<url><loc>`), or a `<sitemapindex>`'s child sitemaps (`<sitemap><loc>`),
+ * in the sitemap namespace only. Read by a real XML parser (saxes):
+ * entities and CDATA are decoded, comments skipped, and the `<loc>` of
+ * other vocabularies (`<image:loc>`, `<video:…>`) not taken. Malformed XML
+ * is an error naming its line.
+ */
 export function parseSitemap(text: string, name: string): ListedUrl[] {
   const out: ListedUrl[] = [];
-  const re = /<(?:[A-Za-z_][\w.-]*:)?loc\s*>([\s\S]*?)<\/(?:[A-Za-z_][\w.-]*:)?loc\s*>/g;
-  let m: RegExpExecArray | null;
-  // Line numbers are counted forward from the previous match, not from the start each time.
-  let line = 1;
-  let counted = 0;
-  while ((m = re.exec(text)) !== null) {
-    const url = decodeXmlText(m[1].trim()).trim();
-    if (url === '') continue;
-    for (let i = text.indexOf('\n', counted); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) line++;
-    counted = m.index;
-    out.push({ url, origin: `${name}:${line}` });
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  const path: string[] = [];
+  let root: string | null = null;
+  let loc: { text: string; line: number } | null = null;
+  parser.on('opentag', (tag) => {
+    // Elements in no namespace are taken as the sitemap's (many files omit
+    // xmlns); only another vocabulary's are told apart.
+    const local = tag.uri === SITEMAP_NS || tag.uri === '' ? tag.local : `{${tag.uri}}${tag.local}`;
+    if (path.length === 0) root = local;
+    const parent = path[path.length - 1];
+    if (local === 'loc' && (parent === 'url' || parent === 'sitemap') && path.length === 2) {
+      loc = { text: '', line: parser.line };
+    }
+    path.push(local);
+  });
+  parser.on('text', (t) => {
+    if (loc) loc.text += t;
+  });
+  parser.on('cdata', (t) => {
+    if (loc) loc.text += t;
+  });
+  parser.on('closetag', () => {
+    path.pop();
+    if (loc && path.length === 2) {
+      const url = loc.text.trim();
+      if (url !== '') out.push({ url, origin: `${name}:${loc.line}` });
+      loc = null;
+    }
+  });
+  try {
+    parser.write(text).close();
+  } catch (err) {
+    throw new UrlListError(
+      `"${name}" is not well-formed XML: ${(err as Error).message.replace(/^undefined:/, 'line ')}`,
+    );
   }
-  if (out.length === 0 && !/<(urlset|sitemapindex)\b/i.test(text)) {
-    throw new UrlListError(`"${name}" does not look like a sitemap: no <urlset> or <sitemapindex> element`);
+  if (root !== 'urlset' && root !== 'sitemapindex') {
+    throw new UrlListError(`"${name}" does not look like a sitemap: no <urlset> or <sitemapindex> root element`);
   }
   return out;
 }
@@ -144,12 +165,33 @@ export function looksLikeUrl(cell: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(s) || s.startsWith('/');
 }
 
-function csvSeparator(name: string): string {
-  return name.toLowerCase().endsWith('.tsv') ? '\t' : ',';
+/**
+ * The separator of a CSV: tab for .tsv, else whichever of comma, semicolon
+ * and tab occurs most often outside quotes in the first line (comma on a tie
+ * or when none does), as spreadsheet exports in many locales use `;`.
+ */
+export function sniffSeparator(text: string, name = ''): string {
+  if (name.toLowerCase().endsWith('.tsv')) return '\t';
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && counts.has(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let best = ',';
+  for (const [sep, n] of counts) if (n > (counts.get(best) ?? 0)) best = sep;
+  return best;
 }
 
 function csvRows(text: string, name: string): string[][] {
-  return parseCsv(text, csvSeparator(name)).filter((r) => !(r.length === 1 && r[0].trim() === ''));
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return parseCsv(body, sniffSeparator(body, name)).filter((r) => !(r.length === 1 && r[0].trim() === ''));
 }
 
 /** The shape of a CSV list, to let a person choose the URL column. */

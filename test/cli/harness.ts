@@ -13,7 +13,8 @@ export async function runCli(
     stdin: (async function* () {
       if (stdin) yield new TextEncoder().encode(stdin);
     })(),
-    stdout: { write: (t: string) => (stdout += t) },
+    // Output comes in whole rows, so each chunk decodes on its own.
+    stdout: { write: (t: string | Uint8Array) => (stdout += typeof t === 'string' ? t : Buffer.from(t).toString()) },
     stderr: { write: (t: string) => (stderr += t) },
     readFile: async (path) => {
       const f = files[path];

@@ -1,0 +1,238 @@
+/**
+ * `npm run bench` (part two): the CLI as a process, file in and file out, at
+ * auditor scale, beside a robots-parser loop on the same data in the same
+ * run. Also runnable alone: `npx tsx bench/cli.ts`.
+ *
+ * - check: the ~500 KiB benchmark file, 1,000,000 and 10,000,000 URLs × 1
+ *   crawler, --format jsonl and csv, wall time and peak RSS (/usr/bin/time);
+ * - batch: 100,000 records (10,000 small files × 10 queries) in Google's
+ *   harness format.
+ * Results also go to bench/out/cli.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import robotsParser from 'robots-parser';
+import { generate, prng, ROBOTS_URL } from './generate';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'bench/out');
+/** robots-parser gets this much time on the big list; its rate is measured over what it got through. */
+const PEER_BUDGET_MS = 8_000;
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Bundles the CLI from source, as the package ships it. */
+async function bundleCli(): Promise<string> {
+  const file = join(out, 'cli.mjs');
+  await build({
+    entryPoints: [join(root, 'src/cli/bin.ts')],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return file;
+}
+
+/** The benchmark files, made once (same seed, same bytes). */
+function makeData(): { robots: string; urls1m: string; urls10m: string; batch: string } {
+  const robots = join(out, 'cli-robots.txt');
+  const urls1m = join(out, 'cli-urls-1m.txt');
+  const urls10m = join(out, 'cli-urls-10m.txt');
+  const batch = join(out, 'cli-batch-100k.jsonl');
+  if (!existsSync(urls10m) || !existsSync(batch)) {
+    const data = generate(20240915, 1_000_000);
+    writeFileSync(robots, data.robotsTxt);
+    const list = `${data.urls.join('\n')}\n`;
+    writeFileSync(urls1m, list);
+    const fd = openSync(urls10m, 'w');
+    for (let i = 0; i < 10; i++) writeFileSync(fd, list);
+    closeSync(fd);
+    writeFileSync(batch, batchRecords());
+  }
+  return { robots, urls1m, urls10m, batch };
+}
+
+/** 10,000 small robots.txt files × 10 queries each, consecutive records sharing their file. */
+function batchRecords(): string {
+  const rand = prng(7);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const words = ['shop', 'cart', 'admin', 'search', 'blog', 'img', 'api', 'user', 'tmp', 'news'];
+  const agents = ['googlebot', 'bingbot', 'FooBot', '*'];
+  const lines: string[] = [];
+  for (let f = 0; f < 10_000; f++) {
+    const rules: string[] = [];
+    for (const agent of [pick(agents), '*']) {
+      rules.push(`User-agent: ${agent}`);
+      for (let r = 0, n = 2 + Math.floor(rand() * 6); r < n; r++) {
+        const path = `/${pick(words)}${rand() < 0.3 ? '*' : '/'}${rand() < 0.3 ? `${pick(words)}$` : ''}`;
+        rules.push(`${rand() < 0.25 ? 'Allow' : 'Disallow'}: ${path}`);
+      }
+      rules.push('');
+    }
+    const robotstxt = rules.join('\n');
+    for (let q = 0; q < 10; q++) {
+      const url = `https://site${f}.example/${pick(words)}/${pick(words)}${rand() < 0.3 ? '?q=1' : ''}`;
+      lines.push(JSON.stringify({ robotstxt, useragent: pick(['googlebot', 'bingbot', 'FooBot', 'OtherBot']), url }));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+interface Run {
+  seconds: number;
+  maxRssMiB: number | null;
+  lines: number;
+}
+
+/** Runs the CLI with stdin and stdout on files; wall time and peak RSS from /usr/bin/time when present. */
+function runCli(cli: string, args: string[], stdinFile: string | null, outFile: string): Run {
+  const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+  const stdin = stdinFile ? openSync(stdinFile, 'r') : 'ignore';
+  const stdout = openSync(outFile, 'w');
+  const t0 = process.hrtime.bigint();
+  const r = timeBin
+    ? spawnSync(timeBin, ['-f', 'RSS_KB=%M', process.execPath, cli, ...args], { stdio: [stdin, stdout, 'pipe'] })
+    : spawnSync(process.execPath, [cli, ...args], { stdio: [stdin, stdout, 'pipe'] });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  closeSync(stdout);
+  if (typeof stdin === 'number') closeSync(stdin);
+  const stderr = r.stderr.toString();
+  const rss = /RSS_KB=(\d+)/.exec(stderr);
+  if (r.status !== 0) throw new Error(`robots-lab ${args.join(' ')} exited ${r.status}: ${stderr}`);
+  return { seconds, maxRssMiB: rss ? Number(rss[1]) / 1024 : null, lines: countLines(outFile) };
+}
+
+function countLines(file: string): number {
+  const r = spawnSync('wc', ['-l', file], { encoding: 'utf8' });
+  return Number.parseInt(r.stdout, 10);
+}
+
+/** robots-parser over the list, file in and file out, until the time budget: URLs per second. */
+async function peerCheck(robotsFile: string, listFile: string): Promise<{ rate: number; urls: number }> {
+  const robots = robotsParser(ROBOTS_URL, readFileSync(robotsFile, 'utf8'));
+  const lines = createInterface({ input: createReadStream(listFile), crlfDelay: Number.POSITIVE_INFINITY });
+  const rows: string[] = [];
+  const t0 = process.hrtime.bigint();
+  let n = 0;
+  let elapsed = 0;
+  for await (const url of lines) {
+    rows.push(JSON.stringify({ url, allowed: robots.isAllowed(url, 'googlebot') ?? null }));
+    n++;
+    if ((n & 1023) === 0 && (elapsed = Number(process.hrtime.bigint() - t0) / 1e6) > PEER_BUDGET_MS) break;
+  }
+  lines.close();
+  writeFileSync(join(out, 'cli-peer.jsonl'), rows.join('\n'));
+  elapsed = Number(process.hrtime.bigint() - t0) / 1e6;
+  return { rate: n / (elapsed / 1000), urls: n };
+}
+
+/** robots-parser over the batch records, parsing a file only when it differs from the previous record's. */
+function peerBatch(batchFile: string): number {
+  const t0 = process.hrtime.bigint();
+  const text = readFileSync(batchFile, 'utf8');
+  let lastText: string | null = null;
+  let robots: ReturnType<typeof robotsParser> | null = null;
+  const rows: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const q = JSON.parse(line) as { robotstxt: string; useragent: string; url: string };
+    if (q.robotstxt !== lastText || robots === null) {
+      robots = robotsParser(new URL('/robots.txt', q.url).href, q.robotstxt);
+      lastText = q.robotstxt;
+    }
+    rows.push(JSON.stringify({ allowed: robots.isAllowed(q.url, q.useragent) ?? null }));
+  }
+  writeFileSync(join(out, 'cli-peer-batch.jsonl'), rows.join('\n'));
+  return Number(process.hrtime.bigint() - t0) / 1e9;
+}
+
+/** Runs the CLI benchmarks; returns printable lines. */
+export async function benchCli(): Promise<string[]> {
+  mkdirSync(out, { recursive: true });
+  const cli = await bundleCli();
+  const data = makeData();
+  const result = (f: string) => join(out, f);
+  const lines: string[] = [];
+  const figures: Record<string, unknown> = {};
+  const say = (label: string, r: Run, urls: number) => {
+    const rate = urls / r.seconds;
+    lines.push(
+      `${label}: ${fmt(r.seconds, 2)} s, ${fmt(rate)} URLs/s, peak RSS ${r.maxRssMiB === null ? 'n/a' : `${fmt(r.maxRssMiB)} MiB`} (${fmt(r.lines)} lines out)`,
+    );
+    figures[label] = { ...r, rate };
+    return rate;
+  };
+  const ours1m = say(
+    'check 1M jsonl',
+    runCli(
+      cli,
+      ['check', data.robots, '-a', 'googlebot', '--urls', data.urls1m, '--format', 'jsonl'],
+      null,
+      result('cli-1m.jsonl'),
+    ),
+    1e6,
+  );
+  say(
+    'check 1M csv',
+    runCli(
+      cli,
+      ['check', data.robots, '-a', 'googlebot', '--urls', data.urls1m, '--format', 'csv'],
+      null,
+      result('cli-1m.csv'),
+    ),
+    1e6,
+  );
+  say(
+    'check 1M jsonl from stdin',
+    runCli(
+      cli,
+      ['check', data.robots, '-a', 'googlebot', '--urls', '-', '--format', 'jsonl'],
+      data.urls1m,
+      result('cli-1m.jsonl'),
+    ),
+    1e6,
+  );
+  say(
+    'check 10M jsonl',
+    runCli(
+      cli,
+      ['check', data.robots, '-a', 'googlebot', '--urls', data.urls10m, '--format', 'jsonl'],
+      null,
+      result('cli-10m.jsonl'),
+    ),
+    1e7,
+  );
+  const peer = await peerCheck(data.robots, data.urls1m);
+  lines.push(
+    `robots-parser 3.0.1 loop, same list, file in/out: ${fmt(peer.rate)} URLs/s (over ${fmt(peer.urls)} URLs); robots-lab is ${fmt(ours1m / peer.rate, 1)}× faster`,
+  );
+  figures.peerCheck = peer;
+  const batch = runCli(cli, ['batch'], data.batch, result('cli-batch.jsonl'));
+  say('batch 100k records', batch, 1e5);
+  const peerSeconds = peerBatch(data.batch);
+  lines.push(`robots-parser 3.0.1 loop over the same 100k records: ${fmt(peerSeconds, 2)} s`);
+  figures.peerBatchSeconds = peerSeconds;
+  const machine = `${os.cpus()[0]?.model ?? '?'}, ${os.cpus().length} threads, ${process.version}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+  lines.push(`machine: ${machine}`);
+  writeFileSync(
+    join(out, 'cli.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), machine, figures }, null, 2)}\n`,
+  );
+  return lines;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const line of await benchCli()) console.log(line);
+}

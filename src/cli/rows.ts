@@ -1,0 +1,94 @@
+/**
+ * Streaming writers for `check`'s csv, json and jsonl output. A row is
+ * written either whole from a ResultRow, or fast: the URL part is built per
+ * row and the rest (crawler, verdict, line, rule…) is a fragment the writer
+ * made once from a whole row with the same verdict, so a million rows cost
+ * a million string joins rather than a million JSON.stringify calls. Both
+ * forms give the same bytes.
+ */
+import { csvCell, csvLine, type ResultRow } from './format';
+
+/** How one output format is written row by row. */
+export interface RowWriter {
+  /** Text before the first row. */
+  head: string;
+  /** A whole row. */
+  row(r: ResultRow): string;
+  /**
+   * The part of `r`'s output after its url, requestUrl, changes and origin,
+   * to be reused for rows with the same verdict; null when this format has
+   * no fast form.
+   */
+  tail(r: ResultRow): string | null;
+  /** A row from its URL part and a `tail` made earlier; the origin is `name:line`. */
+  fast(url: string, requestUrl: string, changes: readonly string[], name: string, line: number, tail: string): string;
+  /** Text after the last row; `rows` is how many were written. */
+  end(rows: number): string;
+}
+
+/** Characters JSON.stringify would escape (lone surrogates included; pairs go the slow way too). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what JSON must escape.
+const JSON_SPECIAL = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A JSON string literal, without JSON.stringify for the usual plain URL. */
+export function jsonString(s: string): string {
+  return JSON_SPECIAL.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
+function jsonlWriter(): RowWriter {
+  // The list name, quoted up to its colon, for the origin of every row of that list.
+  let lastName = '';
+  let quotedName = '"';
+  return {
+    head: '',
+    row: (r) => `${JSON.stringify(r)}\n`,
+    tail: (r) => {
+      const { url: _u, requestUrl: _q, changes: _c, origin: _o, ...rest } = r;
+      return JSON.stringify(rest).slice(1);
+    },
+    fast: (url, requestUrl, changes, name, line, tail) => {
+      if (name !== lastName) {
+        lastName = name;
+        quotedName = JSON.stringify(`${name}:`).slice(0, -1);
+      }
+      const u = jsonString(url);
+      const q = requestUrl === url ? u : jsonString(requestUrl);
+      const c = changes.length === 0 ? '[]' : JSON.stringify(changes);
+      return `{"url":${u},"requestUrl":${q},"changes":${c},"origin":${quotedName}${line}",${tail}\n`;
+    },
+    end: () => '',
+  };
+}
+
+function csvWriter(withReason: boolean): RowWriter {
+  return {
+    head: csvLine(withReason),
+    row: (r) => csvLine(withReason, r),
+    tail: (r) =>
+      withReason ? null : csvLine(false, r).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
+    fast: (url, requestUrl, _changes, _name, _line, tail) => {
+      const u = csvCell(url);
+      return `${u},${requestUrl === url ? u : csvCell(requestUrl)},${tail}`;
+    },
+    end: () => '',
+  };
+}
+
+function jsonWriter(): RowWriter {
+  let rows = 0;
+  return {
+    head: '[\n',
+    // The same bytes as JSON.stringify(allRows, null, 2), one row at a time.
+    row: (r) => `${rows++ === 0 ? '' : ',\n'}  ${JSON.stringify(r, null, 2).replace(/\n/g, '\n  ')}`,
+    tail: () => null,
+    fast: () => {
+      throw new Error('json rows are written whole');
+    },
+    end: (n) => (n === 0 ? '[]\n' : '\n]\n'),
+  };
+}
+
+/** The writer for a streamed format. */
+export function rowWriter(format: 'csv' | 'json' | 'jsonl', withReason: boolean): RowWriter {
+  return format === 'csv' ? csvWriter(withReason) : format === 'json' ? jsonWriter() : jsonlWriter();
+}

@@ -1,0 +1,85 @@
+/**
+ * Line-by-line input and buffered output with backpressure: what lets
+ * `check` and `batch` run over lists of any length in flat memory.
+ */
+
+/** Splits a stream of chunks into batches of lines (LF or CR LF), decoding UTF-8 across chunk boundaries. */
+export async function* lineBatches(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<string[]> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const chunk of source) {
+    const text = rest + (typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    const lines = text.split('\n');
+    // The last piece has no line end yet: it waits for the next chunk.
+    rest = lines.pop() ?? '';
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i];
+      if (l.length > 0 && l.charCodeAt(l.length - 1) === 13) lines[i] = l.slice(0, -1);
+    }
+    if (lines.length > 0) yield lines;
+  }
+  rest += decoder.decode();
+  if (rest.length > 0) yield [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
+}
+
+/** Where output goes: a Node stream or anything with `write`; `once('drain')` gives backpressure when present. */
+export interface TextSink {
+  write(chunk: string | Uint8Array): unknown;
+  once?(event: 'drain', listener: () => void): unknown;
+}
+
+/** UTF-8 takes at most 3 bytes per UTF-16 code unit. */
+const MAX_BYTES_PER_UNIT = 3;
+
+/**
+ * Collects output and hands it to the sink in pieces of `size` bytes. Text
+ * is encoded straight into a preallocated buffer: building one big string
+ * of many rows first costs more in garbage collection than the rows
+ * themselves. `flush` waits for the sink to drain when it says its buffer
+ * is full, so a slow reader slows the producer instead of filling memory.
+ */
+export class OutputBuffer {
+  private buffer: Buffer;
+  private used = 0;
+  private readonly ready: Uint8Array[] = [];
+
+  constructor(
+    private readonly sink: TextSink,
+    private readonly size = 1 << 20,
+  ) {
+    this.buffer = Buffer.allocUnsafe(size);
+  }
+
+  push(text: string): void {
+    if (this.used + text.length * MAX_BYTES_PER_UNIT > this.size) {
+      this.retire();
+      if (text.length * MAX_BYTES_PER_UNIT > this.size) {
+        this.ready.push(Buffer.from(text));
+        return;
+      }
+    }
+    this.used += this.buffer.write(text, this.used);
+  }
+
+  /** Whether a full piece is waiting to be written. */
+  get full(): boolean {
+    return this.ready.length > 0;
+  }
+
+  /** Writes everything pushed so far; resolves once the sink can take more. */
+  async flush(): Promise<void> {
+    this.retire();
+    let ok: unknown = true;
+    for (const chunk of this.ready.splice(0)) ok = this.sink.write(chunk);
+    const { sink } = this;
+    if (ok === false && sink.once) await new Promise<void>((resolve) => sink.once?.('drain', resolve));
+  }
+
+  /** Moves the current buffer's bytes to the ready list and starts a new buffer. */
+  private retire(): void {
+    if (this.used === 0) return;
+    this.ready.push(this.buffer.subarray(0, this.used));
+    this.buffer = Buffer.allocUnsafe(this.size);
+    this.used = 0;
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The URLs `check` judges, as a stream of batches: command-line URLs, then
+ * each `--urls` list, then the `--expect-*` lists. Plain-text lists are read
+ * line by line, so a list of any length takes flat memory.
+ */
+import { createGunzip } from 'node:zlib';
+import { detectListFormat, type ListFormat } from '../core/urllist';
+import { CliError, type CliIo, openUserFile } from './io';
+import { lineBatches } from './stream';
+import { parseUrlList } from './url-lists';
+
+/** What a list's URLs are expected to be; null for plain `--urls`. */
+export type Expected = 'allowed' | 'blocked' | null;
+
+/**
+ * URLs of one list, in order, with the line each came from. `line` 0 means
+ * the URL has no line (it was given on the command line): its origin is
+ * then `name` alone.
+ */
+export interface UrlBatch {
+  name: string;
+  urls: string[];
+  lines: number[];
+  expected: Expected;
+}
+
+/** A list to read: a path ("-" is standard input) and what its URLs are expected to be. */
+export interface ListSpec {
+  path: string;
+  what: string;
+  expected: Expected;
+}
+
+/** An opened list: its bytes as a stream, gunzipped when they are gzip. */
+interface OpenList extends ListSpec {
+  name: string;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/** Opens every list before anything is judged, so a missing file stops the run before any output. */
+export async function openLists(io: CliIo, specs: ListSpec[]): Promise<OpenList[]> {
+  const out: OpenList[] = [];
+  for (const spec of specs) {
+    const chunks = await openUserFile(io, spec.path, spec.what);
+    out.push({ ...spec, name: spec.path === '-' ? '(stdin)' : spec.path, chunks: gunzipIfNeeded(chunks, spec.path) });
+  }
+  return out;
+}
+
+/** Passes bytes through, or through gunzip when the first two are gzip's magic number. */
+async function* gunzipIfNeeded(source: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<Uint8Array> {
+  const it = source[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return;
+  const rest = (async function* () {
+    yield first.value;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  })();
+  if (first.value.length < 2 || first.value[0] !== 0x1f || first.value[1] !== 0x8b) {
+    yield* rest;
+    return;
+  }
+  const gunzip = createGunzip();
+  const feed = (async () => {
+    for await (const chunk of rest) if (!gunzip.write(chunk)) await new Promise((r) => gunzip.once('drain', r));
+    gunzip.end();
+  })();
+  feed.catch((err) => gunzip.destroy(err));
+  try {
+    for await (const chunk of gunzip) yield chunk as Uint8Array;
+  } catch {
+    throw new CliError(`cannot read URL list "${name}": broken gzip data`);
+  }
+}
+
+/** The command-line URLs, then every list's URLs, in batches. */
+export async function* urlBatches(
+  commandLine: string[],
+  lists: OpenList[],
+  column: string | undefined,
+): AsyncGenerator<UrlBatch> {
+  if (commandLine.length > 0) {
+    yield { name: 'command line', urls: commandLine, lines: commandLine.map(() => 0), expected: null };
+  }
+  for (const list of lists) yield* listBatches(list, column);
+}
+
+async function* listBatches(list: OpenList, column: string | undefined): AsyncGenerator<UrlBatch> {
+  const it = list.chunks[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return;
+  const head = new TextDecoder().decode(first.value.subarray(0, 4096));
+  const format: ListFormat = detectListFormat(list.name, head.replace(/^\uFEFF/, ''));
+  if (format === 'txt' && column !== undefined) {
+    throw new CliError(`--column applies to CSV lists, but "${list.name}" is not a .csv file`);
+  }
+  const all = (async function* () {
+    yield first.value;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  })();
+  if (format === 'txt') {
+    yield* textBatches(all, list);
+    return;
+  }
+  const chunks: Uint8Array[] = [];
+  for await (const c of all) chunks.push(c);
+  const text = new TextDecoder().decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
+  const items = parseUrlList(text, list.name, column);
+  const batch: UrlBatch = { name: list.name, urls: [], lines: [], expected: list.expected };
+  for (const item of items) {
+    batch.urls.push(item.url);
+    batch.lines.push(Number(item.origin.slice(item.origin.lastIndexOf(':') + 1)));
+  }
+  yield batch;
+}
+
+/** One URL a line (LF, CR LF or CR); blank lines and lines starting with `#` are skipped. */
+async function* textBatches(chunks: AsyncIterable<Uint8Array>, list: OpenList): AsyncGenerator<UrlBatch> {
+  let lineNo = 0;
+  for await (const lines of lineBatches(chunks)) {
+    const batch: UrlBatch = { name: list.name, urls: [], lines: [], expected: list.expected };
+    for (let i = 0; i < lines.length; i++) {
+      let line = lines[i];
+      if (lineNo === 0 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+      if (line.indexOf('\r') !== -1) {
+        for (const piece of line.split('\r')) take(batch, piece, ++lineNo);
+      } else take(batch, line, ++lineNo);
+    }
+    if (batch.urls.length > 0) yield batch;
+  }
+}
+
+function take(batch: UrlBatch, raw: string, lineNo: number): void {
+  // Trim only when an end is white space: most lines need no copy.
+  const n = raw.length;
+  const a = raw.charCodeAt(0);
+  const z = raw.charCodeAt(n - 1);
+  const line = n > 0 && (a <= 32 || a > 126 || z <= 32 || z > 126) ? raw.trim() : raw;
+  if (line === '' || line.charCodeAt(0) === 35 /* # */) return;
+  batch.urls.push(line);
+  batch.lines.push(lineNo);
+}

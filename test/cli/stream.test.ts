@@ -1,0 +1,114 @@
+/**
+ * Streaming input and output: lines cut across chunks, output that waits
+ * for a slow reader, and rows already judged that survive bad input later
+ * in the stream.
+ */
+import { describe, expect, it } from 'vitest';
+import { lineBatches, OutputBuffer } from '../../src/cli/stream';
+import { runCli } from './harness';
+
+async function collect(chunks: (string | Uint8Array)[]): Promise<string[]> {
+  const out: string[] = [];
+  for await (const batch of lineBatches(
+    (async function* () {
+      yield* chunks;
+    })(),
+  ))
+    out.push(...batch);
+  return out;
+}
+
+describe('lineBatches', () => {
+  it('joins lines cut across chunks, a CR LF cut between its two bytes, and a UTF-8 character cut mid-way', async () => {
+    const bytes = new TextEncoder().encode('/a\r\n/ツ\n/last');
+    // Cut after "\r" (byte 3) and inside the 3-byte "ツ" (bytes 6-8).
+    const chunks = [bytes.subarray(0, 3), bytes.subarray(3, 7), bytes.subarray(7)];
+    expect(await collect(chunks)).toEqual(['/a', '/ツ', '/last']);
+  });
+
+  it('keeps empty lines (they count for line numbers) and drops only the final line end', async () => {
+    expect(await collect(['a\n\nb\n'])).toEqual(['a', '', 'b']);
+  });
+});
+
+describe('OutputBuffer', () => {
+  it('hands text over in whole pieces and waits for "drain" when the sink is full', async () => {
+    const written: string[] = [];
+    let drain: (() => void) | null = null;
+    const sink = {
+      write: (chunk: string | Uint8Array) => {
+        written.push(Buffer.from(chunk).toString());
+        return false; // always "full": every flush must wait
+      },
+      once: (_event: 'drain', listener: () => void) => {
+        drain = listener;
+      },
+    };
+    const out = new OutputBuffer(sink, 40); // room for one 11-character row (3 bytes a unit at most)
+    out.push('0123456789\n');
+    expect(out.full).toBe(false);
+    out.push('abcdefghij\n'); // does not fit beside the first: the first piece is ready
+    expect(out.full).toBe(true);
+    let done = false;
+    const flushing = out.flush().then(() => {
+      done = true;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(done).toBe(false);
+    expect(written).toEqual(['0123456789\n', 'abcdefghij\n']);
+    expect(drain).not.toBeNull();
+    (drain as unknown as () => void)();
+    await flushing;
+    expect(done).toBe(true);
+  });
+
+  it('writes text longer than its buffer whole', async () => {
+    const written: string[] = [];
+    const out = new OutputBuffer({ write: (c: string | Uint8Array) => written.push(Buffer.from(c).toString()) }, 8);
+    out.push('ab');
+    out.push('a much longer row\n');
+    await out.flush();
+    expect(written.join('')).toBe('aba much longer row\n');
+  });
+});
+
+describe('check: bad input in the middle of a stream', () => {
+  it('writes every row judged before an unreadable URL, then exits 2 naming its line', async () => {
+    const files = { 'r.txt': 'User-agent: *\nDisallow: /b\n', 'l.txt': '/a\n/b\n\nnot a url\n/c\n' };
+    const r = await runCli(['check', 'r.txt', '-a', 'googlebot', '--urls', 'l.txt', '-f', 'jsonl'], files);
+    expect(r.code).toBe(2);
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).url),
+    ).toEqual(['/a', '/b']);
+    expect(r.stderr).toBe('robots-lab: unreadable URL "not a url" (l.txt:4): not a URL or a path starting with /\n');
+  });
+
+  it('writes the same rows whole and fast: a repeated verdict gives byte-identical JSON', async () => {
+    const files = {
+      'r.txt': 'User-agent: *\nDisallow: /b\nAllow: /b/index.html\n',
+      'l.txt': '/a\n/b\n/b\n/a\n/b/\n/b/\n',
+    };
+    const r = await runCli(['check', 'r.txt', '-a', 'googlebot', '--urls', 'l.txt', '-f', 'jsonl'], files);
+    const rows = r.stdout.trimEnd().split('\n');
+    // Each line equals JSON.stringify of its own parse: same keys, same order, same escapes.
+    for (const row of rows) expect(JSON.stringify(JSON.parse(row))).toBe(row);
+    const parsed = rows.map((l) => JSON.parse(l));
+    expect(parsed.map((p) => [p.origin, p.status, p.line])).toEqual([
+      ['l.txt:1', 'allowed', null],
+      ['l.txt:2', 'blocked', 2],
+      ['l.txt:3', 'blocked', 2],
+      ['l.txt:4', 'allowed', null],
+      // /b/ is allowed by the index.html rule's alternative /b/$ (docs/behaviour.md §9).
+      ['l.txt:5', 'allowed', 3],
+      ['l.txt:6', 'allowed', 3],
+    ]);
+    expect(parsed[4].rule).toEqual(parsed[5].rule);
+    // Fast rows (a verdict seen before) keep the documented field order of whole rows.
+    const order = ['url', 'requestUrl', 'changes', 'origin', 'crawler', 'profile', 'tokens', 'status', 'allowed'];
+    const rest = ['line', 'lineText', 'rule', 'note', 'expected', 'ok'];
+    for (const p of parsed) expect(Object.keys(p)).toEqual([...order, ...rest]);
+  });
+});
