@@ -2,6 +2,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { useController } from '../app/context';
+import { CoalescedTextSync } from '../app/textSync';
 import { robotsEditorExtensions } from '../editor/index';
 import { useRobotsLab } from '../state/store';
 
@@ -17,6 +18,15 @@ export function EditorPane() {
   useEffect(() => {
     const parent = host.current!;
     let fromEditor = false;
+    // One copy of the document per frame, not per input event (see textSync.ts).
+    const sync = new CoalescedTextSync(
+      () => view.state.doc.toString(),
+      (text) => {
+        fromEditor = true;
+        useRobotsLab.getState().setRobotsText(text);
+        fromEditor = false;
+      },
+    );
     const view = new EditorView({
       parent,
       state: EditorState.create({
@@ -25,10 +35,7 @@ export function EditorPane() {
           robotsEditorExtensions({ onDecidingLineClick: (line) => useRobotsLab.getState().showDecidingLine(line) }),
           EditorView.contentAttributes.of({ 'aria-label': 'robots.txt', 'data-testid': 'robots-editor-content' }),
           EditorView.updateListener.of((u) => {
-            if (!u.docChanged) return;
-            fromEditor = true;
-            useRobotsLab.getState().setRobotsText(u.state.doc.toString());
-            fromEditor = false;
+            if (u.docChanged) sync.changed();
           }),
         ],
       }),
@@ -36,10 +43,19 @@ export function EditorPane() {
     controller.attachEditor(view);
     const unsubscribe = useRobotsLab.subscribe((s, prev) => {
       if (fromEditor || s.robotsText === prev.robotsText) return;
+      sync.cancel();
       if (s.robotsText === view.state.doc.toString()) return;
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: s.robotsText } });
     });
+    // Capture: runs before main.tsx's pagehide handler, so the storage flush saves the last edit.
+    const flush = () => sync.flush();
+    const onHidden = () => document.visibilityState === 'hidden' && sync.flush();
+    addEventListener('pagehide', flush, { capture: true });
+    addEventListener('visibilitychange', onHidden, { capture: true });
     return () => {
+      removeEventListener('pagehide', flush, { capture: true });
+      removeEventListener('visibilitychange', onHidden, { capture: true });
+      sync.flush();
       unsubscribe();
       controller.attachEditor(null);
       view.destroy();
