@@ -1,20 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { SPEC_5_ROBOTS_TXT, SPEC_5_URLS } from '../src/fixtures/example';
+import { GROUP_CHOICE_ROBOTS_TXT, GROUP_CHOICE_URLS } from '../src/fixtures/example';
 import { LabPage } from './pages/LabPage';
 
-// SPEC §5: groups googlebot-news (lines 1–2), * (4–5), googlebot (7–10).
+// docs/behaviour.md §5: groups googlebot-news (lines 1–2), * (4–5), googlebot (7–10).
 // Googlebot-Image has no group of its own, so it obeys the googlebot group.
-test('a webmaster tests Googlebot-Image against SPEC §5 and sees the googlebot group and each deciding line', async ({
+test('a webmaster tests Googlebot-Image against docs/behaviour.md §5 and sees the googlebot group and each deciding line', async ({
   page,
 }) => {
   const lab = new LabPage(page);
   await lab.open();
-  await lab.editor.replaceText(SPEC_5_ROBOTS_TXT);
+  await lab.editor.replaceText(GROUP_CHOICE_ROBOTS_TXT);
   await lab.inputs.robotsUrl.fill('https://example.com/robots.txt');
-  await lab.inputs.setUrls(SPEC_5_URLS);
+  await lab.inputs.setUrls(GROUP_CHOICE_URLS);
   await lab.inputs.clearCrawlers();
   await lab.inputs.chooseProfile('Googlebot-Image', 'googlebot-image');
-  await lab.results.expectFinished(SPEC_5_URLS.length, 1);
+  await lab.results.expectFinished(GROUP_CHOICE_URLS.length, 1);
   await expect(lab.results.crawlerHeaders()).toHaveText([/Googlebot-Image/]);
 
   const expected = [

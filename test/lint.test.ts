@@ -1,5 +1,5 @@
 // The linter (src/core/lint.ts) on real parses. Each test is named after the
-// rule it proves and cites the SPEC section the rule comes from.
+// rule it proves and cites the docs/behaviour.md section the rule comes from.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,13 +29,13 @@ function applyFix(text: string, d: RobotsDiagnostic): string {
 }
 
 describe('lintRobots', () => {
-  it('reports nothing for a clean file (SPEC §3, §4)', () => {
+  it('reports nothing for a clean file (docs/behaviour.md §3, §4)', () => {
     const text =
       'User-agent: Googlebot\nDisallow: /private/\nAllow: /private/ok$\n\nUser-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n';
     expect(lint(text)).toEqual([]);
   });
 
-  it('typo-key: a misspelling Google accepts is flagged with its correct spelling (SPEC "Keys and values")', () => {
+  it('typo-key: a misspelling Google accepts is flagged with its correct spelling (docs/behaviour.md §12 Keys and values)', () => {
     const text = 'useragent: a\ndisalow: /x\nsite-map: https://e.com/s.xml';
     const diags = only(text, 'typo-key');
     expect(diags.map((d) => [d.line, text.slice(d.from, d.to), d.fixes?.[0].insert])).toEqual([
@@ -47,7 +47,7 @@ describe('lintRobots', () => {
     expect(diags[0].severity).toBe('warning');
   });
 
-  it('near-miss-key: a misspelling Google does not accept is an error with a fix (SPEC "Keys and values")', () => {
+  it('near-miss-key: a misspelling Google does not accept is an error with a fix (docs/behaviour.md §12 Keys and values)', () => {
     const text = 'usr-agent: a\ndisallo: /x\nalow: /y\ncrawl_delay: 5';
     const diags = only(text, 'near-miss-key');
     expect(diags.map((d) => [d.line, d.severity, d.fixes?.[0].insert])).toEqual([
@@ -71,7 +71,7 @@ describe('lintRobots', () => {
     expect(lint('Sitemapp: https://e.com/s.xml').map((d) => d.code)).toEqual(['prefix-key']);
   });
 
-  it('prefix-key: a key matched only by its prefix is flagged (SPEC "Keys and values")', () => {
+  it('prefix-key: a key matched only by its prefix is flagged (docs/behaviour.md §12 Keys and values)', () => {
     const text = 'User-agents: a\nDisallowed: /x\nAllowance: /y';
     const diags = only(text, 'prefix-key');
     expect(diags.map((d) => [d.line, text.slice(d.from, d.to), d.fixes?.[0].insert])).toEqual([
@@ -81,14 +81,14 @@ describe('lintRobots', () => {
     ]);
   });
 
-  it('missing-colon: "disallow /x" is read by Google but flagged, fix inserts the colon (SPEC "Keys and values")', () => {
+  it('missing-colon: "disallow /x" is read by Google but flagged, fix inserts the colon (docs/behaviour.md §12 Keys and values)', () => {
     const text = 'user-agent a\ndisallow /x';
     const diags = only(text, 'missing-colon');
     expect(diags.map((d) => d.line)).toEqual([1, 2]);
     expect(applyFix(text, diags[1])).toBe('user-agent a\ndisallow: /x');
   });
 
-  it('invalid-line: a line with no separator is ignored and flagged (SPEC §3: only valid lines count)', () => {
+  it('invalid-line: a line with no separator is ignored and flagged (docs/behaviour.md §3: only valid lines count)', () => {
     const text = 'user-agent: *\ndisallow /a /b\n<html>\n: /x';
     const diags = only(text, 'invalid-line');
     expect(diags.map((d) => [d.line, text.slice(d.from, d.to)])).toEqual([
@@ -100,13 +100,13 @@ describe('lintRobots', () => {
     expect(diags[1].fixes).toBeUndefined();
   });
 
-  it('unknown-key: a key no crawler knows is flagged (SPEC §3)', () => {
+  it('unknown-key: a key no crawler knows is flagged (docs/behaviour.md §3)', () => {
     const diags = only('user-agent: *\nunicorn: /value', 'unknown-key');
     expect(diags).toHaveLength(1);
     expect(diags[0]).toMatchObject({ line: 2, severity: 'warning' });
   });
 
-  it('ignored-key: keys Google ignores say who reads them (SPEC §10)', () => {
+  it('ignored-key: keys Google ignores say who reads them (docs/behaviour.md §10)', () => {
     const text = [
       'crawl-delay: 5',
       'noindex: /x',
@@ -129,21 +129,21 @@ describe('lintRobots', () => {
     for (const m of byLine.values()) expect(m).toMatch(/Google/);
   });
 
-  it('rule-outside-group: rules before the first user-agent line are flagged (SPEC §4)', () => {
+  it('rule-outside-group: rules before the first user-agent line are flagged (docs/behaviour.md §4)', () => {
     const text = 'disallow: /x\nallow: /y\nuser-agent: *\ndisallow: /z';
     const diags = only(text, 'rule-outside-group');
     expect(diags.map((d) => d.line)).toEqual([1, 2]);
     expect(applyFix(text, diags[0]).startsWith('User-agent: *\ndisallow: /x')).toBe(true);
   });
 
-  it('path-no-slash: a pattern starting with neither / nor * never matches; fix prepends / (SPEC §6)', () => {
+  it('path-no-slash: a pattern starting with neither / nor * never matches; fix prepends / (docs/behaviour.md §6)', () => {
     const text = 'user-agent: *\ndisallow: fish/\nallow: *.css\ndisallow: /ok\ndisallow:';
     const diags = only(text, 'path-no-slash');
     expect(diags.map((d) => [d.line, d.severity])).toEqual([[2, 'error']]);
     expect(applyFix(text, diags[0]).split('\n')[1]).toBe('disallow: /fish/');
   });
 
-  it('full-url-path: a full URL as a pattern never matches; fix keeps its path (SPEC §6, §11)', () => {
+  it('full-url-path: a full URL as a pattern never matches; fix keeps its path (docs/behaviour.md §6, §11)', () => {
     const text = 'user-agent: *\ndisallow: https://example.com/private?x=1';
     const diags = only(text, 'full-url-path');
     expect(diags).toHaveLength(1);
@@ -151,13 +151,13 @@ describe('lintRobots', () => {
     expect(only(text, 'path-no-slash')).toEqual([]);
   });
 
-  it('sitemap-not-absolute: a sitemap must be an absolute http(s) URL (SPEC §10)', () => {
+  it('sitemap-not-absolute: a sitemap must be an absolute http(s) URL (docs/behaviour.md §10)', () => {
     const text =
       'sitemap: /sitemap.xml\nsitemap: https://example.com/s.xml\nsitemap: ftp://example.com/s.xml\nsitemap:';
     expect(only(text, 'sitemap-not-absolute').map((d) => d.line)).toEqual([1, 3, 4]);
   });
 
-  it('agent-ignored-chars: Google matches only the product token (SPEC §5)', () => {
+  it('agent-ignored-chars: Google matches only the product token (docs/behaviour.md §5)', () => {
     const text = 'user-agent: Googlebot/2.1\nuser-agent: * # all\nuser-agent: * and more\nuser-agent: Bingbot';
     const diags = only(text, 'agent-ignored-chars');
     expect(diags.map((d) => [d.line, text.slice(d.from, d.to)])).toEqual([
@@ -177,7 +177,7 @@ describe('lintRobots', () => {
     expect(d.message).toContain('keep the line as it is');
   });
 
-  it('agent-groups-merged: an info note where Google merges two groups others may read apart (SPEC §5)', () => {
+  it('agent-groups-merged: an info note where Google merges two groups others may read apart (docs/behaviour.md §5)', () => {
     const text =
       'User-agent: bingbot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n\nUser-agent: Bingbot\nDisallow: /c\n';
     const ds = only(text, 'agent-groups-merged');
@@ -197,18 +197,18 @@ describe('lintRobots', () => {
     expect(applyFix(text, ds[0]).split('\n')[0]).toBe('User-agent: ClaudeBot');
   });
 
-  it('agent-matches-nobody: a value with no product token matches no crawler (SPEC "Groups and agents")', () => {
+  it('agent-matches-nobody: a value with no product token matches no crawler (docs/behaviour.md §12 Groups and agents)', () => {
     const text = 'user-agent: *foo\nuser-agent: 2bot\ndisallow: /';
     expect(only(text, 'agent-matches-nobody').map((d) => d.line)).toEqual([1, 2]);
   });
 
-  it('empty-agent: a user-agent line with an empty value is flagged; an empty last group is not (SPEC §4)', () => {
+  it('empty-agent: a user-agent line with an empty value is flagged; an empty last group is not (docs/behaviour.md §4)', () => {
     const text = 'user-agent:\ndisallow: /\n\nuser-agent: h\n';
     const diags = lint(text);
     expect(diags.map((d) => [d.code, d.line])).toEqual([['empty-agent', 1]]);
   });
 
-  it('line-too-long: Google cuts a line after 16,663 bytes; the rest is marked (SPEC "Lines")', () => {
+  it('line-too-long: Google cuts a line after 16,663 bytes; the rest is marked (docs/behaviour.md §12 Lines)', () => {
     const text = `user-agent: *\ndisallow: /${'a'.repeat(MAX_LINE_BYTES)}\nallow: /`;
     const diags = only(text, 'line-too-long');
     expect(diags).toHaveLength(1);
@@ -217,7 +217,7 @@ describe('lintRobots', () => {
     expect(diags[0].message).toContain('16,663');
   });
 
-  it('size-limit: content past 500 KiB is marked "Google stops reading here" (SPEC §3)', () => {
+  it('size-limit: content past 500 KiB is marked "Google stops reading here" (docs/behaviour.md §3)', () => {
     const body = 'disallow: /aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n'.repeat(12_000);
     const text = `user-agent: *\n${body}`;
     const { cutAt } = applyGoogleSizeLimit(text);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateProfile, isValidUserAgentToObey, parseRobotsTxt } from '../src/core/index';
 import { CRAWLER_CATEGORIES, CRAWLER_PROFILES, findProfile, nearCatalogueToken } from '../src/core/profiles';
 
-describe('crawler profiles (SPEC §5: a crawler is an ordered list of product tokens)', () => {
+describe('crawler profiles (docs/behaviour.md §5: a crawler is an ordered list of product tokens)', () => {
   it('gives every profile at least one token, and every token is a valid product token', () => {
     for (const p of CRAWLER_PROFILES) {
       expect(p.tokens.length, p.id).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe('crawler profiles (SPEC §5: a crawler is an ordered list of product to
   });
 });
 
-describe('crawler profiles in evaluation (SPEC §5 example: groups googlebot-news, *, googlebot)', () => {
+describe('crawler profiles in evaluation (docs/behaviour.md §5 example: groups googlebot-news, *, googlebot)', () => {
   const robots = parseRobotsTxt(
     'user-agent: googlebot-news\ndisallow: /news-only\n\nuser-agent: *\ndisallow: /star-only\n\nuser-agent: googlebot\ndisallow: /google-only\n',
   );

@@ -1,5 +1,5 @@
 /**
- * Limits of Google's parser and crawler (SPEC §3 and "Reference behaviours").
+ * Limits of Google's parser and crawler (docs/behaviour.md §3 and §12 Lines).
  */
 
 /** Google's reference parser cuts every line after this many bytes (2083 × 8 − 1). */

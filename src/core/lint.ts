@@ -88,7 +88,7 @@ const CANONICAL: Record<'user-agent' | 'allow' | 'disallow' | 'sitemap', string>
   sitemap: 'Sitemap',
 };
 
-/** Who reads each key that Google's reference knows but ignores (SPEC §10). */
+/** Who reads each key that Google's reference knows but ignores (docs/behaviour.md §10). */
 const IGNORED_KEY_NOTES: Record<string, string> = {
   'crawl-delay': 'Google ignores Crawl-delay. Bing and Yandex read it as the delay between requests.',
   noindex:

@@ -1,6 +1,6 @@
 /**
  * Crawler profiles: which product tokens a real crawler answers to, in order,
- * and whether it ignores the `*` group (SPEC §5). A profile is data only; the
+ * and whether it ignores the `*` group (docs/behaviour.md §5). A profile is data only; the
  * matcher (`evaluateProfile`) does the rest.
  *
  * Every fact here comes from the page named in `source`. Where the
@@ -84,7 +84,7 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
   },
   {
     // Google lists two tokens, "Googlebot-Image, Googlebot": with no
-    // googlebot-image group the crawler obeys the googlebot group (SPEC §5).
+    // googlebot-image group the crawler obeys the googlebot group (docs/behaviour.md §5).
     id: 'googlebot-image',
     name: 'Googlebot-Image',
     operator: 'Google',

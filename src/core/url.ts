@@ -1,6 +1,6 @@
 /**
- * From what a user types to what a crawler requests (SPEC "The URL"), and
- * which URLs a robots.txt governs (SPEC §1). Uses the WHATWG URL parser.
+ * From what a user types to what a crawler requests (docs/behaviour.md §12 The URL), and
+ * which URLs a robots.txt governs (docs/behaviour.md §1). Uses the WHATWG URL parser.
  */
 import { parseUrl } from './globals';
 
@@ -126,7 +126,7 @@ function pathPart(input: string, pathOnly: boolean): string | null {
   return m ? m[1] : null;
 }
 
-/** Whether a URL is governed by a robots.txt (SPEC §1). */
+/** Whether a URL is governed by a robots.txt (docs/behaviour.md §1). */
 export interface ScopeCheck {
   inScope: boolean;
   /** Why not, in a sentence; empty when in scope. */

@@ -14,7 +14,7 @@ interface KeyInfo {
   boost: number;
 }
 
-/** The keys Google acts on, then the ones it knows but ignores (SPEC §10). */
+/** The keys Google acts on, then the ones it knows but ignores (docs/behaviour.md §10). */
 export const KEY_COMPLETIONS: readonly KeyInfo[] = [
   {
     label: 'User-agent',

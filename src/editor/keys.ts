@@ -1,5 +1,5 @@
 /**
- * How Google's parser reads a key (SPEC "Keys and values"), for the grammar's
+ * How Google's parser reads a key (docs/behaviour.md §12 Keys and values), for the grammar's
  * tokenizer and for completion. The classification itself is the engine's
  * (src/core/parse.ts): one source of truth for what a key means.
  */

@@ -1,7 +1,7 @@
 /**
  * The external tokenizer of the robots.txt grammar. At the start of each
  * line it reads the whole line once and classifies it as Google's parser
- * does (SPEC "Keys and values"): comment cut at the first `#`, ASCII
+ * does (docs/behaviour.md §12 Keys and values): comment cut at the first `#`, ASCII
  * whitespace trimmed, separator at the first `:`, else exactly two words
  * separated by spaces or tabs; keys matched case-insensitively by prefix in
  * the order user-agent, allow, disallow, sitemap, with the accepted typos;

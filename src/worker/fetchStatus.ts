@@ -1,5 +1,5 @@
 /**
- * The simulated fetch result of the robots.txt (SPEC §2): the answers the
+ * The simulated fetch result of the robots.txt (docs/behaviour.md §2): the answers the
  * page offers. What each answer means is the engine's `fetchOutcome`.
  */
 export { type FetchOutcome, fetchOutcome } from '../core/fetch';

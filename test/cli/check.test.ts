@@ -28,7 +28,7 @@ describe('check: verdicts per URL and crawler', () => {
     expect(r.stdout).toContain('(no rule of the Googlebot group (line 5) matches)');
   });
 
-  it('evaluates a profile through its fallback tokens (Googlebot-Image obeys the googlebot group, SPEC §5)', async () => {
+  it('evaluates a profile through its fallback tokens (Googlebot-Image obeys the googlebot group, docs/behaviour.md §5)', async () => {
     const [row] = await json(['check', 'robots.txt', '-a', 'googlebot-image', '/nogoogle/a']);
     expect(row).toMatchObject({ crawler: 'Googlebot-Image', profile: 'googlebot-image', status: 'blocked', line: 6 });
     expect(row.tokens).toEqual(['Googlebot-Image', 'Googlebot']);
@@ -47,7 +47,7 @@ describe('check: verdicts per URL and crawler', () => {
     expect(row).toMatchObject({ crawler: 'my_crawler-x', profile: null, tokens: ['my_crawler-x'], status: 'blocked' });
   });
 
-  it('normalises typed URLs to the request form and shows both (SPEC "The URL")', async () => {
+  it('normalises typed URLs to the request form and shows both (docs/behaviour.md §12 The URL)', async () => {
     const [row] = await json(['check', 'robots.txt', '-a', 'googlebot', 'https://example.com/ツ#top']);
     expect(row.requestUrl).toBe('https://example.com/%E3%83%84');
     expect(row).toMatchObject({ status: 'allowed', line: 7, lineText: 'Allow: /ツ' });
@@ -136,7 +136,7 @@ describe('check: verdicts per URL and crawler', () => {
     expect(r.stderr).toMatch(/standard input \("-"\) can be used for only one file/);
   });
 
-  it('adds the reason and every matching rule, longest first, only with --explain (SPEC §8)', async () => {
+  it('adds the reason and every matching rule, longest first, only with --explain (docs/behaviour.md §8)', async () => {
     const [row] = await json(['check', 'robots.txt', '-a', 'SomeBot', '--explain', '/private/public/x']);
     expect(row.matches).toEqual([
       { kind: 'allow', line: 3, pattern: '/private/public', length: 15 },
@@ -163,7 +163,7 @@ describe('check: verdicts per URL and crawler', () => {
     expect(named.map((r) => r.url)).toEqual(['/x', '/y']);
   });
 
-  it('marks URLs outside the --robots-url origin as out of scope instead of judging them (SPEC §1)', async () => {
+  it('marks URLs outside the --robots-url origin as out of scope instead of judging them (docs/behaviour.md §1)', async () => {
     const rows = await json([
       'check',
       'robots.txt',

@@ -1,7 +1,7 @@
 /**
  * Every vector in ../shared/conformance, through the public API. The
- * expected values come from Google's reference parser (SPEC "Reference
- * behaviours"); a failure here is a bug in the engine, never in the data.
+ * expected values come from Google's reference parser (docs/behaviour.md
+ * §12); a failure here is a bug in the engine, never in the data.
  */
 
 import { existsSync, readFileSync } from 'node:fs';

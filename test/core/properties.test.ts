@@ -132,7 +132,7 @@ describe('the path a rule matches (getPathParamsQuery, reference behaviour)', ()
   });
 });
 
-describe('parser robustness (SPEC §3: only valid lines count, parsing never throws)', () => {
+describe('parser robustness (docs/behaviour.md §3: only valid lines count, parsing never throws)', () => {
   it('never throws on any string and yields one line per line end plus one', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
@@ -155,7 +155,7 @@ describe('parser robustness (SPEC §3: only valid lines count, parsing never thr
   });
 });
 
-describe('matching (SPEC §7)', () => {
+describe('matching (docs/behaviour.md §7)', () => {
   it('a pattern without wildcards matches exactly when the path starts with it', () => {
     const plain = fc
       .array(fc.constantFrom('/', 'a', 'b', '.', '?', '='), { maxLength: 8 })
@@ -477,7 +477,7 @@ describe('compiled matcher with many wildcard rules under one prefix (trigram in
   });
 });
 
-describe('no backtracking on hostile wildcard patterns (SPEC §7)', () => {
+describe('no backtracking on hostile wildcard patterns (docs/behaviour.md §7)', () => {
   const hostile = '/*a*a*a*a*a*a*a*a*a*a*a*a*b';
   const url = `/${'a'.repeat(5000)}`;
 

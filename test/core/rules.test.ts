@@ -1,5 +1,5 @@
 /**
- * The protocol's rules, one test each, named after the SPEC section they
+ * The protocol's rules, one test each, named after the docs/behaviour.md section they
  * prove. The conformance vectors cover the reference's verdicts; these
  * cover the explanation, profiles, request URLs, scope and limits.
  */
@@ -17,7 +17,7 @@ import {
 } from '../../src/core';
 import { CRAWLER_PROFILES, findProfile } from '../../src/core/profiles';
 
-const SPEC5 = `user-agent: googlebot-news
+const GROUP_CHOICE = `user-agent: googlebot-news
 disallow: /news-only
 
 user-agent: *
@@ -27,7 +27,7 @@ user-agent: googlebot
 disallow: /bot-only
 `;
 
-describe('SPEC §4 groups', () => {
+describe('docs/behaviour.md §4 groups', () => {
   it('consecutive user-agent lines share a group; blank lines do not end a group', () => {
     const p = parseRobotsTxt(
       'user-agent: a\ndisallow: /c\n\nuser-agent: b\ndisallow: /d\n\nuser-agent: e\nuser-agent: f\ndisallow: /g\n\nuser-agent: h\n',
@@ -53,8 +53,8 @@ describe('SPEC §4 groups', () => {
   });
 });
 
-describe('SPEC §5 which group a crawler obeys', () => {
-  const p = parseRobotsTxt(SPEC5);
+describe('docs/behaviour.md §5 which group a crawler obeys', () => {
+  const p = parseRobotsTxt(GROUP_CHOICE);
   const obeys = (id: string) => {
     const v = evaluateProfile(p, 'http://e.com/', findProfile(id)!);
     return v.choice.kind === 'named' ? v.choice.groups : v.choice.kind === 'global' ? ['*', ...v.choice.groups] : [];
@@ -97,7 +97,7 @@ describe('SPEC §5 which group a crawler obeys', () => {
   });
 });
 
-describe('SPEC §8 which rule wins, with its explanation', () => {
+describe('docs/behaviour.md §8 which rule wins, with its explanation', () => {
   it('the longest match wins and every matching rule is listed with its byte length', () => {
     const p = parseRobotsTxt('user-agent: *\nallow: /p\ndisallow: /\n');
     const v = evaluate(p, 'http://example.com/page', 'bot');
@@ -163,14 +163,14 @@ describe('SPEC §8 which rule wins, with its explanation', () => {
   });
 
   it('a bulk checker gives the same decisions as evaluate', () => {
-    const p = parseRobotsTxt(SPEC5);
+    const p = parseRobotsTxt(GROUP_CHOICE);
     const c = createChecker(p, { tokens: ['Googlebot-Image', 'Googlebot'] });
     expect(c.check('http://e.com/bot-only')).toBe(-8);
     expect(c.check('http://e.com/news-only')).toBe(0);
   });
 });
 
-describe('SPEC "Reference behaviours": lines', () => {
+describe('docs/behaviour.md §12 Lines', () => {
   it('marks a line cut after 16,663 bytes and keeps the cut line', () => {
     const long = `disallow: /${'a'.repeat(MAX_LINE_BYTES)}`;
     const p = parseRobotsTxt(`user-agent: *\n${long}\nallow: /b\n`);
@@ -214,7 +214,7 @@ describe('SPEC "Reference behaviours": lines', () => {
   });
 });
 
-describe('SPEC §3 Google reads the first 500 KiB', () => {
+describe('docs/behaviour.md §3 Google reads the first 500 KiB', () => {
   it('cuts at 512,000 bytes without splitting a character', () => {
     const text = `${'a'.repeat(511_999)}ツb`;
     const { text: kept, cutAt } = applyGoogleSizeLimit(text);
@@ -224,7 +224,7 @@ describe('SPEC §3 Google reads the first 500 KiB', () => {
   });
 });
 
-describe('request URLs: what a crawler requests (SPEC "The URL")', () => {
+describe('request URLs: what a crawler requests (docs/behaviour.md §12 The URL)', () => {
   it('percent-encodes non-ASCII paths as UTF-8 with upper-case hex', () => {
     const r = toRequestUrl('https://example.com/ツ?q=é');
     expect(r.url).toBe('https://example.com/%E3%83%84?q=%C3%A9');
@@ -260,7 +260,7 @@ describe('request URLs: what a crawler requests (SPEC "The URL")', () => {
   });
 });
 
-describe('SPEC §1 which URLs a robots.txt governs', () => {
+describe('docs/behaviour.md §1 which URLs a robots.txt governs', () => {
   const cases: [string, string, boolean][] = [
     ['http://example.com/robots.txt', 'http://example.com/', true],
     ['http://example.com/robots.txt', 'http://example.com/folder/file', true],
@@ -289,7 +289,7 @@ describe('SPEC §1 which URLs a robots.txt governs', () => {
   });
 });
 
-describe('SPEC §2 what the fetch result means', () => {
+describe('docs/behaviour.md §2 what the fetch result means', () => {
   it.each([
     [200, 'rules'],
     [301, 'allow-all'],

@@ -45,7 +45,7 @@ describe('the grammar and the engine agree on line kinds (STYLE principle 4)', (
     expect(lines).toBeGreaterThan(1000);
   });
 
-  it('agrees on the tricky lines of SPEC "Keys and values"', () => {
+  it('agrees on the tricky lines of docs/behaviour.md §12 Keys and values', () => {
     const text = [
       'user-agents: a', // prefix
       'useragent: b', // typo
@@ -92,7 +92,7 @@ describe('the grammar and the engine agree on line kinds (STYLE principle 4)', (
     ]);
   });
 
-  it('ends a line at a NUL, as the reference reads each line as a C string (SPEC "Lines")', () => {
+  it('ends a line at a NUL, as the reference reads each line as a C string (docs/behaviour.md §12 Lines)', () => {
     const text = 'user-agent: a\0b\n\0disallow: /x\ndisallow: /y\0 z w\nfoo\0: bar\n# c\0d';
     const engine = parseRobotsTxt(text).lines.map((l) => l.kind);
     expect(grammarLineKinds(text)).toEqual(engine);

@@ -53,7 +53,7 @@ describe('completion', () => {
     expect(result!.options.find((o) => o.label === 'Disallow')?.apply).toBe('Disallow: ');
   });
 
-  it('marks the keys Google ignores (SPEC §10)', () => {
+  it('marks the keys Google ignores (docs/behaviour.md §10)', () => {
     const options = complete('Cr')!.options;
     for (const label of ['Crawl-delay', 'Noindex', 'Host', 'Clean-param', 'Content-signal', 'Content-usage'])
       expect(options.find((o) => o.label === label)?.detail).toBe('Google ignores this');
@@ -64,7 +64,7 @@ describe('completion', () => {
     expect(complete('user-agent: *\n', true)?.options.length).toBeGreaterThan(4);
   });
 
-  it('completes crawler product tokens after user-agent:, with * first (SPEC §5)', () => {
+  it('completes crawler product tokens after user-agent:, with * first (docs/behaviour.md §5)', () => {
     const result = complete('User-agent: Goo');
     expect(result?.from).toBe('User-agent: '.length);
     const labels = result!.options.map((o) => o.label);
@@ -104,7 +104,7 @@ describe('folding', () => {
     'Allow: /',
   ].join('\n');
 
-  it('folds each group from its first line to its last keyed line, leaving trailing comments visible (SPEC §4)', () => {
+  it('folds each group from its first line to its last keyed line, leaving trailing comments visible (docs/behaviour.md §4)', () => {
     const state = stateOf(doc);
     const line = (n: number) => state.doc.line(n);
     expect(foldable(state, line(2).from, line(2).to)).toEqual({ from: line(2).to, to: line(4).to });

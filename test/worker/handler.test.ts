@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateProfile, parseRobotsTxt } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
-import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, SPEC_5_ROBOTS_TXT } from '../../src/fixtures/example';
+import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, GROUP_CHOICE_ROBOTS_TXT } from '../../src/fixtures/example';
 import { type HandlerHost, RobotsHandler, SLICE_MS } from '../../src/worker/handler';
 import { CELL, type EvaluateParams, ROW, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
 
@@ -62,7 +62,7 @@ describe('set-text: parse once per version', () => {
     expect(parsed.summary.sizeLimit).toBeNull();
   });
 
-  it('reports where Googlebot stops reading a file over 500 KiB (SPEC §3)', () => {
+  it('reports where Googlebot stops reading a file over 500 KiB (docs/behaviour.md §3)', () => {
     const h = harness();
     const big =
       'User-agent: *\n' +
@@ -104,7 +104,7 @@ describe('evaluate: URL list × crawlers in compact chunks', () => {
     // The typed café is matched in its request form.
     expect(flags[2] & ROW.NORMALISED).toBeTruthy();
     expect(chunks.flatMap((c) => c.normalised)).toContainEqual([2, 'https://shop.example.com/caf%C3%A9']);
-    // Another origin is flagged, not judged (SPEC §1).
+    // Another origin is flagged, not judged (docs/behaviour.md §1).
     expect(flags[3] & ROW.OUT_OF_SCOPE).toBeTruthy();
     expect([...status.slice(9, 12)]).toEqual([CELL.OUT_OF_SCOPE, CELL.OUT_OF_SCOPE, CELL.OUT_OF_SCOPE]);
     // /robots.txt itself is always allowed (RFC 9309).
@@ -127,7 +127,7 @@ describe('evaluate: URL list × crawlers in compact chunks', () => {
     ]);
   });
 
-  it('SPEC §2: a 4xx allows everything and a 5xx or an unreachable server blocks everything', () => {
+  it('docs/behaviour.md §2: a 4xx allows everything and a 5xx or an unreachable server blocks everything', () => {
     for (const [status, cell] of [
       [404, CELL.ALLOWED],
       [403, CELL.ALLOWED],
@@ -240,9 +240,9 @@ describe('save-list: the URL list into IndexedDB, never in the middle of a run',
 });
 
 describe('explain: one cell in full', () => {
-  it('SPEC §5: Googlebot-Image falls back to the googlebot group, with every matching rule', () => {
+  it('docs/behaviour.md §5: Googlebot-Image falls back to the googlebot group, with every matching rule', () => {
     const h = harness();
-    h.handler.handle({ type: 'set-text', id: 1, version: 1, text: SPEC_5_ROBOTS_TXT });
+    h.handler.handle({ type: 'set-text', id: 1, version: 1, text: GROUP_CHOICE_ROBOTS_TXT });
     h.handler.handle({
       type: 'explain',
       id: 2,
@@ -265,7 +265,7 @@ describe('explain: one cell in full', () => {
 
   it('flags a typed token that crawlers cannot send', () => {
     const h = harness();
-    h.handler.handle({ type: 'set-text', id: 1, version: 1, text: SPEC_5_ROBOTS_TXT });
+    h.handler.handle({ type: 'set-text', id: 1, version: 1, text: GROUP_CHOICE_ROBOTS_TXT });
     h.handler.handle({
       type: 'explain',
       id: 2,

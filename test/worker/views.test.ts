@@ -87,7 +87,7 @@ describe('views: filters, search and sort computed in the worker', () => {
     expect(view({ verdict: 'allowed', crawler: 1 })).toEqual(judged.filter((i) => !blockedBy('gptbot').includes(i)));
   });
 
-  it('keeps rows not judged: out of scope (SPEC §1) or unreadable', () => {
+  it('keeps rows not judged: out of scope (docs/behaviour.md §1) or unreadable', () => {
     expect(run().view({ verdict: 'unjudged' })).toEqual([3, 5]);
   });
 
