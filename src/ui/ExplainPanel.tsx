@@ -2,6 +2,7 @@ import { ruleLabel } from '../core/matcher';
 import { useRobotsLab } from '../state/store';
 import type { ExplainResult, ParseSummary } from '../worker/protocol';
 import { sentence } from './format';
+import { Lenses } from './lenses/Lenses';
 
 function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }) {
   const v = e.verdict!;
@@ -137,6 +138,7 @@ export function ExplainPanel() {
               Tie: an allow and a disallow rule match with the same length; the least restrictive (allow) wins.
             </p>
           )}
+          {e.lenses && <Lenses lenses={e.lenses} />}
         </>
       )}
     </section>

@@ -6,7 +6,7 @@
 import { applyGoogleSizeLimit, fetchOutcome, parseRobotsTxt } from '../core/index';
 import { lintRobots } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
-import { explainedVerdict, resolveCrawler } from './crawlers';
+import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
 import { type HandlerHost, postFailure } from './host';
 import { judgeUrl } from './judge';
 import type { ExplainResult, WorkerRequest } from './protocol';
@@ -58,6 +58,9 @@ export class RobotsDocument {
       const crawler = resolveCrawler(msg.crawler);
       const j = judgeUrl(msg.url, msg.normalise, msg.robotsUrl);
       const outcome = fetchOutcome(msg.fetchStatus);
+      // The other readers apply only when the rules decide, and only to a token the reference can obey.
+      const judged = !j.error && !j.outOfScope;
+      const lensed = judged && outcome.mode === 'rules' && crawler.info.valid;
       const result: ExplainResult = {
         input: msg.url,
         requestUrl: j.requestUrl,
@@ -66,7 +69,8 @@ export class RobotsDocument {
         outOfScope: j.outOfScope,
         crawler: crawler.info,
         fetchOutcome: outcome.mode === 'rules' ? null : outcome.reason,
-        verdict: j.error || j.outOfScope ? null : explainedVerdict(parsed, j.requestUrl, crawler),
+        verdict: judged ? explainedVerdict(parsed, j.requestUrl, crawler) : null,
+        lenses: lensed ? explainLenses(parsed, j.requestUrl, crawler) : null,
       };
       this.host.post({ type: 'explained', id: msg.id, version: msg.version, result });
     } catch (e) {

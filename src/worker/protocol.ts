@@ -8,6 +8,8 @@
 
 import type { RobotsDiagnostic } from '../core/lint';
 import { ruleLabel } from '../core/matcher';
+import type { PurposeFinding } from '../core/purposes';
+import type { ReaderVerdict } from '../core/readers/index';
 import type { Verdict } from '../core/types';
 import type { FetchStatus } from './fetchStatus';
 
@@ -118,6 +120,19 @@ export interface ExplainResult {
   /** Set when the simulated fetch result decides, not the rules. */
   fetchOutcome: string | null;
   verdict: Verdict | null;
+  /** Other readers and AI purposes; null when no rule verdict was made or the token cannot be obeyed. */
+  lenses: ExplainLenses | null;
+}
+
+/** The explanation's other views of the same cell, computed in the worker as plain data. */
+export interface ExplainLenses {
+  /** Google first, then RFC 9309 read literally, Bing, Yandex, 1994 (docs/behaviour.md §14). */
+  readers: ReaderVerdict[];
+  /**
+   * One finding per purpose (docs/behaviour.md §15); null when the file has no
+   * Content-Usage or Content-Signal line and the crawler is not an AI crawler.
+   */
+  purposes: PurposeFinding[] | null;
 }
 
 /** Which rows of a run's results the table shows, and in what order. Computed in the worker. */

@@ -265,6 +265,7 @@ function explanation(): ExplainResult {
     crawler: { label: 'Googlebot', tokens: ['googlebot'], valid: true, ignoresGlobal: false },
     fetchOutcome: null,
     verdict,
+    lenses: null,
   };
 }
 
