@@ -17,7 +17,7 @@ export const RESULT_COLUMNS = [
 ] as const;
 
 /** The optional column after RESULT_COLUMNS. */
-export const REASON_COLUMN = 'reason';
+const REASON_COLUMN = 'reason';
 
 /** The byte-order mark that makes Excel read a CSV file as UTF-8 (it guesses a legacy code page otherwise). */
 export const UTF8_BOM = '\uFEFF';

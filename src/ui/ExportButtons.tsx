@@ -104,7 +104,7 @@ function save(file: ExportedFile, format: ExportFormat, bom: boolean) {
 }
 
 /** "Exported 12,000 records (4,000 URLs × 3 crawlers) as CSV.", labelled when the run had not finished. */
-export function exportMessage(s: ExportSummary, format: ExportFormat): string {
+function exportMessage(s: ExportSummary, format: ExportFormat): string {
   const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
   const shape =
     s.records === s.urls * s.crawlers
