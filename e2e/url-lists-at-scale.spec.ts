@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { EXAMPLE_CRAWLERS, EXAMPLE_RULES, EXAMPLE_URLS, EXAMPLE_VERDICTS, type Shown } from './fixtures/example';
+import { EXAMPLE_CRAWLERS, EXAMPLE_URLS, EXAMPLE_VERDICTS, type Shown } from './fixtures/example';
 import { LabPage } from './pages/LabPage';
 
 /** The example's URLs whose cell for crawler `col` shows `verdict` (from the hand-written table). */
@@ -167,66 +167,5 @@ test.describe('an auditor narrows the results down', () => {
     await expect.poll(() => lab.editor.linesWith('cm-rl-rule')).toEqual([16]);
     await lab.bulk.ruleFilter.getByRole('button', { name: 'Clear the rule filter' }).click();
     await lab.bulk.expectShown([...EXAMPLE_URLS]);
-  });
-
-  test('exports the shown rows as CSV and JSON, as written by hand', async ({ page }) => {
-    const lab = new LabPage(page);
-    await lab.open();
-    const json = await lab.bulk.export('JSON');
-    expect(json.name).toBe('robots-lab-results.json');
-    const cafe = 'https://shop.example.com/caf%C3%A9';
-    const expected = EXAMPLE_URLS.flatMap((url, row) =>
-      EXAMPLE_CRAWLERS.map((crawler, col) => {
-        const { verdict, line } = EXAMPLE_VERDICTS[row][col];
-        return {
-          url,
-          normalisedUrl: url.endsWith('café') ? cafe : url,
-          crawler,
-          verdict: verdict === 'Not judged' ? 'out of scope' : verdict.toLowerCase(),
-          rule: line ? EXAMPLE_RULES[line] : '',
-          line: line || null,
-        };
-      }),
-    );
-    expect(JSON.parse(json.text)).toEqual(expected);
-
-    await lab.bulk.verdict.selectOption('blocked');
-    await lab.bulk.crawler.selectOption({ label: 'for GPTBot' });
-    await lab.bulk.expectShown(urlsWhere(2, 'Blocked'));
-    const csv = await lab.bulk.export('CSV');
-    expect(csv.text.split('\r\n')).toEqual([
-      'url,normalised_url,crawler,verdict,rule,line',
-      'https://shop.example.com/,https://shop.example.com/,Googlebot,allowed,,',
-      'https://shop.example.com/,https://shop.example.com/,Googlebot-Image,allowed,,',
-      'https://shop.example.com/,https://shop.example.com/,GPTBot,blocked,Disallow: /,16',
-      'https://shop.example.com/products/red-shoes,https://shop.example.com/products/red-shoes,Googlebot,allowed,,',
-      'https://shop.example.com/products/red-shoes,https://shop.example.com/products/red-shoes,Googlebot-Image,allowed,,',
-      'https://shop.example.com/products/red-shoes,https://shop.example.com/products/red-shoes,GPTBot,blocked,Disallow: /,16',
-      'https://shop.example.com/products/red-shoes?sessionid=42,https://shop.example.com/products/red-shoes?sessionid=42,Googlebot,blocked,Disallow: /*?sessionid=,6',
-      'https://shop.example.com/products/red-shoes?sessionid=42,https://shop.example.com/products/red-shoes?sessionid=42,Googlebot-Image,blocked,Disallow: /*?sessionid=,6',
-      'https://shop.example.com/products/red-shoes?sessionid=42,https://shop.example.com/products/red-shoes?sessionid=42,GPTBot,blocked,Disallow: /,16',
-      'https://shop.example.com/checkout/step-1,https://shop.example.com/checkout/step-1,Googlebot,blocked,Disallow: /checkout/,5',
-      'https://shop.example.com/checkout/step-1,https://shop.example.com/checkout/step-1,Googlebot-Image,blocked,Disallow: /checkout/,5',
-      'https://shop.example.com/checkout/step-1,https://shop.example.com/checkout/step-1,GPTBot,blocked,Disallow: /,16',
-      'https://shop.example.com/search?q=shoes,https://shop.example.com/search?q=shoes,Googlebot,blocked,Disallow: /search,8',
-      'https://shop.example.com/search?q=shoes,https://shop.example.com/search?q=shoes,Googlebot-Image,blocked,Disallow: /search,8',
-      'https://shop.example.com/search?q=shoes,https://shop.example.com/search?q=shoes,GPTBot,blocked,Disallow: /,16',
-      'https://shop.example.com/search/about,https://shop.example.com/search/about,Googlebot,allowed,Allow: /search/about$,7',
-      'https://shop.example.com/search/about,https://shop.example.com/search/about,Googlebot-Image,allowed,Allow: /search/about$,7',
-      'https://shop.example.com/search/about,https://shop.example.com/search/about,GPTBot,blocked,Disallow: /,16',
-      '/admin/,/admin/,Googlebot,allowed,,',
-      '/admin/,/admin/,Googlebot-Image,allowed,,',
-      '/admin/,/admin/,GPTBot,blocked,Disallow: /,16',
-      '/admin/help,/admin/help,Googlebot,allowed,,',
-      '/admin/help,/admin/help,Googlebot-Image,allowed,,',
-      '/admin/help,/admin/help,GPTBot,blocked,Disallow: /,16',
-      '/manuals/size-guide.pdf,/manuals/size-guide.pdf,Googlebot,allowed,,',
-      '/manuals/size-guide.pdf,/manuals/size-guide.pdf,Googlebot-Image,allowed,,',
-      '/manuals/size-guide.pdf,/manuals/size-guide.pdf,GPTBot,blocked,Disallow: /,16',
-      'https://shop.example.com/café,https://shop.example.com/caf%C3%A9,Googlebot,allowed,,',
-      'https://shop.example.com/café,https://shop.example.com/caf%C3%A9,Googlebot-Image,allowed,,',
-      'https://shop.example.com/café,https://shop.example.com/caf%C3%A9,GPTBot,blocked,Disallow: /,16',
-      '',
-    ]);
   });
 });

@@ -8,7 +8,7 @@
 import type { StoreApi } from 'zustand';
 import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
-import { type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
+import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import { type DebugFault, type ExportFormat, isAllRows, type ViewQuery } from '../worker/protocol';
 import type { EditorPort } from './editor';
 import { highlightFor } from './highlight';
@@ -96,11 +96,11 @@ export class AppController {
     return v && this.store.getState().results?.id === v.run ? v.rows : null;
   }
 
-  /** Writes the rows the table shows as a CSV or JSON file (in the worker); null when there is no run. */
-  exportResults(format: ExportFormat): Promise<{ blob: Blob; rows: number } | null> {
+  /** Writes the records the table shows as a CSV or JSON file (in the worker); null when there is no run. */
+  exportResults(format: ExportFormat, wide = false): Promise<ExportedFile | null> {
     const s = this.store.getState();
     if (!s.results) return Promise.resolve(null);
-    return this.client.export(s.results.id, s.viewQuery, format);
+    return this.client.export(s.results.id, s.viewQuery, format, wide);
   }
 
   /** Reads a URL list file in the worker; `column` picks a CSV column (0-based), null guesses. */

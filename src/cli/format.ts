@@ -1,6 +1,7 @@
 /**
  * Output of `check`: a readable table, CSV, a JSON array or JSON Lines.
  */
+import { csvCell, csvRecord, resultHeader } from '../core/csv';
 
 export const FORMATS = ['table', 'csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -99,19 +100,12 @@ function displayWidth(s: string): number {
   return n;
 }
 
-const CSV_SPECIAL = /[",\r\n]/;
+/** Re-exported for the CLI's row writers: the cell quoting is the shared schema's (src/core/csv.ts). */
+export { csvCell };
 
-/** A CSV cell: quoted when it holds a quote, comma or line break, or starts or ends with white space. */
-export function csvCell(value: string): string {
-  if (CSV_SPECIAL.test(value) || /^\s|\s$/.test(value)) return `"${value.replace(/"/g, '""')}"`;
-  return value;
-}
-
-const CSV_COLUMNS = ['url', 'request_url', 'crawler', 'verdict', 'line', 'rule', 'note', 'expected', 'ok'];
-
-/** One CSV line (CR LF ended): the header without a row, else the row. */
+/** One CSV line (CR LF ended) of the shared result schema: the header without a row, else the row. */
 export function csvLine(withReason: boolean, r?: ResultRow): string {
-  if (!r) return `${[...CSV_COLUMNS, ...(withReason ? ['reason'] : [])].join(',')}\r\n`;
+  if (!r) return resultHeader(withReason);
   const cells = [
     r.url,
     r.requestUrl,
@@ -122,9 +116,9 @@ export function csvLine(withReason: boolean, r?: ResultRow): string {
     r.note,
     r.expected ?? '',
     r.ok === null ? '' : String(r.ok),
-    ...(withReason ? [r.reason ?? ''] : []),
   ];
-  return `${cells.map(csvCell).join(',')}\r\n`;
+  if (withReason) cells.push(r.reason ?? '');
+  return csvRecord(cells);
 }
 
 function formatCsv(rows: ResultRow[], withReason: boolean): string {

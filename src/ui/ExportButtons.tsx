@@ -1,47 +1,117 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useController } from '../app/context';
-import { useRobotsLab } from '../state/store';
-import type { ExportFormat } from '../worker/protocol';
+import { UTF8_BOM } from '../core/csv';
+import { type RobotsLabState, useRobotsLab } from '../state/store';
+import type { ExportedFile } from '../worker/client';
+import type { ExportFormat, ExportSummary } from '../worker/protocol';
 import { formatCount } from './format';
 
-/** Downloads the rows the table shows as CSV or JSON (written in the worker); disabled while there is nothing to export. */
+/**
+ * Downloads the records the table shows as CSV or JSON (written in the
+ * worker). An export asked for during a run waits for the run, showing its
+ * progress, so the file is never silently partial; the options add a UTF-8
+ * BOM for Excel and a wide CSV layout (a row per URL, columns per crawler).
+ */
 export function ExportButtons() {
   const controller = useController();
-  const [exporting, setExporting] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [bom, setBom] = useState(false);
+  const [wide, setWide] = useState(false);
+  const busy = useRef(false);
   const empty = useRobotsLab(
     (s) => !s.results || s.results.total === 0 || s.results.crawlers.length === 0 || s.view?.count === 0,
   );
+
   async function download(format: ExportFormat) {
-    setExporting(`Writing the ${format.toUpperCase()} file…`);
-    const file = await controller.exportResults(format);
-    if (!file) {
-      setExporting('The results changed; export again.');
-      return;
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      const ready = await waitForRun((done, total) =>
+        setMessage(`Waiting for the run to finish: ${formatCount(done)} of ${formatCount(total)} URLs judged…`),
+      );
+      if (!ready) return setMessage('The results changed before the run finished; export again.');
+      setMessage(`Writing the ${format.toUpperCase()} file…`);
+      const file = await controller.exportResults(format, wide && format === 'csv');
+      if (!file) return setMessage('The results changed; export again.');
+      save(file, format, bom && format === 'csv');
+      setMessage(exportMessage(file.summary, format));
+    } finally {
+      busy.current = false;
     }
-    const url = URL.createObjectURL(file.blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `robots-lab-results.${format}`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setExporting(`Exported ${formatCount(file.rows)} row${file.rows === 1 ? '' : 's'} as ${format.toUpperCase()}.`);
   }
 
   return (
-    <span className="export">
+    <span className="export" data-testid="export-controls">
       <button type="button" disabled={empty} onClick={() => void download('csv')} data-testid="export-csv">
         Export CSV
       </button>
       <button type="button" disabled={empty} onClick={() => void download('json')} data-testid="export-json">
         Export JSON
       </button>
-      {exporting && (
+      <label className="export-option" title="Starts the CSV with a byte-order mark so Excel reads it as UTF-8">
+        <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} data-testid="export-bom" />
+        BOM for Excel
+      </label>
+      <label className="export-option" title="One CSV row per URL, a verdict, line and rule column per crawler">
+        <input type="checkbox" checked={wide} onChange={(e) => setWide(e.target.checked)} data-testid="export-wide" />
+        Wide CSV
+      </label>
+      {message && (
         <span className="hint" role="status" data-testid="export-status">
-          {exporting}
+          {message}
         </span>
       )}
     </span>
   );
+}
+
+/**
+ * Resolves true once the current run has finished (at once when it has),
+ * reporting progress meanwhile; false when the run is replaced or dropped
+ * first, as its results are then not the ones the user asked to export.
+ */
+function waitForRun(progress: (done: number, total: number) => void): Promise<boolean> {
+  const start = useRobotsLab.getState().results;
+  if (!start) return Promise.resolve(false);
+  if (start.finished) return Promise.resolve(true);
+  progress(start.done, start.total);
+  return new Promise((resolve) => {
+    const check = (s: RobotsLabState) => {
+      const r = s.results;
+      if (!r || r.id !== start.id) return finish(false);
+      if (r.finished) return finish(true);
+      progress(r.done, r.total);
+    };
+    const unsubscribe = useRobotsLab.subscribe(check);
+    function finish(ok: boolean) {
+      unsubscribe();
+      resolve(ok);
+    }
+  });
+}
+
+/** Hands the file to the browser's download; the BOM is a Blob part in front (the file is not copied into a string). */
+function save(file: ExportedFile, format: ExportFormat, bom: boolean) {
+  const blob = bom ? new Blob([UTF8_BOM, file.blob], { type: file.blob.type }) : file.blob;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `robots-lab-results${file.summary.complete ? '' : '-partial'}.${format}`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "Exported 12,000 records (4,000 URLs × 3 crawlers) as CSV.", labelled when the run had not finished. */
+function exportMessage(s: ExportSummary, format: ExportFormat): string {
+  const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+  const shape =
+    s.records === s.urls * s.crawlers
+      ? `${plural(s.urls, 'URL')} × ${plural(s.crawlers, 'crawler')}`
+      : `from ${plural(s.urls, 'URL')}`;
+  const partial = s.complete
+    ? ''
+    : ` Partial: the run had judged ${formatCount(s.judged)} of ${formatCount(s.total)} URLs.`;
+  return `Exported ${plural(s.records, 'record')} (${shape}) as ${format.toUpperCase()}.${partial}`;
 }

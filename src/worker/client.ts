@@ -17,6 +17,7 @@ import {
   type EvaluateParams,
   type ExplainResult,
   type ExportFormat,
+  type ExportSummary,
   type ImportSummary,
   type ParseSummary,
   type ReplyTo,
@@ -70,6 +71,12 @@ interface PendingOf<K extends AnsweredType> {
 }
 
 type Pending = { [K in AnsweredType]: PendingOf<K> }[AnsweredType];
+
+/** An export file written in the worker and what it holds. */
+export interface ExportedFile {
+  blob: Blob;
+  summary: ExportSummary;
+}
 
 /** An imported list: what the file held, the list, and the pieces it came in. */
 export interface ListImport extends ImportSummary {
@@ -196,10 +203,18 @@ export class RobotsWorkerClient {
     return 'reply' in o ? o.reply : null;
   }
 
-  /** Writes the rows a query keeps as a file; resolves null when the run is gone. */
-  async export(run: number, query: ViewQuery, format: ExportFormat): Promise<{ blob: Blob; rows: number } | null> {
-    const o = await this.request('export', (id) => ({ type: 'export', id, version: this.version, run, query, format }));
-    return 'reply' in o ? { blob: o.reply.blob, rows: o.reply.rows } : null;
+  /** Writes the records a query keeps as a file; resolves null when the run is gone. */
+  async export(run: number, query: ViewQuery, format: ExportFormat, wide: boolean): Promise<ExportedFile | null> {
+    const o = await this.request('export', (id) => ({
+      type: 'export',
+      id,
+      version: this.version,
+      run,
+      query,
+      format,
+      wide,
+    }));
+    return 'reply' in o ? { blob: o.reply.blob, summary: o.reply.summary } : null;
   }
 
   /**

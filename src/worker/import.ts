@@ -4,7 +4,7 @@
  * `<loc>` values. The parsing is the engine's (src/core/urllist.ts), shared
  * with the CLI.
  */
-import { detectListFormat, inspectCsv, parseCsvList, parseSitemap, sitemapKind } from '../core/urllist';
+import { detectListFormat, inspectCsv, parseCsvList, parseSitemap, parseTextList, sitemapKind } from '../core/urllist';
 import { splitRows } from './bulk';
 import type { ImportResult } from './protocol';
 
@@ -45,8 +45,17 @@ function readList(raw: string, name: string, column: number | null): ImportResul
       sitemapIndex: false,
     };
   }
+  // `#` lines are comments, as the CLI reads a .txt list; the text is kept as
+  // it is when it has none (a million-line list is not copied for nothing).
+  if (COMMENT_LINE.test(text)) {
+    const urls = parseTextList(text, name).map((u) => u.url);
+    return { name, format, text: joinLines(urls), count: urls.length, csv: null, sitemapIndex: false };
+  }
   return { name, format, text, count: 0, csv: null, sitemapIndex: false };
 }
+
+/** A line whose first non-blank character is `#`. */
+const COMMENT_LINE = /^[ \t]*#/m;
 
 function joinLines(urls: string[]): string {
   return urls.length ? `${urls.join('\n')}\n` : '';

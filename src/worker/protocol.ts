@@ -182,6 +182,17 @@ export const TOP_RULES = 10;
 
 export type ExportFormat = 'csv' | 'json';
 
+/** What an export file holds: records are URL × crawler cells; `complete` is false when the run had not finished. */
+export interface ExportSummary {
+  records: number;
+  urls: number;
+  crawlers: number;
+  complete: boolean;
+  /** URLs judged when the file was written, of `total`. */
+  judged: number;
+  total: number;
+}
+
 /** A URL list file, read in the worker: what it held and what was not taken from it. */
 export interface ImportSummary {
   name: string;
@@ -221,8 +232,8 @@ export type WorkerRequest =
     }
   /** Computes the rows of run `run` that `query` keeps, in its order. */
   | { type: 'view'; id: number; version: number; run: number; query: ViewQuery }
-  /** Writes the rows `query` keeps as a CSV or JSON file. */
-  | { type: 'export'; id: number; version: number; run: number; query: ViewQuery; format: ExportFormat }
+  /** Writes the records `query` keeps as a CSV or JSON file (`wide`: a CSV row per URL, columns per crawler). */
+  | { type: 'export'; id: number; version: number; run: number; query: ViewQuery; format: ExportFormat; wide: boolean }
   /** Reads a URL list file (text, CSV with an optional 0-based column, sitemap XML). */
   | { type: 'import'; id: number; version: number; file: Blob; name: string; column: number | null }
   /** Saves a URL list in IndexedDB under `key` (null: the list the worker holds), off the page's thread. */
@@ -277,7 +288,7 @@ export type WorkerReply =
       count: number;
       complete: boolean;
     }
-  | { type: 'exported'; id: number; version: number; blob: Blob; rows: number }
+  | { type: 'exported'; id: number; version: number; blob: Blob; summary: ExportSummary }
   /**
    * One piece of an imported or loaded list's text (see pieces.ts), sent in
    * order before its 'imported' or 'list-loaded' reply: the pieces joined are

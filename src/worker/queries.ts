@@ -6,9 +6,10 @@
 import { ruleLabel } from '../core/matcher';
 import type { ParsedRobots } from '../core/types';
 import type { BulkRun } from './bulk';
+import { writeExport } from './exportFile';
 import { type HandlerHost, postFailure } from './host';
 import type { WorkerRequest } from './protocol';
-import { computeView, exportView } from './view';
+import { computeView } from './view';
 
 /** Replies with the rows of `run` that the message's query keeps. */
 export function answerView(host: HandlerHost, msg: Extract<WorkerRequest, { type: 'view' }>, run: BulkRun): void {
@@ -32,7 +33,7 @@ export function answerView(host: HandlerHost, msg: Extract<WorkerRequest, { type
   }
 }
 
-/** Replies with a file of the rows the message's query keeps; rule lines are labelled from `parsed`. */
+/** Replies with a file of the records the message's query keeps; rule lines are labelled from `parsed`. */
 export function answerExport(
   host: HandlerHost,
   msg: Extract<WorkerRequest, { type: 'export' }>,
@@ -45,8 +46,9 @@ export function answerExport(
     for (const g of parsed?.groups ?? []) {
       for (const r of g.rules) texts.set(r.line, ruleLabel(r.kind, r.raw));
     }
-    const blob = exportView(run, rows, msg.format, (line) => texts.get(line) ?? '');
-    host.post({ type: 'exported', id: msg.id, version: msg.version, blob, rows: rows ? rows.length : run.done });
+    const ruleText = (line: number) => texts.get(line) ?? '';
+    const { blob, summary } = writeExport({ run, rows, query: msg.query, ruleText }, msg.format, msg.wide);
+    host.post({ type: 'exported', id: msg.id, version: msg.version, blob, summary });
   } catch (e) {
     postFailure(host, msg.id, msg.version, e);
   }

@@ -1,7 +1,7 @@
 /**
- * Views and exports of a run's results, computed in the worker over the
- * compact arrays: which rows a query keeps, in what order, and the same rows
- * written out as CSV or JSON. The page never walks a million rows itself.
+ * Views of a run's results, computed in the worker over the compact arrays:
+ * which rows a query keeps and in what order (exportFile.ts writes them out).
+ * The page never walks a million rows itself.
  */
 
 import type { BulkRun } from './bulk';
@@ -56,7 +56,7 @@ export function computeView(run: BulkRun, q: ViewQuery): Int32Array | null {
   return rows;
 }
 
-/** Verdict order for sorting: blocked first, then allowed, then not judged. */
+/** Verdict rank for sorting, by CELL value: blocked 0, allowed 1, out of scope 2, invalid 3. */
 const VERDICT_RANK = [1, 0, 2, 3];
 
 function sortRows(run: BulkRun, rows: Int32Array, sort: NonNullable<ViewQuery['sort']>): void {
@@ -66,7 +66,9 @@ function sortRows(run: BulkRun, rows: Int32Array, sort: NonNullable<ViewQuery['s
     // A stable counting sort: list order within a verdict.
     const buckets: number[][] = [[], [], [], []];
     for (let i = 0; i < rows.length; i++) buckets[VERDICT_RANK[run.status[rows[i] * run.cols + col]]].push(rows[i]);
-    const order = sort.desc ? [3, 2, 1, 0] : [0, 1, 2, 3];
+    // "Allowed first" (desc) swaps only the judged verdicts: rows not judged
+    // (out of scope, then invalid) stay last either way, as they answer neither.
+    const order = sort.desc ? [1, 0, 2, 3] : [0, 1, 2, 3];
     let at = 0;
     for (const b of order) for (const r of buckets[b]) rows[at++] = r;
     return;
@@ -79,78 +81,4 @@ function sortRows(run: BulkRun, rows: Int32Array, sort: NonNullable<ViewQuery['s
     return x < y ? -dir : x > y ? dir : a - b;
   });
   rows.set(sorted);
-}
-
-/** The label of a cell's verdict in exports. */
-const VERDICT_NAMES = ['allowed', 'blocked', 'out of scope', 'invalid URL'];
-
-/** One exported record: a URL × crawler cell. */
-export interface ExportRecord {
-  url: string;
-  normalisedUrl: string;
-  crawler: string;
-  verdict: string;
-  rule: string;
-  line: number | null;
-}
-
-function* records(run: BulkRun, rows: Int32Array | null, ruleText: (line: number) => string): Generator<ExportRecord> {
-  const n = rows ? rows.length : run.done;
-  for (let i = 0; i < n; i++) {
-    const row = rows ? rows[i] : i;
-    const url = run.url(row);
-    const normalisedUrl = run.rowFlags[row] & ROW.INVALID ? '' : (run.normalised.get(row) ?? url);
-    for (let c = 0; c < run.cols; c++) {
-      const k = row * run.cols + c;
-      const line = run.lines[k];
-      yield {
-        url,
-        normalisedUrl,
-        crawler: run.crawlers[c].info.label,
-        verdict: VERDICT_NAMES[run.status[k]],
-        rule: line > 0 ? ruleText(line) : '',
-        line: line > 0 ? line : null,
-      };
-    }
-  }
-}
-
-function csvCell(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** Writes the rows of a view (all rows when null) as a CSV or JSON file, built in parts so no single string grows huge. */
-export function exportView(
-  run: BulkRun,
-  rows: Int32Array | null,
-  format: 'csv' | 'json',
-  ruleText: (line: number) => string,
-): Blob {
-  const parts: string[] = [];
-  let buf: string[] = [];
-  const flush = () => {
-    parts.push(buf.join(''));
-    buf = [];
-  };
-  if (format === 'csv') {
-    buf.push('url,normalised_url,crawler,verdict,rule,line\r\n');
-    for (const r of records(run, rows, ruleText)) {
-      buf.push(
-        `${csvCell(r.url)},${csvCell(r.normalisedUrl)},${csvCell(r.crawler)},${r.verdict},${csvCell(r.rule)},${r.line ?? ''}\r\n`,
-      );
-      if (buf.length >= 10_000) flush();
-    }
-    flush();
-    return new Blob(parts, { type: 'text/csv' });
-  }
-  buf.push('[');
-  let first = true;
-  for (const r of records(run, rows, ruleText)) {
-    buf.push(first ? '\n' : ',\n', JSON.stringify(r));
-    first = false;
-    if (buf.length >= 10_000) flush();
-  }
-  buf.push('\n]\n');
-  flush();
-  return new Blob(parts, { type: 'application/json' });
 }

@@ -114,7 +114,7 @@ describe('views: filters, search and sort computed in the worker', () => {
   });
 });
 
-describe('totals and exports', () => {
+describe('totals', () => {
   it('counts cells per verdict and per deciding rule', () => {
     const { h } = run();
     const t = h.of('run-chunk').at(-1)!.totals;
@@ -124,34 +124,6 @@ describe('totals and exports', () => {
     const sum = t.topRules.reduce((a, [, n]) => a + n, 0);
     expect(sum).toBeGreaterThan(0);
     expect(t.topRules.map(([, n]) => n)).toEqual([...t.topRules.map(([, n]) => n)].sort((a, b) => b - a));
-  });
-
-  it('exports URL, normalised URL, crawler, verdict, rule and line as CSV and JSON', async () => {
-    const { h } = run();
-    h.handler.handle({ type: 'export', id: 11, version: 1, run: 2, query: ALL_ROWS, format: 'json' });
-    const json = JSON.parse(await h.of('exported')[0].blob.text());
-    expect(json).toHaveLength(URLS.length * 2);
-    const gb = verdict('/checkout/x', 'googlebot');
-    expect(json[0]).toEqual({
-      url: '/checkout/x',
-      normalisedUrl: '/checkout/x',
-      crawler: 'Googlebot',
-      verdict: 'blocked',
-      rule: `Disallow: ${gb.rule!.raw}`,
-      line: gb.rule!.line,
-    });
-    expect(json[4].normalisedUrl).toBe('https://shop.example.com/caf%C3%A9');
-    h.handler.handle({
-      type: 'export',
-      id: 12,
-      version: 1,
-      run: 2,
-      query: { ...ALL_ROWS, search: 'blog' },
-      format: 'csv',
-    });
-    const csv = (await h.of('exported')[1].blob.text()).trim().split('\r\n');
-    expect(csv[0]).toBe('url,normalised_url,crawler,verdict,rule,line');
-    expect(csv).toHaveLength(3);
   });
 
   it('keeps the URL list it was sent: a run with urlsText null reuses it', () => {

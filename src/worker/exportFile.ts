@@ -1,0 +1,191 @@
+/**
+ * Export files written in the worker: the records (URL × crawler cells) a
+ * table view keeps, as CSV in the schema the CLI writes (src/core/csv.ts),
+ * as a wide CSV (a row per URL, columns per crawler) or as JSON. The file is
+ * built as a Blob from bounded chunks, so no single string grows with the run.
+ */
+import { csvRecord, RESULT_COLUMNS } from '../core/csv';
+import type { BulkRun } from './bulk';
+import { CELL, type ExportFormat, type ExportSummary, ROW, type ViewQuery } from './protocol';
+
+/** Verdict names as the CLI's CSV and JSON write them (`status`); indexed by CELL value. */
+const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];
+
+/** What to write: the run, the view's rows (null: every row judged so far), its query, and rule labels by line. */
+export interface ExportSource {
+  run: BulkRun;
+  rows: Int32Array | null;
+  query: ViewQuery;
+  ruleText: (line: number) => string;
+}
+
+/** Characters gathered before a chunk is handed to the Blob: big enough to be cheap, small enough to stay bounded. */
+const CHUNK_CHARS = 1 << 20;
+
+/**
+ * Which crawler columns a query keeps records of: a verdict or rule filter
+ * keeps the cells that pass it (in its crawler's column, or in any), so
+ * "blocked for Googlebot" exports Googlebot's blocked cells only; a row-level
+ * filter (search, normalised only) keeps every crawler's cell.
+ */
+function cellKeeper(run: BulkRun, q: ViewQuery): { cols: number[]; keep: (k: number) => boolean } {
+  const all = Array.from({ length: run.cols }, (_, c) => c);
+  if (q.verdict === 'all' && q.rule === null) return { cols: all, keep: () => true };
+  const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : all;
+  const keep = (k: number) => {
+    const s = run.status[k];
+    const verdictOk =
+      q.verdict === 'all' ||
+      (q.verdict === 'allowed' && s === CELL.ALLOWED) ||
+      (q.verdict === 'blocked' && s === CELL.BLOCKED) ||
+      (q.verdict === 'unjudged' && (s === CELL.OUT_OF_SCOPE || s === CELL.INVALID_URL));
+    return verdictOk && (q.rule === null || run.lines[k] === q.rule);
+  };
+  return { cols, keep };
+}
+
+/** The fields of one cell as the CLI names them: status, line, the line's text, and a note when no line decided. */
+function cell(src: ExportSource, row: number, k: number) {
+  const line = src.run.lines[k];
+  return {
+    status: STATUS_NAMES[src.run.status[k]],
+    line: line > 0 ? line : null,
+    lineText: line > 0 ? src.ruleText(line) : null,
+    note: line > 0 ? '' : (src.run.notes.get(row) ?? ''),
+  };
+}
+
+/** The URL the engine evaluated for `row` ('' when the URL could not be read). */
+function requestUrl(run: BulkRun, row: number, url: string): string {
+  return run.rowFlags[row] & ROW.INVALID ? '' : (run.normalised.get(row) ?? url);
+}
+
+/** Writes the file and says what it holds. */
+export function writeExport(
+  src: ExportSource,
+  format: ExportFormat,
+  wide: boolean,
+): { blob: Blob; summary: ExportSummary } {
+  const { run } = src;
+  const counts = { records: 0, urls: 0 };
+  const lines = format === 'json' ? jsonLines(src, counts) : wide ? wideCsvLines(src, counts) : csvLines(src, counts);
+  const blob = new Blob(Array.from(chunked(lines)), {
+    type: format === 'json' ? 'application/json' : 'text/csv;charset=utf-8',
+  });
+  const summary: ExportSummary = {
+    records: counts.records,
+    urls: counts.urls,
+    crawlers: cellKeeper(run, src.query).cols.length,
+    complete: run.finished,
+    judged: run.done,
+    total: run.rows,
+  };
+  return { blob, summary };
+}
+
+/** Joins small strings into chunks of about CHUNK_CHARS. */
+export function* chunked(parts: Iterable<string>): Generator<string> {
+  let buf: string[] = [];
+  let size = 0;
+  for (const p of parts) {
+    buf.push(p);
+    size += p.length;
+    if (size >= CHUNK_CHARS) {
+      yield buf.join('');
+      buf = [];
+      size = 0;
+    }
+  }
+  if (buf.length > 0) yield buf.join('');
+}
+
+type Counts = { records: number; urls: number };
+
+/** The view's rows, in its order; counts a URL when it yields at least one record. */
+function* rowsOf(src: ExportSource): Generator<number> {
+  const n = src.rows ? src.rows.length : src.run.done;
+  for (let i = 0; i < n; i++) yield src.rows ? src.rows[i] : i;
+}
+
+function* csvLines(src: ExportSource, counts: Counts): Generator<string> {
+  const { run } = src;
+  const { cols, keep } = cellKeeper(run, src.query);
+  yield csvRecord(RESULT_COLUMNS);
+  for (const row of rowsOf(src)) {
+    const url = run.url(row);
+    const req = requestUrl(run, row, url);
+    let kept = 0;
+    for (const c of cols) {
+      const k = row * run.cols + c;
+      if (!keep(k)) continue;
+      const v = cell(src, row, k);
+      kept++;
+      // expected and ok stay empty: the page has no expectations.
+      yield csvRecord([
+        url,
+        req,
+        run.crawlers[c].info.label,
+        v.status,
+        v.line === null ? '' : String(v.line),
+        v.lineText ?? '',
+        v.note,
+        '',
+        '',
+      ]);
+    }
+    counts.records += kept;
+    if (kept > 0) counts.urls++;
+  }
+}
+
+function* wideCsvLines(src: ExportSource, counts: Counts): Generator<string> {
+  const { run } = src;
+  const { cols, keep } = cellKeeper(run, src.query);
+  const header = ['url', 'request_url'];
+  for (const c of cols) {
+    const name = run.crawlers[c].info.label;
+    header.push(`${name} verdict`, `${name} line`, `${name} rule`);
+  }
+  yield csvRecord(header);
+  for (const row of rowsOf(src)) {
+    const url = run.url(row);
+    const cells = [url, requestUrl(run, row, url)];
+    let kept = 0;
+    for (const c of cols) {
+      const k = row * run.cols + c;
+      if (!keep(k)) {
+        // A cell the filter left out stays empty: the row keeps its shape.
+        cells.push('', '', '');
+        continue;
+      }
+      const v = cell(src, row, k);
+      kept++;
+      cells.push(v.status, v.line === null ? '' : String(v.line), v.lineText ?? '');
+    }
+    if (kept === 0) continue;
+    counts.records += kept;
+    counts.urls++;
+    yield csvRecord(cells);
+  }
+}
+
+function* jsonLines(src: ExportSource, counts: Counts): Generator<string> {
+  const { run } = src;
+  const { cols, keep } = cellKeeper(run, src.query);
+  yield '[';
+  for (const row of rowsOf(src)) {
+    const url = run.url(row);
+    const req = requestUrl(run, row, url);
+    let kept = 0;
+    for (const c of cols) {
+      const k = row * run.cols + c;
+      if (!keep(k)) continue;
+      const record = { url, requestUrl: req, crawler: run.crawlers[c].info.label, ...cell(src, row, k) };
+      yield (counts.records + kept === 0 ? '\n' : ',\n') + JSON.stringify(record);
+      kept++;
+    }
+    counts.records += kept;
+    if (kept > 0) counts.urls++;
+  }
+  yield '\n]\n';
+}

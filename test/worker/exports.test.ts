@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { chunked } from '../../src/worker/exportFile';
+import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
+import { ALL_ROWS, type ViewQuery, type WorkerReply } from '../../src/worker/protocol';
+
+// Lines: 1 User-agent: *, 2 Disallow: /private/, 3 Allow: /private/ok, 5 User-agent: GPTBot, 6 Disallow: /
+const ROBOTS = 'User-agent: *\nDisallow: /private/\nAllow: /private/ok\n\nUser-agent: GPTBot\nDisallow: /\n';
+const URLS = ['https://e.com/a', 'https://e.com/private/x,y', 'https://e.com/private/ok', 'https://e.com/café'];
+
+/** A finished run of URLS for Googlebot and GPTBot, and a way to export it. */
+function lab(urls = URLS) {
+  const replies: WorkerReply[] = [];
+  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
+  const handler = new RobotsHandler(host);
+  handler.handle({ type: 'set-text', id: 1, version: 1, text: ROBOTS });
+  handler.handle({
+    type: 'evaluate',
+    id: 2,
+    version: 1,
+    urlsText: urls.join('\n'),
+    crawlers: [
+      { kind: 'profile', id: 'googlebot' },
+      { kind: 'profile', id: 'gptbot' },
+    ],
+    normalise: true,
+    robotsUrl: 'https://e.com/robots.txt',
+    fetchStatus: 200,
+  });
+  return async (format: 'csv' | 'json', query: Partial<ViewQuery> = {}, wide = false) => {
+    handler.handle({ type: 'export', id: 9, version: 1, run: 2, query: { ...ALL_ROWS, ...query }, format, wide });
+    const r = replies.filter((x) => x.type === 'exported').at(-1);
+    if (r?.type !== 'exported') throw new Error('no export');
+    return { text: await r.blob.text(), summary: r.summary };
+  };
+}
+
+const HEADER = 'url,request_url,crawler,verdict,line,rule,note,expected,ok';
+
+describe('exports (written by hand)', () => {
+  it("writes every record in the CLI's CSV schema and counts records and URLs", async () => {
+    const { text, summary } = await lab()('csv');
+    expect(text.split('\r\n')).toEqual([
+      HEADER,
+      'https://e.com/a,https://e.com/a,Googlebot,allowed,,,,,',
+      'https://e.com/a,https://e.com/a,GPTBot,blocked,6,Disallow: /,,,',
+      '"https://e.com/private/x,y","https://e.com/private/x,y",Googlebot,blocked,2,Disallow: /private/,,,',
+      '"https://e.com/private/x,y","https://e.com/private/x,y",GPTBot,blocked,6,Disallow: /,,,',
+      'https://e.com/private/ok,https://e.com/private/ok,Googlebot,allowed,3,Allow: /private/ok,,,',
+      'https://e.com/private/ok,https://e.com/private/ok,GPTBot,blocked,6,Disallow: /,,,',
+      'https://e.com/café,https://e.com/caf%C3%A9,Googlebot,allowed,,,,,',
+      'https://e.com/café,https://e.com/caf%C3%A9,GPTBot,blocked,6,Disallow: /,,,',
+      '',
+    ]);
+    expect(summary).toEqual({ records: 8, urls: 4, crawlers: 2, complete: true, judged: 4, total: 4 });
+  });
+
+  it('keeps only the filtered records: blocked for Googlebot is Googlebot’s blocked records', async () => {
+    const { text, summary } = await lab()('csv', { verdict: 'blocked', crawler: 0 });
+    expect(text).toBe(
+      `${HEADER}\r\n"https://e.com/private/x,y","https://e.com/private/x,y",Googlebot,blocked,2,Disallow: /private/,,,\r\n`,
+    );
+    expect(summary).toMatchObject({ records: 1, urls: 1, crawlers: 1 });
+  });
+
+  it('keeps the cells a rule decides in any column when no crawler is chosen', async () => {
+    const { text } = await lab()('json', { rule: 3 });
+    expect(JSON.parse(text)).toEqual([
+      {
+        url: 'https://e.com/private/ok',
+        requestUrl: 'https://e.com/private/ok',
+        crawler: 'Googlebot',
+        status: 'allowed',
+        line: 3,
+        lineText: 'Allow: /private/ok',
+        note: '',
+      },
+    ]);
+  });
+
+  it('keeps every crawler of the rows a search keeps', async () => {
+    const { summary, text } = await lab()('csv', { search: 'CAFÉ' });
+    expect(summary).toMatchObject({ records: 2, urls: 1, crawlers: 2 });
+    expect(text.split('\r\n')).toHaveLength(4);
+  });
+
+  it('writes a wide CSV: a row per URL, verdict, line and rule per crawler', async () => {
+    const { text, summary } = await lab()('csv', { sort: { key: 'url', col: 0, desc: true } }, true);
+    expect(text.split('\r\n')).toEqual([
+      'url,request_url,Googlebot verdict,Googlebot line,Googlebot rule,GPTBot verdict,GPTBot line,GPTBot rule',
+      '"https://e.com/private/x,y","https://e.com/private/x,y",blocked,2,Disallow: /private/,blocked,6,Disallow: /',
+      'https://e.com/private/ok,https://e.com/private/ok,allowed,3,Allow: /private/ok,blocked,6,Disallow: /',
+      'https://e.com/café,https://e.com/caf%C3%A9,allowed,,,blocked,6,Disallow: /',
+      'https://e.com/a,https://e.com/a,allowed,,,blocked,6,Disallow: /',
+      '',
+    ]);
+    expect(summary).toMatchObject({ records: 8, urls: 4 });
+  });
+
+  it('leaves a filtered-out cell empty in the wide layout', async () => {
+    const { text } = await lab()('csv', { verdict: 'allowed' }, true);
+    expect(text.split('\r\n')).toEqual([
+      'url,request_url,Googlebot verdict,Googlebot line,Googlebot rule,GPTBot verdict,GPTBot line,GPTBot rule',
+      'https://e.com/a,https://e.com/a,allowed,,,,,',
+      'https://e.com/private/ok,https://e.com/private/ok,allowed,3,Allow: /private/ok,,,',
+      'https://e.com/café,https://e.com/caf%C3%A9,allowed,,,,,',
+      '',
+    ]);
+  });
+
+  it('names not-judged records and says why in the note', async () => {
+    const { text } = await lab(['not a url'])('json');
+    const [record] = JSON.parse(text);
+    expect(record).toMatchObject({ url: 'not a url', requestUrl: '', status: 'invalid-url', line: null });
+    expect(record.note).not.toBe('');
+  });
+
+  it('writes an empty JSON array when the filter keeps nothing', async () => {
+    const { text, summary } = await lab()('json', { verdict: 'unjudged' });
+    expect(JSON.parse(text)).toEqual([]);
+    expect(summary).toMatchObject({ records: 0, urls: 0 });
+  });
+});
+
+describe('chunked: the file is built from bounded chunks, never one string', () => {
+  it('joins parts into chunks of about a mebibyte and loses nothing', () => {
+    const part = 'x'.repeat(1000);
+    const chunks = Array.from(chunked(Array.from({ length: 3000 }, () => part)));
+    expect(chunks.length).toBe(3);
+    for (const c of chunks) expect(c.length).toBeLessThanOrEqual((1 << 20) + 1000);
+    expect(chunks.join('')).toBe(part.repeat(3000));
+  });
+});
