@@ -30,12 +30,18 @@ export interface TextSink {
 
 /** UTF-8 takes at most 3 bytes per UTF-16 code unit. */
 const MAX_BYTES_PER_UNIT = 3;
+/**
+ * Rows are gathered into one string of about this many characters and
+ * encoded with one `Buffer.write`: a call per row cost 18% of `check`'s
+ * CPU time in a profile (most of it the call, not the copy).
+ */
+const PENDING_CHARS = 1 << 14;
 
 /**
- * Collects output and hands it to the sink in pieces of `size` bytes. Text
- * is encoded straight into a preallocated buffer: building one big string
- * of many rows first costs more in garbage collection than the rows
- * themselves. `flush` waits for the sink to drain when it says its buffer
+ * Collects output and hands it to the sink in pieces of `size` bytes. Rows
+ * are joined into a short string (PENDING_CHARS), then encoded straight
+ * into a preallocated buffer: building one big string of many rows first
+ * costs more in garbage collection than the rows themselves. `flush` waits for the sink to drain when it says its buffer
  * is full, so a slow reader slows the producer instead of filling memory.
  */
 export class OutputBuffer {
@@ -50,7 +56,19 @@ export class OutputBuffer {
     this.buffer = Buffer.allocUnsafe(size);
   }
 
+  /** Rows waiting to be encoded, as one string (V8 appends without copying). */
+  private pending = '';
+
   push(text: string): void {
+    this.pending += text;
+    if (this.pending.length >= PENDING_CHARS) this.encodePending();
+  }
+
+  /** Encodes the pending rows into the buffer in one call. */
+  private encodePending(): void {
+    const text = this.pending;
+    if (text === '') return;
+    this.pending = '';
     if (this.used + text.length * MAX_BYTES_PER_UNIT > this.size) {
       this.retire();
       if (text.length * MAX_BYTES_PER_UNIT > this.size) {
@@ -63,11 +81,13 @@ export class OutputBuffer {
 
   /** Whether a full piece is waiting to be written. */
   get full(): boolean {
+    if (this.pending.length * MAX_BYTES_PER_UNIT + this.used > this.size) this.encodePending();
     return this.ready.length > 0;
   }
 
   /** Writes everything pushed so far; resolves once the sink can take more. */
   async flush(): Promise<void> {
+    this.encodePending();
     this.retire();
     let ok: unknown = true;
     for (const chunk of this.ready.splice(0)) ok = this.sink.write(chunk);

@@ -55,11 +55,23 @@ describe('OutputBuffer', () => {
     });
     await new Promise((r) => setTimeout(r, 10));
     expect(done).toBe(false);
-    expect(written).toEqual(['0123456789\n', 'abcdefghij\n']);
+    expect(written.join('')).toBe('0123456789\nabcdefghij\n');
     expect(drain).not.toBeNull();
     (drain as unknown as () => void)();
     await flushing;
     expect(done).toBe(true);
+  });
+
+  it('gives back every byte of many small rows, multi-byte characters included', async () => {
+    const written: Buffer[] = [];
+    const out = new OutputBuffer({ write: (c: string | Uint8Array) => written.push(Buffer.from(c)) }, 64);
+    const rows = Array.from({ length: 5000 }, (_, i) => `/é/${i}/😀\n`);
+    for (const r of rows) {
+      out.push(r);
+      if (out.full) await out.flush();
+    }
+    await out.flush();
+    expect(Buffer.concat(written).toString('utf8')).toBe(rows.join(''));
   });
 
   it('writes text longer than its buffer whole', async () => {
