@@ -4,7 +4,7 @@
  * imported one out; this component knows nothing of the store. Messages are
  * rendered as React text, so nothing in a state ever becomes HTML.
  */
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { copyShareLink, importStateFile, stateFileName } from './actions';
 import { stateToFile } from './file';
 import type { ShareState } from './format';
@@ -12,8 +12,11 @@ import type { ShareState } from './format';
 export interface ShareControlsProps {
   /** The state to share, read when a button is pressed. */
   getState(): ShareState;
-  /** Loads an imported state (already validated). */
-  onImport(state: ShareState): void;
+  /**
+   * Takes an imported state (already validated) with the sentence to show
+   * once it is loaded; the caller may ask the user first.
+   */
+  onImport(state: ShareState, message: string): void;
 }
 
 function download(text: string, name: string): void {
@@ -26,11 +29,21 @@ function download(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** How long a passing status message stays (long enough to read twice). */
+const MESSAGE_MS = 10_000;
+
 /** The share buttons and their status line. */
 export function ShareControls({ getState, onImport }: ShareControlsProps) {
   const [message, setMessage] = useState('');
   const [offerFile, setOfferFile] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+
+  // A passing message floats over the page on a wide screen: it goes after a while. The offer of a file stays.
+  useEffect(() => {
+    if (message === '' || offerFile) return;
+    const timer = setTimeout(() => setMessage(''), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message, offerFile]);
 
   const copy = async () => {
     const outcome = await copyShareLink(getState(), {
@@ -53,8 +66,9 @@ export function ShareControls({ getState, onImport }: ShareControlsProps) {
     e.currentTarget.value = '';
     if (!file) return;
     const outcome = importStateFile(await file.text());
-    if (outcome.state) onImport(outcome.state);
-    setMessage(outcome.message);
+    if (outcome.state) onImport(outcome.state, outcome.message);
+    // A loaded state is announced by the caller (after asking, if it asks).
+    setMessage(outcome.state ? '' : outcome.message);
     setOfferFile(false);
   };
 

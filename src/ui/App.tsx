@@ -1,3 +1,4 @@
+import { ShareArea } from '../share/ShareArea';
 import { useRobotsLab } from '../state/store';
 import { Dock } from './Dock';
 import { EditorPane } from './EditorPane';
@@ -52,7 +53,10 @@ function AppHeader() {
           it.
         </p>
       </div>
-      <PageActions />
+      <div className="header-tools">
+        <ShareArea />
+        <PageActions />
+      </div>
     </header>
   );
 }
