@@ -12,7 +12,7 @@ import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike
 import { type DebugFault, type ExportFormat, isAllRows, type ViewQuery } from '../worker/protocol';
 import type { EditorPort } from './editor';
 import { highlightFor } from './highlight';
-import { type Clock, FLUSH_MS, MARKERS_MS, MarkerPacer, runDelay, Throttle, textDelay } from './pacing';
+import { type Clock, FLUSH_MS, IdleDebounce, MARKERS_MS, MarkerPacer, runDelay, Throttle, textDelay } from './pacing';
 import { type RunSink, RunStream } from './runStream';
 
 /** The parts of the store the controller uses. */
@@ -39,7 +39,8 @@ export class AppController {
   private readonly flush: Throttle;
   private readonly markers: MarkerPacer;
   private unsubscribe: (() => void) | null = null;
-  private textTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Sends the text once typing or a burst of inserted lines goes idle. */
+  private readonly textIdle: IdleDebounce;
   private runTimer: ReturnType<typeof setTimeout> | null = null;
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   private explainSeq = 0;
@@ -55,6 +56,11 @@ export class AppController {
   ) {
     const clock = options.clock ?? browserClock;
     this.flush = new Throttle(clock, FLUSH_MS, () => this.showResults());
+    this.textIdle = new IdleDebounce(() => this.sendText(), {
+      now: clock.now,
+      set: (fn, ms) => setTimeout(fn, ms),
+      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    });
     this.markers = new MarkerPacer(clock, MARKERS_MS, () =>
       this.editor.showDecidingLines(this.store.getState().deciding),
     );
@@ -83,7 +89,8 @@ export class AppController {
   dispose(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const t of [this.textTimer, this.runTimer, this.viewTimer]) if (t !== null) clearTimeout(t);
+    for (const t of [this.runTimer, this.viewTimer]) if (t !== null) clearTimeout(t);
+    this.textIdle.cancel();
     this.markers.cancel();
     this.client.dispose();
   }
@@ -136,11 +143,7 @@ export class AppController {
   private onChange(s: RobotsLabState, prev: RobotsLabState): void {
     if (s.robotsText !== prev.robotsText) {
       this.client.cancelRun();
-      if (this.textTimer) clearTimeout(this.textTimer);
-      this.textTimer = setTimeout(() => {
-        this.textTimer = null;
-        this.sendText();
-      }, textDelay(s.robotsText));
+      this.textIdle.poke(textDelay(s.robotsText));
       return;
     }
     if (
@@ -172,11 +175,14 @@ export class AppController {
 
   /** Sends the text (a new version) and runs the inputs against it. */
   private sendText(): void {
-    const p = this.client.setText(this.store.getState().robotsText);
+    this.textIdle.cancel();
+    const text = this.store.getState().robotsText;
+    const p = this.client.setText(text);
     const version = this.client.currentVersion;
     this.startRun();
     void p.then((summary) => {
-      if (!summary) return;
+      // Only the latest text's diagnostics are shown: an older parse's positions no longer fit the document.
+      if (!summary || version !== this.client.currentVersion || text !== this.store.getState().robotsText) return;
       this.store.getState().setParse(summary, version);
       this.editor.showDiagnostics(summary.diagnostics);
       const s = this.store.getState();

@@ -2,7 +2,13 @@
  * Completion for robots.txt: keys at the start of a line, crawler product
  * tokens after `user-agent:`, and `/` after `allow:` / `disallow:`.
  */
-import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from '@codemirror/autocomplete';
+import type { Extension } from '@codemirror/state';
 import { CRAWLER_PROFILES } from '../core/profiles';
 import type { CrawlerProfile } from '../core/types';
 import { classifyKey } from './keys';
@@ -104,6 +110,9 @@ const keyOptions: Completion[] = KEY_COMPLETIONS.map((k) => ({
   apply: `${k.label}: `,
 }));
 
+/** The longest line prefix the source reads while typing (a key, a separator and a crawler token fit easily). */
+const LONGEST_COMPLETED_PREFIX = 256;
+
 /**
  * The completion source. Keys: while the line so far is one word (or empty).
  * Values: by the key before the separator, read as the grammar reads it
@@ -112,7 +121,9 @@ const keyOptions: Completion[] = KEY_COMPLETIONS.map((k) => ({
  */
 export function robotsCompletion(context: CompletionContext): CompletionResult | null {
   const line = context.state.doc.lineAt(context.pos);
-  const before = line.text.slice(0, context.pos - line.from);
+  // Past this column nothing is worth completing: skip reading (and regex-scanning) a huge pasted line.
+  if (context.pos - line.from > LONGEST_COMPLETED_PREFIX && !context.explicit) return null;
+  const before = context.state.sliceDoc(line.from, context.pos);
   if (before.includes('#')) return null;
   const keyMatch = /^\s*([A-Za-z-]*)$/.exec(before);
   if (keyMatch) {
@@ -138,4 +149,15 @@ export function robotsCompletion(context: CompletionContext): CompletionResult |
     };
   }
   return null;
+}
+
+/**
+ * Completion as the editor mounts it: our one source given outright. Without
+ * `override`, the completion state asks the syntax tree for the language's
+ * sources (`languageDataAt`) on every transaction, so each inserted line of a
+ * burst (an IME, dictation, a text expander) paid for it; the source itself
+ * runs once the burst pauses (CodeMirror's typing delay).
+ */
+export function robotsAutocompletion(): Extension {
+  return autocompletion({ override: [robotsCompletion] });
 }

@@ -6,13 +6,14 @@
  * Data flows one way: the worker parses and lints; the UI pushes results in
  * with `pushDiagnostics`, `showResultHighlight` and `setDecidingLines`.
  */
-import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
+import { completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, toggleComment } from '@codemirror/commands';
 import { foldGutter, foldKeymap } from '@codemirror/language';
 import { lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import type { Extension } from '@codemirror/state';
 import { drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { robotsAutocompletion } from './completion';
 import { onDecidingLineClick, resultDecorations } from './decorations';
 import { robotsBaseTheme, robotsHighlighting } from './highlight';
 import { robots } from './language';
@@ -53,7 +54,7 @@ export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Exten
     drawSelection(),
     highlightActiveLine(),
     highlightSelectionMatches(),
-    autocompletion(),
+    robotsAutocompletion(),
     robots(),
     robotsHighlighting,
     robotsBaseTheme,

@@ -362,3 +362,54 @@ describe('a restart re-sends the state and evaluates again', () => {
     expect(workers[1].types()).toEqual(['set-text', 'evaluate']);
   });
 });
+
+describe('a burst of inserted lines costs one parse', () => {
+  it('lines arriving a frame apart reach the worker as one text, once input goes idle', () => {
+    const { store, workers } = setup();
+    const w = workers[0];
+    /** Answers the latest text and run, so the worker owes nothing (and its watchdog stays quiet). */
+    const answer = () => {
+      const t = w.last('set-text');
+      w.reply({ type: 'parsed', id: t.id, version: t.version, summary: summary(`v${t.version}`) });
+      answerRun(w, w.last('evaluate'));
+    };
+    answer();
+    let text = '';
+    // The first line goes alone (nothing came before it to call it a burst).
+    text += 'Disallow: /typed-0\n';
+    store.getState().setRobotsText(text);
+    vi.advanceTimersByTime(16);
+    answer();
+    for (let i = 1; i < 300; i++) {
+      text += `Disallow: /typed-${i}\n`;
+      store.getState().setRobotsText(text);
+      vi.advanceTimersByTime(16);
+    }
+    const sentDuring = w.sent.filter((m) => m.type === 'set-text').map((m) => m.text);
+    expect(sentDuring).toEqual([ROBOTS, 'Disallow: /typed-0\n']);
+    vi.advanceTimersByTime(200);
+    const texts = w.sent.filter((m) => m.type === 'set-text');
+    expect(texts).toHaveLength(3);
+    expect(texts[2]).toMatchObject({ version: 3, text });
+    expect(w.last('evaluate').version).toBe(3);
+    expect(workers).toHaveLength(1);
+  });
+
+  it('a parse of the current version whose text was edited since is not shown: its positions no longer fit', async () => {
+    const { store, workers, editor } = setup();
+    const w = workers[0];
+    store.getState().setRobotsText('User-agent: *\nAllow: /\n');
+    vi.advanceTimersByTime(200);
+    // Typing goes on before the worker answers version 2; version 3 is still waiting for input to go idle.
+    store.getState().setRobotsText('User-agent: *\nAllow: /a\n');
+    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 2, summary: summary('v2') });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(editor.diagnostics).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(w.last('set-text')).toMatchObject({ version: 3, text: 'User-agent: *\nAllow: /a\n' });
+    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 3, summary: summary('v3') });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(editor.diagnostics).toEqual([['v3']]);
+    expect(store.getState().parseVersion).toBe(3);
+  });
+});
