@@ -1,5 +1,6 @@
 import { lezer } from '@lezer/generator/rollup';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The Lezer grammar (src/editor/robots.grammar) is compiled by the lezer
@@ -9,12 +10,21 @@ import { defineConfig } from 'vitest/config';
 // exist only in test builds: `vite build --mode e2e` (what the e2e suite
 // serves, from dist-e2e/) and Vitest (mode 'test'). In a production build the
 // flag is the constant false and the bundler drops the code it guards.
+// index.html carries the strict policy the built page runs under. The dev
+// server alone needs inline script (React's refresh preamble) and inline
+// style (hot-swapped CSS), so only what it serves is relaxed.
+const devServerPolicy: Plugin = {
+  name: 'robots-lab-dev-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace(/(script|style)-src 'self'/g, "$1-src 'self' 'unsafe-inline'"),
+};
+
 export default defineConfig(({ mode }) => {
   const testBuild = mode === 'e2e' || mode === 'test';
   return {
     base: './',
     define: { __ROBOTS_LAB_FAULTS__: JSON.stringify(testBuild) },
-    plugins: [lezer(), react()],
+    plugins: [lezer(), react(), devServerPolicy],
     worker: { format: 'es', plugins: () => [lezer()] },
     // Pre-bundle @lezer/lr up front: found late, it made the first dev visit reload once.
     optimizeDeps: { include: ['@lezer/lr'] },

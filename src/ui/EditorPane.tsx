@@ -4,12 +4,14 @@ import { useEffect, useRef } from 'react';
 import { useController } from '../app/context';
 import { CoalescedTextSync } from '../app/textSync';
 import { robotsEditorExtensions } from '../editor/index';
+import { robotsEditorTheme, shadowMount } from '../editor/theme';
 import { useRobotsLab } from '../state/store';
 
 /**
  * The CodeMirror editor holding the robots.txt. It is created once; edits go
  * to the store, and text set elsewhere (reset, tests) comes back through a
- * store subscription, so typing never re-renders React.
+ * store subscription, so typing never re-renders React. It lives in a shadow
+ * root, so its styles need no inline `<style>` (see editor/theme.ts).
  */
 export function EditorPane() {
   const controller = useController();
@@ -28,11 +30,12 @@ export function EditorPane() {
       },
     );
     const view = new EditorView({
-      parent,
+      ...shadowMount(parent),
       state: EditorState.create({
         doc: useRobotsLab.getState().robotsText,
         extensions: [
           robotsEditorExtensions({ onDecidingLineClick: (line) => useRobotsLab.getState().showDecidingLine(line) }),
+          robotsEditorTheme,
           EditorView.contentAttributes.of({ 'aria-label': 'robots.txt', 'data-testid': 'robots-editor-content' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) sync.changed();

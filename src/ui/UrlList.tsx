@@ -3,6 +3,7 @@ import { Compartment, EditorState, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import { useController } from '../app/context';
+import { shadowMount, urlListTheme } from '../editor/theme';
 import { useRobotsLab } from '../state/store';
 import type { ListImport } from '../worker/client';
 import type { ListPieces } from '../worker/pieces';
@@ -16,7 +17,8 @@ const LARGE = 200_000;
 /**
  * The URL list: one URL or path per line. A CodeMirror view rather than a
  * textarea: it renders only the visible lines, so a list of a million URLs
- * stays usable (a textarea takes tens of seconds to lay that out).
+ * stays usable (a textarea takes tens of seconds to lay that out). Mounted in
+ * a shadow root, like the robots.txt editor (see editor/theme.ts).
  */
 export function UrlList() {
   const controller = useController();
@@ -36,17 +38,19 @@ export function UrlList() {
     const readOnly = new Compartment();
     const initial = useRobotsLab.getState().urlText;
     const view = new EditorView({
-      parent: host.current!,
+      ...shadowMount(host.current!),
       state: EditorState.create({
         doc: initial.length > FILL_CHUNK ? '' : initial,
         extensions: [
           readOnly.of([]),
+          urlListTheme,
           lineNumbers(),
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
           placeholder('https://example.com/page\n/path?query'),
           EditorView.contentAttributes.of({
-            'aria-labelledby': 'url-list-label',
+            // An id reference cannot cross into the shadow root, so the name is given here.
+            'aria-label': 'URLs to test, one per line',
             'data-testid': 'url-list',
             spellcheck: 'false',
           }),
@@ -165,7 +169,7 @@ export function UrlList() {
       }}
     >
       <div className="field-head">
-        <span id="url-list-label" className="label">
+        <span className="label">
           URLs to test <span className="hint">one per line · full URLs or paths</span>
         </span>
         <label className="file-button">

@@ -1,0 +1,37 @@
+/**
+ * How the page's two editors look, as CodeMirror themes, plus the mounting
+ * that lets the page run under `style-src 'self'` (no inline styles).
+ *
+ * CodeMirror puts its styles into a `<style>` element when the editor lives
+ * in the document, which a strict Content-Security-Policy refuses. In a
+ * shadow root it uses a constructed stylesheet (`adoptedStyleSheets`), which
+ * the policy allows. So each editor is mounted in an open shadow root, and
+ * the page stylesheet, which cannot reach inside, hands over its editor rules
+ * here. Custom properties (`var(--focus)`) still inherit through the root.
+ */
+import type { Extension } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+
+/** Mounting options for `new EditorView`: a shadow root inside `host` as both root and parent. */
+export function shadowMount(host: HTMLElement): { root: ShadowRoot; parent: ShadowRoot } {
+  // React's StrictMode mounts effects twice; a host keeps its first shadow root.
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  return { root, parent: root };
+}
+
+/** Rules both editors share: fill the host, the page's monospace font, a visible focus ring. */
+function frame(outlineOffset: string): Extension {
+  return EditorView.theme({
+    '&': { height: '100%', fontFamily: 'var(--mono)' },
+    '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset },
+  });
+}
+
+/** The robots.txt editor: the frame plus the deciding-line marker's size (colours are in highlight.ts). */
+export const robotsEditorTheme: Extension = [
+  frame('-2px'),
+  EditorView.theme({ '.cm-rl-decides': { padding: '0 3px', fontSize: '0.8em' } }),
+];
+
+/** The URL list editor. */
+export const urlListTheme: Extension = frame('-1px');
