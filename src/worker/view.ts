@@ -85,7 +85,7 @@ function sortRows(run: BulkRun, rows: Int32Array, sort: NonNullable<ViewQuery['s
 const VERDICT_NAMES = ['allowed', 'blocked', 'out of scope', 'invalid URL'];
 
 /** One exported record: a URL × crawler cell. */
-export interface ExportRecord {
+interface ExportRecord {
   url: string;
   normalisedUrl: string;
   crawler: string;

@@ -7,7 +7,7 @@
  */
 
 /** What happened to one line between the old text and the new one. */
-export type LineEditKind = 'added' | 'removed' | 'changed' | 'moved';
+type LineEditKind = 'added' | 'removed' | 'changed' | 'moved';
 
 /** One edited line: the old side, the new side, or both (changed, moved). */
 export interface LineEdit {
