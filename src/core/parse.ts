@@ -22,8 +22,11 @@ import type {
   TagName,
 } from './types';
 
-/** Keys the reference knows but does not support (reported as "Unused"). */
-export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
+/**
+ * Keys the reference knows but does not support (reported as "Unused"): the
+ * one list; the linter's notes and the editor's tokenizer key off it.
+ */
+const UNSUPPORTED_KEY_NAMES = [
   'clean-param',
   'content-signal',
   'content-usage',
@@ -36,9 +39,16 @@ export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
   'request-rate',
   'revisit-after',
   'visit-time',
-]);
+] as const;
 
-type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap';
+/** A key the reference knows but does not support. */
+export type UnsupportedKey = (typeof UNSUPPORTED_KEY_NAMES)[number];
+
+/** `UNSUPPORTED_KEY_NAMES` as a set, for lookups by lower-cased key. */
+export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set(UNSUPPORTED_KEY_NAMES);
+
+/** The four keys Google acts on. */
+export type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap';
 
 /** Key spellings by kind, checked in this order and by case-insensitive prefix. Typos marked. */
 const KEY_SPELLINGS: ReadonlyArray<readonly [KeyKind, string, boolean]> = [

@@ -7,6 +7,7 @@
  */
 
 import { SaxesParser } from 'saxes';
+import { ABSOLUTE_URL } from './url';
 
 /** One URL of a list and where it came from (for messages). */
 export interface ListedUrl {
@@ -162,7 +163,7 @@ export function parseCsv(text: string, separator = ','): string[][] {
 /** Whether a CSV cell holds an absolute URL or a path. */
 function looksLikeUrl(cell: string): boolean {
   const s = cell.trim();
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(s) || s.startsWith('/');
+  return ABSOLUTE_URL.test(s) || s.startsWith('/');
 }
 
 /**
