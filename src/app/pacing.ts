@@ -22,10 +22,10 @@ export function textDelay(text: string): number {
 }
 
 /** Changes closer together than this are a burst (one per frame while lines are inserted). */
-export const BURST_GAP_MS = 40;
+const BURST_GAP_MS = 40;
 
 /** The least wait once changes come as a burst, whatever the file's size. */
-export const BURST_DELAY_MS = 60;
+const BURST_DELAY_MS = 60;
 
 /** The timers an `IdleDebounce` uses (the browser's, or a test's fake ones). */
 export interface Timers {

@@ -17,14 +17,14 @@ import { lineBatches, OutputBuffer } from './stream';
 const PARSE_CACHE_ENTRIES = 256;
 const PARSE_CACHE_CHARS = 4_000_000;
 
-export interface BatchQuery {
+interface BatchQuery {
   robotstxt: string;
   useragent: string;
   url: string;
 }
 
 /** Checks one decoded input line; returns the query or a message saying what is wrong. */
-export function readQuery(value: unknown): BatchQuery | string {
+function readQuery(value: unknown): BatchQuery | string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected a JSON object';
   const o = value as Record<string, unknown>;
   for (const key of ['robotstxt', 'useragent', 'url'] as const) {

@@ -25,7 +25,7 @@ import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
 import { type Expected, type ListSpec, openLists, urlBatches } from './targets';
 
-export const CHECK_FLAGS: FlagSpec[] = [
+const CHECK_FLAGS: FlagSpec[] = [
   { name: 'agent', short: 'a', value: true, repeat: true },
   { name: 'urls', short: 'u', value: true, repeat: true },
   { name: 'column', value: true },

@@ -18,7 +18,7 @@ import { loadRobots, resolveAgents } from './check';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
 import { decodeListBytes, parseUrlList } from './url-lists';
 
-export const DIFF_FLAGS: FlagSpec[] = [
+const DIFF_FLAGS: FlagSpec[] = [
   { name: 'agent', short: 'a', value: true, repeat: true },
   { name: 'urls', short: 'u', value: true, repeat: true },
   { name: 'column', value: true },
@@ -181,7 +181,7 @@ function verdictText(f: Flip, side: 'old' | 'new'): string {
 }
 
 /** One edit in words: "line 2 changed: Disallow: /shop → Disallow: /shop/". */
-export function editText(e: LineEdit): string {
+function editText(e: LineEdit): string {
   switch (e.kind) {
     case 'added':
       return `line ${e.newLine} added: ${e.newText!.trim()}`;

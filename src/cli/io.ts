@@ -93,7 +93,7 @@ async function* bytesOf(source: AsyncIterable<Uint8Array | string> | Iterable<Ui
 }
 
 /** All of standard input as bytes (callers make sure it is read only once). */
-export async function readAllStdin(io: CliIo): Promise<Uint8Array> {
+async function readAllStdin(io: CliIo): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of io.stdin) {

@@ -10,7 +10,7 @@ import { evaluate, parseRobotsTxt } from '../core/index';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
 
 /** Exit status for a disallowed URL; 1 in the suite's convention, like a failed expectation. */
-export const EXIT_DISALLOWED = EXIT_EXPECTATION;
+const EXIT_DISALLOWED = EXIT_EXPECTATION;
 
 /** Runs `is-allowed`; resolves to 0 (allowed) or 1 (disallowed); throws CliError on bad usage. */
 export async function runIsAllowed(argv: string[], io: CliIo): Promise<number> {

@@ -20,7 +20,7 @@ const SEVERITIES = ['error', 'warning', 'info'] as const;
 type Severity = (typeof SEVERITIES)[number];
 
 /** One diagnostic as the CLI reports it (the JSON output's fields). */
-export interface LintReport {
+interface LintReport {
   line: number;
   /** 1-based, in characters from the start of the line. */
   column: number;

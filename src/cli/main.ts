@@ -12,7 +12,7 @@ import { CliError, type CliIo, EXIT_OK, EXIT_USAGE, nodeIo } from './io';
 import { runIsAllowed } from './is-allowed';
 import { runLint } from './lint';
 
-export const HELP = `robots-lab: test URLs against a robots.txt exactly as Google's parser does
+const HELP = `robots-lab: test URLs against a robots.txt exactly as Google's parser does
 
 Usage:
   robots-lab check ROBOTS.txt --agent NAME [--agent NAME …] [URL …] [options]

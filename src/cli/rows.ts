@@ -31,7 +31,7 @@ export interface RowWriter {
 const JSON_SPECIAL = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** A JSON string literal, without JSON.stringify for the usual plain URL. */
-export function jsonString(s: string): string {
+function jsonString(s: string): string {
   return JSON_SPECIAL.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 

@@ -8,7 +8,6 @@ import { gunzipSync } from 'node:zlib';
 import * as lists from '../core/urllist';
 import { CliError } from './io';
 
-export type { ListedUrl, ListFormat } from '../core/urllist';
 export { detectListFormat, parseCsv } from '../core/urllist';
 
 /** Runs a list parser, turning its errors into the CLI's. */

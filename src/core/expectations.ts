@@ -28,7 +28,7 @@ import type { CrawlerProfile, ParsedRobots, Span } from './types';
 import { toRequestUrl } from './url';
 
 /** One crawler an expectation names: a profile, or a bare product token. */
-export type ExpectedCrawler = { name: string; profile: CrawlerProfile } | { name: string; token: string };
+type ExpectedCrawler = { name: string; profile: CrawlerProfile } | { name: string; token: string };
 
 /** A well-formed expectation, as read from one comment. */
 export interface Expectation {
@@ -52,7 +52,7 @@ export interface MalformedExpectation {
 }
 
 /** How one crawler fared against an expectation. */
-export interface CrawlerOutcome {
+interface CrawlerOutcome {
   crawler: string;
   allowed: boolean;
   /** The deciding line and its text (comment removed), or null when no rule decided. */
@@ -119,7 +119,7 @@ function readExpectation(body: string, line: number, span: Span): Expectation | 
 }
 
 /** Checks one expectation against the file with the engine. */
-export function checkExpectation(parsed: ParsedRobots, e: Expectation): ExpectationResult {
+function checkExpectation(parsed: ParsedRobots, e: Expectation): ExpectationResult {
   const outcomes = e.crawlers.map((c): CrawlerOutcome => {
     const v =
       'profile' in c

@@ -11,9 +11,11 @@ import { aiprefKeyOf } from './aipref/lines';
 import { lintAiprefLines } from './aipref/lint';
 import { parseUrl } from './globals';
 import { MAX_LINE_BYTES } from './limits';
+import type { KeyKind, UnsupportedKey } from './parse';
 import { nearCatalogueToken } from './profiles';
 import { asciiLower, extractProductToken, getPathParamsQuery } from './reference';
 import type { ParsedLine, ParsedRobots, Span } from './types';
+import { ABSOLUTE_URL } from './url';
 
 /** Every kind of diagnostic the linter reports. */
 export type RobotsDiagnosticCode =
@@ -81,14 +83,18 @@ export interface LintOptions {
 }
 
 /** The four keys Google acts on, as usually spelt. */
-const CANONICAL: Record<'user-agent' | 'allow' | 'disallow' | 'sitemap', string> = {
+const CANONICAL: Record<KeyKind, string> = {
   'user-agent': 'User-agent',
   allow: 'Allow',
   disallow: 'Disallow',
   sitemap: 'Sitemap',
 };
 
-/** Who reads each key that Google's reference knows but ignores (docs/behaviour.md §10). */
+/**
+ * Who reads each key that Google's reference knows but ignores
+ * (docs/behaviour.md §10). `satisfies` makes a key added to or dropped from
+ * parse.ts's list without its note here a type error.
+ */
 const IGNORED_KEY_NOTES: Record<string, string> = {
   'crawl-delay': 'Google ignores Crawl-delay. Bing and Yandex read it as the delay between requests.',
   noindex:
@@ -105,7 +111,7 @@ const IGNORED_KEY_NOTES: Record<string, string> = {
   noarchive: 'Google ignores Noarchive in robots.txt; it belongs in a robots meta tag or X-Robots-Tag header.',
   nofollow: 'Google ignores Nofollow in robots.txt; it belongs in a robots meta tag or X-Robots-Tag header.',
   'revisit-after': 'Google ignores Revisit-after; it was an HTML meta tag and no major crawler reads it.',
-};
+} satisfies Record<UnsupportedKey, string>;
 
 /** Keys a near-miss is compared with: the four Google acts on, then the ones it knows. */
 const NEAR_MISS_TARGETS: readonly { key: string; label: string; acted: boolean }[] = [
@@ -140,8 +146,6 @@ export function nearMissKey(key: string): { key: string; label: string; acted: b
   }
   return best;
 }
-
-const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 function lineOfOffset(parsed: ParsedRobots, offset: number): number {
   let lo = 0;

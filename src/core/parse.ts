@@ -22,8 +22,11 @@ import type {
   TagName,
 } from './types';
 
-/** Keys the reference knows but does not support (reported as "Unused"). */
-export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
+/**
+ * Keys the reference knows but does not support (reported as "Unused"): the
+ * one list; the linter's notes and the editor's tokenizer key off it.
+ */
+const UNSUPPORTED_KEY_NAMES = [
   'clean-param',
   'content-signal',
   'content-usage',
@@ -36,9 +39,16 @@ export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set([
   'request-rate',
   'revisit-after',
   'visit-time',
-]);
+] as const;
 
-type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap';
+/** A key the reference knows but does not support. */
+export type UnsupportedKey = (typeof UNSUPPORTED_KEY_NAMES)[number];
+
+/** `UNSUPPORTED_KEY_NAMES` as a set, for lookups by lower-cased key. */
+export const UNSUPPORTED_KEYS: ReadonlySet<string> = new Set(UNSUPPORTED_KEY_NAMES);
+
+/** The four keys Google acts on. */
+export type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap';
 
 /** Key spellings by kind, checked in this order and by case-insensitive prefix. Typos marked. */
 const KEY_SPELLINGS: ReadonlyArray<readonly [KeyKind, string, boolean]> = [
@@ -458,26 +468,36 @@ function parseLine(src: PatternSource, line: number, from: number, to: number, s
   parsed.key = new SourceSpan(cs, ke, text);
   parsed.value = new SourceSpan(vs, ce, text);
 
+  flags |= readKey(parsed, text, cs, ke);
+  parsed.metadata = METADATA[flags];
+  return parsed;
+}
+
+/**
+ * Sets the line's kind, tag and key details from its key `text[cs, ke)`:
+ * one of the four keys Google acts on (by prefix, typos included), a key it
+ * knows but ignores, or an unknown key. Returns IS_TYPO or 0 for the line's
+ * metadata flags.
+ */
+function readKey(parsed: ParsedLine, text: string, cs: number, ke: number): number {
   const known = classifyKeyAt(text, cs, ke);
   if (known) {
     parsed.kind = known.kind;
     parsed.tag = TAGS[known.kind];
     parsed.typo = known.typo;
-    if (known.typo) flags |= IS_TYPO;
     if (ke - cs > known.keyword.length) parsed.keySuffix = text.slice(cs + known.keyword.length, ke);
-  } else {
-    const lower = asciiLower(text.slice(cs, ke));
-    if (UNSUPPORTED_KEYS.has(lower)) {
-      parsed.kind = 'other';
-      parsed.tag = 'Unused';
-      parsed.knownKey = lower;
-    } else {
-      parsed.kind = 'unknown';
-      parsed.tag = 'Unknown';
-    }
+    return known.typo ? IS_TYPO : 0;
   }
-  parsed.metadata = METADATA[flags];
-  return parsed;
+  const lower = asciiLower(text.slice(cs, ke));
+  if (UNSUPPORTED_KEYS.has(lower)) {
+    parsed.kind = 'other';
+    parsed.tag = 'Unused';
+    parsed.knownKey = lower;
+  } else {
+    parsed.kind = 'unknown';
+    parsed.tag = 'Unknown';
+  }
+  return 0;
 }
 
 /** A user-agent value is the global group when it is `*`, or `*` followed by whitespace. */

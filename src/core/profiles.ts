@@ -49,7 +49,7 @@ export const CRAWLER_CATEGORIES: readonly CrawlerCategory[] = [
  * (the operator says it generally does not); `unstated` (no operator page
  * says, or there is no operator page).
  */
-export type HonoursRobots = 'yes' | 'partly' | 'no' | 'unstated';
+type HonoursRobots = 'yes' | 'partly' | 'no' | 'unstated';
 
 /** A crawler profile with the catalogue's facts about who runs it and why. */
 export interface CatalogueProfile extends CrawlerProfile {

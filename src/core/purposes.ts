@@ -14,7 +14,7 @@ import { type CatalogueProfile, CRAWLER_PROFILES, type CrawlerCategory } from '.
 import type { CrawlerProfile, ParsedRobots, Verdict } from './types';
 
 /** What the file expresses for one purpose. */
-export type Expressed = 'allow' | 'disallow' | 'level' | 'no-preference' | 'not-applicable';
+type Expressed = 'allow' | 'disallow' | 'level' | 'no-preference' | 'not-applicable';
 
 /** One purpose's answer for a URL and crawler. */
 export interface PurposeFinding {
@@ -122,7 +122,7 @@ export function purposeView(parsed: ParsedRobots, url: string, profile: CrawlerP
 }
 
 /** The catalogue categories a purpose is about. */
-export const PURPOSE_CATEGORIES: Readonly<Record<Purpose, readonly CrawlerCategory[]>> = {
+const PURPOSE_CATEGORIES: Readonly<Record<Purpose, readonly CrawlerCategory[]>> = {
   search: ['search-index'],
   'ai-input': ['ai-answers', 'user-fetch'],
   'ai-train': ['ai-training', 'control-token'],
@@ -130,7 +130,7 @@ export const PURPOSE_CATEGORIES: Readonly<Record<Purpose, readonly CrawlerCatego
 };
 
 /** One crawler's state in a matrix cell. */
-export interface MatrixCrawler {
+interface MatrixCrawler {
   id: string;
   name: string;
   /** blocked: may not fetch; disallowed / allowed / level: the preference; open: fetch allowed, no preference. */

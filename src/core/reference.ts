@@ -4,7 +4,7 @@
  */
 
 /** True for the characters of a product token: A-Z a-z - _. */
-export function isTokenChar(c: number): boolean {
+function isTokenChar(c: number): boolean {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x5f;
 }
 

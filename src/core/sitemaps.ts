@@ -12,9 +12,9 @@ import { parseUrl } from './globals';
 import type { ParsedRobots, Span } from './types';
 
 /** sitemaps.org: at most this many URLs (or sitemaps, in an index) per file. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 /** sitemaps.org: at most this many bytes per file, uncompressed (50 MiB, which the protocol calls 50 MB). */
-export const SITEMAP_MAX_BYTES = 52_428_800;
+const SITEMAP_MAX_BYTES = 52_428_800;
 
 /** One `Sitemap:` line, checked. */
 export interface SitemapLineCheck {

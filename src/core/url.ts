@@ -17,7 +17,11 @@ export interface RequestUrl {
   error?: string;
 }
 
-const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
+/**
+ * An absolute URL's start: a scheme (RFC 3986 §3.1) then `//`. The one
+ * definition every reader of typed URLs, URL lists and Sitemap values uses.
+ */
+export const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 const HOSTLIKE = /^[^\s/?#:]+\.[^\s/?#:]+(:\d+)?([/?#]|$)/;
 
 /**
@@ -66,9 +70,9 @@ export function toRequestUrl(rawInput: string, base?: string): RequestUrl {
     absolute = `http://robots-lab.invalid${input}`;
   } else if (input.startsWith('//')) {
     absolute = `http:${input}`;
-  } else if (!SCHEME.test(input)) {
+  } else if (!ABSOLUTE_URL.test(input)) {
     if (HOSTLIKE.test(input)) {
-      const scheme = base && SCHEME.test(base) ? base.slice(0, base.indexOf(':')) : 'https';
+      const scheme = base && ABSOLUTE_URL.test(base) ? base.slice(0, base.indexOf(':')) : 'https';
       absolute = `${scheme}://${input}`;
       changes.push(`${scheme}:// added`);
     } else {

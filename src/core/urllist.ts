@@ -7,6 +7,7 @@
  */
 
 import { SaxesParser } from 'saxes';
+import { ABSOLUTE_URL } from './url';
 
 /** One URL of a list and where it came from (for messages). */
 export interface ListedUrl {
@@ -160,9 +161,9 @@ export function parseCsv(text: string, separator = ','): string[][] {
 }
 
 /** Whether a CSV cell holds an absolute URL or a path. */
-export function looksLikeUrl(cell: string): boolean {
+function looksLikeUrl(cell: string): boolean {
   const s = cell.trim();
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(s) || s.startsWith('/');
+  return ABSOLUTE_URL.test(s) || s.startsWith('/');
 }
 
 /**
@@ -170,7 +171,7 @@ export function looksLikeUrl(cell: string): boolean {
  * and tab occurs most often outside quotes in the first line (comma on a tie
  * or when none does), as spreadsheet exports in many locales use `;`.
  */
-export function sniffSeparator(text: string, name = ''): string {
+function sniffSeparator(text: string, name = ''): string {
   if (name.toLowerCase().endsWith('.tsv')) return '\t';
   const counts = new Map<string, number>([
     [',', 0],

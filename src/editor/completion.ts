@@ -21,7 +21,7 @@ interface KeyInfo {
 }
 
 /** The keys Google acts on, then the ones it knows but ignores (docs/behaviour.md §10). */
-export const KEY_COMPLETIONS: readonly KeyInfo[] = [
+const KEY_COMPLETIONS: readonly KeyInfo[] = [
   {
     label: 'User-agent',
     detail: 'starts a group',
@@ -87,7 +87,7 @@ export const KEY_COMPLETIONS: readonly KeyInfo[] = [
 ];
 
 /** Completion options for crawler tokens: `*` first, then every token of every profile, once. */
-export function agentCompletions(profiles: readonly CrawlerProfile[] = CRAWLER_PROFILES): Completion[] {
+function agentCompletions(profiles: readonly CrawlerProfile[] = CRAWLER_PROFILES): Completion[] {
   const options: Completion[] = [{ label: '*', detail: 'every crawler not named elsewhere', boost: 10 }];
   const seen = new Set<string>(['*']);
   for (const p of profiles) {

@@ -19,19 +19,18 @@ import { robotsBaseTheme, robotsHighlighting } from './highlight';
 import { robots } from './language';
 import { robotsLintGutter } from './lint';
 
-export { agentCompletions, KEY_COMPLETIONS, robotsCompletion } from './completion';
+export { robotsCompletion } from './completion';
 export {
   decidingLinesField,
-  onDecidingLineClick,
   type ResultHighlight,
   resultHighlightField,
   setDecidingLines,
   setResultHighlight,
   showResultHighlight,
 } from './decorations';
-export { robotsHighlighting, robotsHighlightStyle, robotsTags } from './highlight';
-export { foldGroup, robots, robotsLanguage } from './language';
-export { pushDiagnostics, robotsLintGutter, toCmDiagnostics } from './lint';
+export { robotsHighlightStyle } from './highlight';
+export { robots } from './language';
+export { pushDiagnostics, toCmDiagnostics } from './lint';
 
 /** Options for `robotsEditorExtensions`. */
 export interface RobotsEditorOptions {

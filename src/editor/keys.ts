@@ -6,8 +6,6 @@
 import { classifyKey as classifyEngineKey, UNSUPPORTED_KEYS } from '../core/parse';
 import { asciiLower } from '../core/reference';
 
-export { UNSUPPORTED_KEYS };
-
 export type KeyClass =
   | { kind: 'user-agent' | 'allow' | 'disallow' | 'sitemap'; typo: boolean; suffix: boolean }
   | { kind: 'other' | 'unknown'; typo: false; suffix: false };

@@ -11,7 +11,7 @@ import { robotsTags } from './highlight';
 import { parser } from './robots.grammar';
 
 /** Line node names, in the tree the grammar builds. */
-export const LINE_NODES = [
+const LINE_NODES = [
   'UserAgentLine',
   'AllowLine',
   'DisallowLine',
@@ -28,7 +28,7 @@ const LINE_NODE_SET: ReadonlySet<string> = new Set(LINE_NODES);
  * with a key (user-agent, rule, sitemap, …): trailing blank lines and
  * comments, which usually introduce the next group, stay visible.
  */
-export function foldGroup(node: SyntaxNode, state: EditorState): { from: number; to: number } | null {
+function foldGroup(node: SyntaxNode, state: EditorState): { from: number; to: number } | null {
   let last: SyntaxNode | null = null;
   for (let child = node.lastChild; child; child = child.prevSibling) {
     if (LINE_NODE_SET.has(child.name)) {
@@ -43,7 +43,7 @@ export function foldGroup(node: SyntaxNode, state: EditorState): { from: number;
 }
 
 /** The robots.txt language: parser, highlighting, folding per group, comment token. */
-export const robotsLanguage = LRLanguage.define({
+const robotsLanguage = LRLanguage.define({
   name: 'robots.txt',
   parser: parser.configure({
     props: [

@@ -7,7 +7,7 @@ import { FILE_FORMAT, type ReadResult, SHARE_VERSION, type ShareState } from './
 import { validateState } from './validate';
 
 /** The largest state file read, in characters: a 64 Mi-character URL list plus the rest. */
-export const MAX_FILE_CHARS = 80 * 1024 * 1024;
+const MAX_FILE_CHARS = 80 * 1024 * 1024;
 
 /** The state as the text of a `.json` state file. */
 export function stateToFile(state: ShareState): string {

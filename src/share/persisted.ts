@@ -33,7 +33,7 @@ export function shareToInputs(state: ShareState): Inputs {
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Whether two states hold the same work; the selected cell is a view, not work, and is not compared. */
-export function sameWork(a: ShareState, b: ShareState): boolean {
+function sameWork(a: ShareState, b: ShareState): boolean {
   return (
     a.robotsText === b.robotsText &&
     a.robotsUrl === b.robotsUrl &&

@@ -7,7 +7,7 @@ import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_UR
 import { type FetchStatus, isFetchStatus } from '../worker/fetchStatus';
 import type { CrawlerSpec } from '../worker/protocol';
 
-export interface Settings {
+interface Settings {
   /** Turn typed URLs into the crawler's request form before matching. */
   normalise: boolean;
   /** The simulated answer of the server for /robots.txt. */

@@ -10,7 +10,7 @@ import type { LargeValueStore } from '../worker/idb';
 import type { Inputs } from './inputs';
 
 /** Text fields above this many characters are kept in IndexedDB (when given), not localStorage. */
-export const LARGE_CHARS = 200_000;
+const LARGE_CHARS = 200_000;
 
 /** The text fields that may be large. */
 type LargeField = 'urlText' | 'robotsText';
@@ -39,7 +39,7 @@ export interface SafeStorage extends PersistStorage<Inputs> {
   settled(): Promise<void>;
 }
 
-export function isQuotaError(e: unknown): boolean {
+function isQuotaError(e: unknown): boolean {
   if (!e || typeof e !== 'object') return false;
   const { name, code } = e as { name?: string; code?: number };
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;

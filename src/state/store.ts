@@ -88,7 +88,7 @@ export function urlListPieces(s: Pick<InputsSlice, 'urlText' | 'urlPieces'>): Li
 }
 
 /** The rows the table shows: all in list order (rows null), or the worker's filtered and sorted index. */
-export interface ResultsView {
+interface ResultsView {
   run: number;
   query: ViewQuery;
   rows: Int32Array | null;

@@ -16,7 +16,7 @@ function startsOpen(): boolean {
 }
 
 /** Where the panel's last state is kept (a choice of layout, not an input: outside the store). */
-export const INPUTS_OPEN_KEY = 'robots-lab-inputs-open';
+const INPUTS_OPEN_KEY = 'robots-lab-inputs-open';
 
 function readSaved(): boolean | null {
   try {

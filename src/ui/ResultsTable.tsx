@@ -11,8 +11,6 @@ import { Progress } from './results/Progress';
 import { cellId, ResultRow } from './results/ResultRow';
 import { useListOrigins } from './useListOrigins';
 
-export { cellId } from './results/ResultRow';
-
 /** A row's height before it is measured (a long rule wraps and makes its row taller). */
 const ROW_ESTIMATE = 46;
 /** Height of the sticky column header (fixed in styles.css), so scrolling keeps rows out from under it. */
@@ -21,7 +19,7 @@ const HEAD_HEIGHT = 46;
  * Rows per page. Browsers cap an element's height (about 33 million pixels
  * in Chromium), so a million rows are shown in pages of this many.
  */
-export const PAGE_ROWS = 100_000;
+const PAGE_ROWS = 100_000;
 /** Below this grid width rows stack (URL above its verdicts); styles.css has the same container query. */
 const NARROW = 640;
 /** Width of one character of the URL column's monospace text, in pixels (0.6em of 12.6px). */

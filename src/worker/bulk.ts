@@ -16,6 +16,7 @@ import {
   toRequestUrl,
 } from '../core/index';
 import type { ParsedRobots } from '../core/types';
+import { ABSOLUTE_URL } from '../core/url';
 import { CELL, type CrawlerInfo, ROW, type RunTotals, TOP_RULES } from './protocol';
 
 /** What a run needs to know about one crawler. */
@@ -90,8 +91,6 @@ export function splitRows(text: string): { starts: Int32Array; ends: Int32Array 
   }
   return { starts: starts.slice(0, n), ends: ends.slice(0, n) };
 }
-
-const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** The results of one run, as the worker keeps them. */
 export class BulkRun {
@@ -192,7 +191,7 @@ export class BulkRun {
         unjudged < 0 &&
         robotsUrl &&
         !(scopePrefix !== null && url.lastIndexOf(scopePrefix, 0) === 0) &&
-        ABSOLUTE.test(url)
+        ABSOLUTE_URL.test(url)
       ) {
         const reason = this.scope(url);
         if (reason !== null) {

@@ -4,6 +4,7 @@
  * URL's scope (docs/behaviour.md §1).
  */
 import { checkScope, toRequestUrl } from '../core/index';
+import { ABSOLUTE_URL } from '../core/url';
 import { ROW } from './protocol';
 
 /** One typed URL as read for matching, with the row flags it earns. */
@@ -43,8 +44,6 @@ export function scopePrefix(robotsUrl: string): string | null {
   return prefix;
 }
 
-const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
-
 /** Reads one typed URL the way the run and the explanation both do. */
 export function judgeUrl(
   input: string,
@@ -68,7 +67,7 @@ export function judgeUrl(
     }
   }
   let outOfScope: string | null = null;
-  if (!error && robotsUrl && ABSOLUTE.test(requestUrl)) {
+  if (!error && robotsUrl && ABSOLUTE_URL.test(requestUrl)) {
     outOfScope = scope(requestUrl);
     if (outOfScope !== null) flags |= ROW.OUT_OF_SCOPE;
   }

@@ -20,7 +20,7 @@ export type CrawlerSpec = { kind: 'profile'; id: string } | { kind: 'token'; tok
 export type WireDiagnostic = RobotsDiagnostic;
 
 /** What the page needs to know about one group. */
-export interface GroupSummary {
+interface GroupSummary {
   index: number;
   startLine: number;
   endLine: number;
@@ -89,7 +89,6 @@ export const CELL = {
   /** The URL could not be read. */
   INVALID_URL: 3,
 } as const;
-export type CellStatus = (typeof CELL)[keyof typeof CELL];
 
 /** Per-row flags (bit set). */
 export const ROW = {

@@ -3,10 +3,7 @@
  * Content-Signal (Cloudflare) and License (RSL 1.0) lines, their diagnostics,
  * contradictions with the file's rules, and suggestions for a stated intent.
  */
-export { lintContradictions } from './contradictions';
-export type { AiprefKind, AiprefLine, PreferenceEntry } from './lines';
+
 export { aiprefKeyOf, readAiprefLines, readDictionary } from './lines';
-export { encodePath, lintAiprefLines } from './lint';
-export type { AiIntent, Suggestion } from './suggest';
 export { applyEdits, suggestForIntent } from './suggest';
 export * from './vocab';

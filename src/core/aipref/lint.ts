@@ -44,7 +44,7 @@ function diag(
  * Where the member `label` of a dictionary is written: its last occurrence,
  * since the last one wins (RFC 9651 §4.2.2), from the label to the end of its value.
  */
-export function memberSpan(dict: Span & { text: string }, label: string): Span {
+function memberSpan(dict: Span & { text: string }, label: string): Span {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const re = new RegExp(`(^|[\\s,])(${escaped})(=[^,;\\s]*)?`, 'g');
   let found: Span | null = null;
@@ -56,7 +56,7 @@ export function memberSpan(dict: Span & { text: string }, label: string): Span {
 }
 
 /** Percent-encodes what a path pattern may not carry raw (RFC 3986 §2.1), keeping `*`, `$` and `%`. */
-export function encodePath(path: string): string {
+function encodePath(path: string): string {
   let out = '';
   for (const ch of path) {
     if (/^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]$/.test(ch)) out += ch;

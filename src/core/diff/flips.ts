@@ -17,10 +17,10 @@ export interface DiffCrawler {
 }
 
 /** The direction of a flip. */
-export type FlipKind = 'allowed-to-blocked' | 'blocked-to-allowed';
+type FlipKind = 'allowed-to-blocked' | 'blocked-to-allowed';
 
 /** A deciding line as shown: its number and its text as written. */
-export interface DecidingLine {
+interface DecidingLine {
   line: number;
   text: string;
 }
@@ -54,7 +54,7 @@ export interface FlipCounts {
 }
 
 /** The physical lines of a parsed file, as written (the engine's numbering). */
-export function physicalLines(parsed: ParsedRobots): string[] {
+function physicalLines(parsed: ParsedRobots): string[] {
   return parsed.lines.map((l) => parsed.text.slice(l.span.from, l.span.to));
 }
 
@@ -165,7 +165,7 @@ function decidingLine(parsed: ParsedRobots, line: number): DecidingLine {
  * - when a deciding line is kept as is but sits in a group the crawler no
  *   longer (or only now) obeys, the edited user-agent lines heading its group.
  */
-export function flipCauses(
+function flipCauses(
   comparison: RobotsComparison,
   oldLine: number,
   newLine: number,

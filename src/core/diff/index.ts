@@ -3,7 +3,6 @@
  * and which edited lines cause each flip.
  */
 
-export type { DecidingLine, DiffCrawler, Flip, FlipCounts, FlipKind, RobotsComparison } from './flips';
-export { compareRobots, countFlips, emptyCounts, flipCauses, physicalLines, verdictFlips } from './flips';
-export type { LineDiff, LineEdit, LineEditKind } from './lines';
-export { diffLines } from './lines';
+export type { DiffCrawler, Flip } from './flips';
+export { compareRobots, countFlips, emptyCounts, verdictFlips } from './flips';
+export type { LineEdit } from './lines';

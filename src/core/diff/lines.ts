@@ -7,7 +7,7 @@
  */
 
 /** What happened to one line between the old text and the new one. */
-export type LineEditKind = 'added' | 'removed' | 'changed' | 'moved';
+type LineEditKind = 'added' | 'removed' | 'changed' | 'moved';
 
 /** One edited line: the old side, the new side, or both (changed, moved). */
 export interface LineEdit {
@@ -175,16 +175,23 @@ function pairMoves(
     const list = waiting.get(oldLines[i - 1]);
     const j = list?.shift();
     if (j === undefined) continue;
-    const edit: LineEdit = {
-      kind: 'moved',
-      oldLine: i,
-      newLine: j,
-      oldText: oldLines[i - 1],
-      newText: newLines[j - 1],
-    };
-    oldEdits[i] = edit;
-    newEdits[j] = edit;
+    link('moved', i, j, oldLines, newLines, oldEdits, newEdits);
   }
+}
+
+/** Records old line `o` and new line `n` as one edit of `kind`, seen from both sides. */
+function link(
+  kind: 'moved' | 'changed',
+  o: number,
+  n: number,
+  oldLines: readonly string[],
+  newLines: readonly string[],
+  oldEdits: (LineEdit | null)[],
+  newEdits: (LineEdit | null)[],
+): void {
+  const edit: LineEdit = { kind, oldLine: o, newLine: n, oldText: oldLines[o - 1], newText: newLines[n - 1] };
+  oldEdits[o] = edit;
+  newEdits[n] = edit;
 }
 
 /**
@@ -216,15 +223,7 @@ function pairChanges(
     for (let p = 0; p < Math.min(gapOld.length, gapNew.length); p++) {
       const o = gapOld[p];
       const n = gapNew[p];
-      const edit: LineEdit = {
-        kind: 'changed',
-        oldLine: o,
-        newLine: n,
-        oldText: oldLines[o - 1],
-        newText: newLines[n - 1],
-      };
-      oldEdits[o] = edit;
-      newEdits[n] = edit;
+      link('changed', o, n, oldLines, newLines, oldEdits, newEdits);
     }
     // Step over the kept pair that closed this gap.
     i++;

@@ -44,7 +44,7 @@ function rfcNormalise(s: string): string {
 }
 
 /** RFC 9309 read literally (§2.2: path-pattern = "/" …): a pattern must start with "/". */
-export const RFC9309: Dialect = {
+const RFC9309: Dialect = {
   id: 'rfc9309',
   name: 'RFC 9309',
   blankEndsGroup: false,
@@ -62,7 +62,7 @@ export const RFC9309: Dialect = {
  * Dubut, 2019). Bing's pages say nothing more exact about parsing or
  * precedence, so the rest is RFC 9309's reading (docs/readers.md).
  */
-export const BING: Dialect = { ...RFC9309, id: 'bing', name: 'Bing' };
+const BING: Dialect = { ...RFC9309, id: 'bing', name: 'Bing' };
 
 /**
  * Yandex (yandex.com/support/webmaster, "User-agent directive", "Disallow
@@ -73,7 +73,7 @@ export const BING: Dialect = { ...RFC9309, id: 'bing', name: 'Bing' };
  * and Disallow (a rule after a blank line has "no User-agent directive in
  * front").
  */
-export const YANDEX: Dialect = {
+const YANDEX: Dialect = {
   id: 'yandex',
   name: 'Yandex',
   blankEndsGroup: true,
@@ -95,7 +95,7 @@ export const YANDEX: Dialect = {
  * case-insensitive substring match of the robot's name; the first record
  * that names the robot; a Disallow value is a plain prefix.
  */
-export const LEGACY_1994: Dialect = {
+const LEGACY_1994: Dialect = {
   id: 'legacy1994',
   name: '1994',
   blankEndsGroup: true,

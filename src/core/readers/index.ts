@@ -13,9 +13,7 @@ import { DIALECTS, type Dialect, decidingRule, obeyedGroups } from './dialects';
 import { type ReaderFile, type ReaderGroup, readRecords } from './records';
 import { type LineNote, READER_NAMES, READER_SOURCES, type ReaderVerdict } from './types';
 
-export { DIALECTS } from './dialects';
-export type { LineNote, ReaderId, ReaderVerdict } from './types';
-export { READER_NAMES, READER_SOURCES } from './types';
+export type { ReaderVerdict } from './types';
 
 /**
  * How every reader decides `url` (request form, as for `evaluate`) for a

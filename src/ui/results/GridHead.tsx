@@ -2,7 +2,7 @@ import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import type { CrawlerInfo } from '../../worker/protocol';
 
 /** The URL column's width limits, in pixels. */
-export const URL_COL = { min: 120, max: 900, step: 24 };
+const URL_COL = { min: 120, max: 900, step: 24 };
 
 /** The column header: the URL column (with the shared origin and a resize handle) and one column per crawler. */
 export function GridHead(props: {
