@@ -107,10 +107,18 @@ function* rowsOf(src: ExportSource): Generator<number> {
   for (let i = 0; i < n; i++) yield src.rows ? src.rows[i] : i;
 }
 
-function* csvLines(src: ExportSource, counts: Counts): Generator<string> {
+/** One record of a long export: a URL × crawler cell the filter keeps. */
+interface KeptRecord {
+  url: string;
+  requestUrl: string;
+  crawler: string;
+  cell: ReturnType<typeof cell>;
+}
+
+/** The cells the filter keeps, row by row, counting records and the URLs they come from. */
+function* keptRecords(src: ExportSource, counts: Counts): Generator<KeptRecord> {
   const { run } = src;
   const { cols, keep } = cellKeeper(run, src.query);
-  yield csvRecord(RESULT_COLUMNS);
   for (const row of rowsOf(src)) {
     const url = run.url(row);
     const req = requestUrl(run, row, url);
@@ -118,23 +126,30 @@ function* csvLines(src: ExportSource, counts: Counts): Generator<string> {
     for (const c of cols) {
       const k = row * run.cols + c;
       if (!keep(k)) continue;
-      const v = cell(src, row, k);
       kept++;
-      // expected and ok stay empty: the page has no expectations.
-      yield csvRecord([
-        url,
-        req,
-        run.crawlers[c].info.label,
-        v.status,
-        v.line === null ? '' : String(v.line),
-        v.lineText ?? '',
-        v.note,
-        '',
-        '',
-      ]);
+      yield { url, requestUrl: req, crawler: run.crawlers[c].info.label, cell: cell(src, row, k) };
     }
     counts.records += kept;
     if (kept > 0) counts.urls++;
+  }
+}
+
+function* csvLines(src: ExportSource, counts: Counts): Generator<string> {
+  yield csvRecord(RESULT_COLUMNS);
+  for (const r of keptRecords(src, counts)) {
+    const v = r.cell;
+    // expected and ok stay empty: the page has no expectations.
+    yield csvRecord([
+      r.url,
+      r.requestUrl,
+      r.crawler,
+      v.status,
+      v.line === null ? '' : String(v.line),
+      v.lineText ?? '',
+      v.note,
+      '',
+      '',
+    ]);
   }
 }
 
@@ -170,22 +185,12 @@ function* wideCsvLines(src: ExportSource, counts: Counts): Generator<string> {
 }
 
 function* jsonLines(src: ExportSource, counts: Counts): Generator<string> {
-  const { run } = src;
-  const { cols, keep } = cellKeeper(run, src.query);
   yield '[';
-  for (const row of rowsOf(src)) {
-    const url = run.url(row);
-    const req = requestUrl(run, row, url);
-    let kept = 0;
-    for (const c of cols) {
-      const k = row * run.cols + c;
-      if (!keep(k)) continue;
-      const record = { url, requestUrl: req, crawler: run.crawlers[c].info.label, ...cell(src, row, k) };
-      yield (counts.records + kept === 0 ? '\n' : ',\n') + JSON.stringify(record);
-      kept++;
-    }
-    counts.records += kept;
-    if (kept > 0) counts.urls++;
+  let first = true;
+  for (const r of keptRecords(src, counts)) {
+    const record = { url: r.url, requestUrl: r.requestUrl, crawler: r.crawler, ...r.cell };
+    yield (first ? '\n' : ',\n') + JSON.stringify(record);
+    first = false;
   }
   yield '\n]\n';
 }
