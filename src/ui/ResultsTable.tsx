@@ -1,5 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useRobotsLab } from '../state/store';
 import { fetchOutcome } from '../worker/fetchStatus';
 import { ruleLabels } from '../worker/protocol';
@@ -9,17 +8,9 @@ import { moveCell } from './results/gridKeys';
 import { Pager } from './results/Pager';
 import { Progress } from './results/Progress';
 import { cellId, ResultRow } from './results/ResultRow';
+import { ROW_ESTIMATE, useClientWidth, usePagedRows } from './results/usePagedRows';
 import { useListOrigins } from './useListOrigins';
 
-/** A row's height before it is measured (a long rule wraps and makes its row taller). */
-const ROW_ESTIMATE = 46;
-/** Height of the sticky column header (fixed in styles.css), so scrolling keeps rows out from under it. */
-const HEAD_HEIGHT = 46;
-/**
- * Rows per page. Browsers cap an element's height (about 33 million pixels
- * in Chromium), so a million rows are shown in pages of this many.
- */
-const PAGE_ROWS = 100_000;
 /** Below this grid width rows stack (URL above its verdicts); styles.css has the same container query. */
 const NARROW = 640;
 /** Width of one character of the URL column's monospace text, in pixels (0.6em of 12.6px). */
@@ -52,78 +43,20 @@ export function ResultsTable() {
   // Rows on the origin most URLs share show their path; the others keep their whole URL.
   const origin = spread.mainCount * 2 > spread.absolute ? spread.main : null;
   const [urlWidth, setUrlWidth] = useState(280);
-  const [gridWidth, setGridWidth] = useState(0);
+  const gridWidth = useClientWidth(scrollRef);
   const allRows = results ? results.total : 0;
   const cols = results ? results.crawlers.length : 0;
-
-  const [page, setPage] = useState(0);
-  const pages = Math.max(1, Math.ceil(rows / PAGE_ROWS));
-  const currentPage = Math.min(page, pages - 1);
-  const pageStart = currentPage * PAGE_ROWS;
-  const pageRows = Math.max(0, Math.min(PAGE_ROWS, rows - pageStart));
-  const pendingScroll = useRef<number | null>(null);
-
-  const virtualizer = useVirtualizer({
-    count: pageRows,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 8,
-    scrollPaddingStart: HEAD_HEIGHT,
-  });
-
-  // The grid's width decides the row layout (stacked when narrow) and how much of a URL fits.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setGridWidth(el.clientWidth));
-    ro.observe(el);
-    return () => ro.disconnect();
-  });
-
-  // After a page change the virtualizer knows the new rows only on the next render.
-  useEffect(() => {
-    if (pendingScroll.current === null) return;
-    virtualizer.scrollToIndex(pendingScroll.current - pageStart, { align: 'auto' });
-    pendingScroll.current = null;
-  });
-
-  function reveal(row: number) {
-    const target = Math.floor(row / PAGE_ROWS);
-    if (target !== currentPage) {
-      pendingScroll.current = row;
-      setPage(target);
-    } else virtualizer.scrollToIndex(row - pageStart, { align: 'auto' });
-  }
-  // The effect below must see this render's page and virtualizer, but must
-  // not run again when only they change (paging away would snap back).
-  const revealLatest = useRef(reveal);
-  revealLatest.current = reveal;
-
-  // Keep the selected cell in view, however it was selected (keys, the deciding-lines list).
   const selectedRow = selected?.row ?? null;
-  useEffect(() => {
-    if (selectedRow === null) return;
-    const at = index ? index.indexOf(selectedRow) : selectedRow;
-    if (at >= 0 && at < rows) revealLatest.current(at);
-  }, [selectedRow, rows, index]);
+  const selectedAt = selectedRow === null ? null : index ? index.indexOf(selectedRow) : selectedRow;
+  const { virtualizer, page, pages, pageStart, pageRows, setPage } = usePagedRows(scrollRef, rows, selectedAt);
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
-  if (cols === 0 || allRows === 0)
-    return (
-      <div className="results">
-        <div className="results-bar">
-          <p className="empty" data-testid="results-empty">
-            {cols === 0 ? 'Choose at least one crawler to see verdicts.' : 'Add URLs to test, one per line.'}
-          </p>
-          <ExportButtons />
-        </div>
-      </div>
-    );
+  if (cols === 0 || allRows === 0) return <NothingToShow noCrawlers={cols === 0} />;
 
   const r = results;
   const rowAt = (i: number) => (index ? index[i] : i);
   const active = selected && selected.row < allRows && selected.col < cols ? selected : null;
-  const activeAt = active ? (index ? index.indexOf(active.row) : active.row) : -1;
+  const activeAt = active ? (selectedAt ?? -1) : -1;
   const narrow = gridWidth > 0 && gridWidth < NARROW;
   const urlPx = narrow ? gridWidth : urlWidth;
   const url = { origin, maxChars: Math.max(8, Math.floor((urlPx - 22) / CHAR_PX)) };
@@ -132,8 +65,8 @@ export function ResultsTable() {
   function onKey(e: KeyboardEvent<HTMLDivElement>) {
     if (rows === 0) return;
     const cur = active && activeAt >= 0 ? { row: activeAt, col: active.col } : { row: 0, col: 0 };
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_ESTIMATE) - 1);
-    const next = moveCell(e.key, e.ctrlKey, cur, { rows, cols, page });
+    const screen = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_ESTIMATE) - 1);
+    const next = moveCell(e.key, e.ctrlKey, cur, { rows, cols, page: screen });
     if (!next) return;
     e.preventDefault();
     if (!active || activeAt < 0 || next.row !== cur.row || next.col !== cur.col)
@@ -144,7 +77,7 @@ export function ResultsTable() {
     <div className="results">
       <div className="results-bar">
         <Progress r={r} />
-        <Pager page={currentPage} pages={pages} start={pageStart} count={pageRows} rows={rows} go={(p) => setPage(p)} />
+        <Pager page={page} pages={pages} start={pageStart} count={pageRows} rows={rows} go={(p) => setPage(p)} />
         <ExportButtons />
       </div>
       {rows === 0 && (
@@ -190,6 +123,20 @@ export function ResultsTable() {
             );
           })}
         </div>
+      </div>
+    </div>
+  );
+}
+
+/** The results area when there is nothing to judge: says what is missing. */
+function NothingToShow({ noCrawlers }: { noCrawlers: boolean }) {
+  return (
+    <div className="results">
+      <div className="results-bar">
+        <p className="empty" data-testid="results-empty">
+          {noCrawlers ? 'Choose at least one crawler to see verdicts.' : 'Add URLs to test, one per line.'}
+        </p>
+        <ExportButtons />
       </div>
     </div>
   );

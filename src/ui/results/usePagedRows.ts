@@ -1,0 +1,72 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+
+/** A row's height before it is measured (a long rule wraps and makes its row taller). */
+export const ROW_ESTIMATE = 46;
+/** Height of the sticky column header (fixed in styles.css), so scrolling keeps rows out from under it. */
+const HEAD_HEIGHT = 46;
+/**
+ * Rows per page. Browsers cap an element's height (about 33 million pixels
+ * in Chromium), so a million rows are shown in pages of this many.
+ */
+const PAGE_ROWS = 100_000;
+
+/**
+ * The results grid's rows in pages of PAGE_ROWS, virtualized inside
+ * `scrollRef`; keeps the selected row (a position in the shown order, or
+ * null) in view however it was selected.
+ */
+export function usePagedRows(scrollRef: RefObject<HTMLDivElement | null>, rows: number, selectedAt: number | null) {
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(rows / PAGE_ROWS));
+  const currentPage = Math.min(page, pages - 1);
+  const pageStart = currentPage * PAGE_ROWS;
+  const pageRows = Math.max(0, Math.min(PAGE_ROWS, rows - pageStart));
+  const pendingScroll = useRef<number | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: pageRows,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 8,
+    scrollPaddingStart: HEAD_HEIGHT,
+  });
+
+  // After a page change the virtualizer knows the new rows only on the next render.
+  useEffect(() => {
+    if (pendingScroll.current === null) return;
+    virtualizer.scrollToIndex(pendingScroll.current - pageStart, { align: 'auto' });
+    pendingScroll.current = null;
+  });
+
+  function reveal(row: number) {
+    const target = Math.floor(row / PAGE_ROWS);
+    if (target !== currentPage) {
+      pendingScroll.current = row;
+      setPage(target);
+    } else virtualizer.scrollToIndex(row - pageStart, { align: 'auto' });
+  }
+  // The effect below must see this render's page and virtualizer, but must
+  // not run again when only they change (paging away would snap back).
+  const revealLatest = useRef(reveal);
+  revealLatest.current = reveal;
+
+  useEffect(() => {
+    if (selectedAt !== null && selectedAt >= 0 && selectedAt < rows) revealLatest.current(selectedAt);
+  }, [selectedAt, rows]);
+
+  return { virtualizer, page: currentPage, pages, pageStart, pageRows, setPage };
+}
+
+/** The element's inner width, followed as it resizes (0 before the first layout). */
+export function useClientWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  });
+  return width;
+}
