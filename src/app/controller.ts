@@ -6,6 +6,7 @@
  * worker and a fake editor.
  */
 import type { StoreApi } from 'zustand';
+import type { ResultHighlight } from '../editor/index';
 import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
@@ -32,6 +33,16 @@ const browserClock: Clock = {
   now: () => performance.now(),
   frame: (fn) => requestAnimationFrame(() => fn()),
 };
+
+/**
+ * What the editor lights up: the selected cell's group and deciding rule, or
+ * else the rule line the table is filtered by (kept across reloads).
+ */
+function highlightOf(s: RobotsLabState): ResultHighlight | null {
+  const cell = highlightFor(s.explain, s.parse);
+  if (cell) return cell;
+  return s.viewQuery.rule === null ? null : { groupLines: [], ruleLine: s.viewQuery.rule };
+}
 
 /** Connects one store, one worker (restarted as needed) and one editor. */
 export class AppController {
@@ -132,7 +143,7 @@ export class AppController {
     const s = this.store.getState();
     if (s.parse) this.editor.showDiagnostics(s.parse.diagnostics);
     this.editor.showDecidingLines(s.deciding);
-    this.editor.showHighlight(highlightFor(s.explain, s.parse));
+    this.editor.showHighlight(highlightOf(s));
   }
 
   /** Test builds only: makes the worker crash or hang, to prove the restart path. */
@@ -185,8 +196,7 @@ export class AppController {
       if (!summary || version !== this.client.currentVersion || text !== this.store.getState().robotsText) return;
       this.store.getState().setParse(summary, version);
       this.editor.showDiagnostics(summary.diagnostics);
-      const s = this.store.getState();
-      this.editor.showHighlight(highlightFor(s.explain, s.parse));
+      this.editor.showHighlight(highlightOf(this.store.getState()));
     });
   }
 

@@ -4,6 +4,7 @@
  * Expected values are written by hand; the fake worker answers only what the
  * test tells it to.
  */
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppController } from '../../src/app/controller';
 import type { EditorPort } from '../../src/app/editor';
@@ -11,37 +12,8 @@ import type { Verdict } from '../../src/core/types';
 import type { ResultHighlight } from '../../src/editor/index';
 import { createSafeStorage } from '../../src/state/storage';
 import { createRobotsLabStore } from '../../src/state/store';
-import type { WorkerLike } from '../../src/worker/client';
-import type { ExplainResult, ParseSummary, RunTotals, WorkerReply, WorkerRequest } from '../../src/worker/protocol';
-
-/** A worker stand-in: records what it is sent; the test delivers its replies. */
-class FakeWorker implements WorkerLike {
-  readonly sent: WorkerRequest[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent<WorkerReply>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(m: WorkerRequest) {
-    this.sent.push(m);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(r: WorkerReply) {
-    this.onmessage?.({ data: r } as MessageEvent<WorkerReply>);
-  }
-  crash(message: string) {
-    this.onerror?.({ message, preventDefault() {} } as ErrorEvent);
-  }
-  /** The last request of a type. */
-  last<T extends WorkerRequest['type']>(type: T): Extract<WorkerRequest, { type: T }> {
-    const found = this.sent.filter((m): m is Extract<WorkerRequest, { type: T }> => m.type === type);
-    if (!found.length) throw new Error(`no ${type} request was sent`);
-    return found[found.length - 1];
-  }
-  types(): string[] {
-    return this.sent.map((m) => m.type);
-  }
-}
+import type { ExplainResult, ParseSummary, RunTotals } from '../../src/worker/protocol';
+import { FakeWorker } from '../fakes/worker';
 
 /** An editor stand-in that records what it was asked to show. */
 class FakeEditor implements EditorPort {
@@ -300,6 +272,21 @@ describe('results reach the store and the editor', () => {
     w.reply({ type: 'explained', id: w.last('explain').id, version: 1, result: explanation() });
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().explain?.verdict?.rule?.line).toBe(2);
+    expect(editor.highlights.at(-1)).toEqual({ groupLines: [1, 2], ruleLine: 2 });
+  });
+
+  it('a rule filter kept from the last visit lights its line up again once the file is parsed', async () => {
+    const { store, workers, editor } = setup();
+    store.getState().setViewQuery({ rule: 2 });
+    const w = workers[0];
+    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 1, summary: summary('d') });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(editor.highlights.at(-1)).toEqual({ groupLines: [], ruleLine: 2 });
+    // A selected cell's explanation takes over from the filter.
+    answerRun(w, w.last('evaluate'));
+    store.getState().select({ row: 0, col: 0 });
+    w.reply({ type: 'explained', id: w.last('explain').id, version: 1, result: explanation() });
+    await vi.advanceTimersByTimeAsync(50);
     expect(editor.highlights.at(-1)).toEqual({ groupLines: [1, 2], ruleLine: 2 });
   });
 

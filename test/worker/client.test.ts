@@ -2,27 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
 import { RobotsWorkerClient, type RunHandlers, type WorkerLike } from '../../src/worker/client';
 import { RobotsHandler } from '../../src/worker/handler';
-import type { EvaluateParams, ParseSummary, WorkerReply, WorkerRequest } from '../../src/worker/protocol';
-
-/** A worker stand-in whose replies the test delivers by hand. */
-class FakeWorker implements WorkerLike {
-  readonly sent: WorkerRequest[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent<WorkerReply>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(m: WorkerRequest) {
-    this.sent.push(m);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(r: WorkerReply) {
-    this.onmessage?.({ data: r } as MessageEvent<WorkerReply>);
-  }
-  crash(message: string) {
-    this.onerror?.({ message, preventDefault() {} } as ErrorEvent);
-  }
-}
+import type { EvaluateParams, ParseSummary, WorkerReply } from '../../src/worker/protocol';
+import { FakeWorker } from '../fakes/worker';
 
 function setup(budgetMs = 1000) {
   const workers: FakeWorker[] = [];
