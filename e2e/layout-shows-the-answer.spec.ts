@@ -18,6 +18,44 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(scrollWidth, 'page width').toBeLessThanOrEqual(innerWidth);
 }
 
+/**
+ * Scroll areas inside other scroll areas (the page itself not counted): each
+ * panel scrolls on its own or not at all, never a scroller in a scroller.
+ * Elements that can scroll (overflow auto/scroll and more content than room)
+ * are listed as "outer > inner" by test id, class or tag.
+ */
+async function nestedScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const name = (el: Element) =>
+      el.getAttribute('data-testid') ??
+      (el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : el.tagName);
+    const scrolls = (el: Element) => {
+      const s = getComputedStyle(el);
+      const y = /(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + 1;
+      const x = /(auto|scroll)/.test(s.overflowX) && el.scrollWidth > el.clientWidth + 1;
+      return y || x;
+    };
+    const found: string[] = [];
+    const all = Array.from(document.querySelectorAll('body *')).filter(scrolls);
+    const roots: Node[] = [];
+    // Editors live in shadow roots: look inside them too.
+    for (const el of document.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+    for (const root of roots) all.push(...Array.from((root as ShadowRoot).querySelectorAll('*')).filter(scrolls));
+    for (const inner of all) {
+      let up: Node | null = inner.parentNode;
+      while (up) {
+        if (up instanceof ShadowRoot) up = up.host;
+        if (up instanceof Element && up !== document.body && up !== document.documentElement && all.includes(up)) {
+          found.push(`${name(up)} > ${name(inner)}`);
+          break;
+        }
+        up = up.parentNode;
+      }
+    }
+    return found;
+  });
+}
+
 async function inViewport(page: Page, testId: string): Promise<boolean> {
   return page.getByTestId(testId).evaluate((el) => {
     const r = el.getBoundingClientRect();
@@ -54,6 +92,7 @@ for (const size of SIZES) {
     expect(await inViewport(page, 'explain-reason'), 'explanation in the viewport').toBe(true);
     await expect.poll(() => selectedCellShows(page), { message: 'the selected cell is visible' }).toBe(true);
     await noSidewaysScroll(page);
+    expect(await nestedScrollers(page), 'scroll areas inside scroll areas').toEqual([]);
     await page.screenshot({ path: `test-results/layout-${size.width}x${size.height}.png` });
   });
 }

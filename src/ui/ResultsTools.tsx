@@ -67,6 +67,8 @@ export function ResultsTools() {
       </label>
       <select
         aria-label="For crawler"
+        className="crawler-filter"
+        title={q.crawler >= 0 && crawlers[q.crawler] ? `for ${crawlers[q.crawler].label}` : 'for any crawler'}
         value={q.crawler}
         onChange={(e) => setQuery({ crawler: Number(e.target.value) })}
         data-testid="filter-crawler"

@@ -11,39 +11,43 @@ function seconds(ms: number): string {
 
 /** How far the run is: a progress bar while it streams in, its size and time once finished. */
 export function Progress({ r }: { r: RunResults }) {
-  const cols = r.crawlers.length;
   const restarted = r.restarted ? (
     <span className="restarted" data-testid="run-restarted">
       Cancelled, restarted for the new input ·{' '}
     </span>
   ) : null;
-  if (r.finished) {
-    return (
-      <p
-        className="run-status"
-        role="status"
-        data-testid="run-status"
-        data-run={r.id}
-        data-text-version={r.textVersion}
-      >
-        {restarted}
-        {formatCount(r.total)} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
-        {r.elapsedMs < 1 ? '< 1' : formatCount(Math.round(r.elapsedMs))} ms
-      </p>
-    );
-  }
+  // One status line; while the run streams in it is not read out at every tick (aria-live off), only once it is done.
   return (
     <p
-      className="run-status running"
+      className={r.finished ? 'run-status' : 'run-status running'}
       role="status"
+      aria-live={r.finished ? 'polite' : 'off'}
       data-testid="run-status"
       data-run={r.id}
       data-text-version={r.textVersion}
     >
       {restarted}
+      {r.finished ? <Finished r={r} /> : <Running r={r} />}
+    </p>
+  );
+}
+
+function Finished({ r }: { r: RunResults }) {
+  const cols = r.crawlers.length;
+  return (
+    <>
+      {formatCount(r.total)} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
+      {r.elapsedMs < 1 ? '< 1' : formatCount(Math.round(r.elapsedMs))} ms
+    </>
+  );
+}
+
+function Running({ r }: { r: RunResults }) {
+  return (
+    <>
       <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {formatCount(r.done)} of{' '}
       {formatCount(r.total)} URLs · <span data-testid="run-rate">{formatCount(r.rate)} URLs/s</span> ·{' '}
       <span data-testid="run-eta">{seconds(r.etaMs)} left</span>
-    </p>
+    </>
   );
 }
