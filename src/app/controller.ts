@@ -9,6 +9,7 @@ import type { StoreApi } from 'zustand';
 import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
+import type { ListPieces } from '../worker/pieces';
 import { type DebugFault, type ExportFormat, isAllRows, type ViewQuery } from '../worker/protocol';
 import type { EditorPort } from './editor';
 import { highlightFor } from './highlight';
@@ -116,8 +117,13 @@ export class AppController {
   }
 
   /** Saves a URL list in IndexedDB from the worker (the store's persistence calls this for a large list). */
-  saveList(key: string, text: string): Promise<void> {
+  saveList(key: string, text: string): Promise<number> {
     return this.client.saveList(key, text);
+  }
+
+  /** Has the worker read the list saved under `key` from IndexedDB (the page's thread never holds it whole); null when gone. */
+  loadSavedList(key: string): Promise<{ text: string; pieces: ListPieces } | null> {
+    return this.client.loadList(key);
   }
 
   /** Highlights one rule line in the editor and scrolls to it (a click on the totals' bar chart). */

@@ -18,6 +18,7 @@ import {
   type ViewQuery,
 } from '../worker/protocol';
 import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
+import { lostMessage } from './largeFields';
 import { createSafeStorage, type SafeStorage } from './storage';
 import { loadViewQuery, saveViewQuery } from './viewPrefs';
 
@@ -111,6 +112,8 @@ export interface ResultsSlice {
   decidingLine: number | null;
   workerNotice: string | null;
   storageNotice: string | null;
+  /** A saved URL list the browser no longer has (evicted from IndexedDB), said beside the list until a new one comes. */
+  listNotice: string | null;
   /** What the table shows: filters, search and sort (not persisted). */
   viewQuery: ViewQuery;
   /** The worker's answer for `viewQuery` on the current run, or null while it computes. */
@@ -128,6 +131,7 @@ export interface ResultsSlice {
   showDecidingLine(line: number | null): void;
   setWorkerNotice(message: string | null): void;
   setStorageNotice(message: string | null): void;
+  setListNotice(message: string | null): void;
 }
 
 /** The views of the answer's panel. */
@@ -140,7 +144,8 @@ const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkno
   urlPieces: null,
   setRobotsText: (robotsText) => set({ robotsText }),
   setRobotsUrl: (robotsUrl) => set({ robotsUrl }),
-  setUrlText: (urlText, urlPieces = null) => set({ urlText, urlPieces, selected: null }),
+  setUrlText: (urlText, urlPieces = null) =>
+    set((s) => ({ urlText, urlPieces, selected: null, listNotice: urlText === '' ? s.listNotice : null })),
   toggleProfile: (id, on) =>
     set((s) => {
       const has = s.crawlers.profiles.includes(id);
@@ -179,6 +184,7 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   decidingLine: null,
   workerNotice: null,
   storageNotice: null,
+  listNotice: null,
   viewQuery: ALL_ROWS,
   view: null,
   dockTab: 'why',
@@ -193,6 +199,7 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   showDecidingLine: (decidingLine) => set({ decidingLine }),
   setWorkerNotice: (workerNotice) => set({ workerNotice }),
   setStorageNotice: (storageNotice) => set({ storageNotice }),
+  setListNotice: (listNotice) => set({ listNotice }),
 });
 
 /** The persisted part of the state: only what the user entered. */
@@ -241,15 +248,16 @@ function browserStorage(): Storage | undefined {
 }
 
 let noticeSink: ((m: string | null) => void) | null = null;
+let lostSink: ((m: string) => void) | null = null;
 
 const idb = indexedDbStore();
-let listSaver: ((key: string, text: string) => Promise<void>) | null = null;
+let listSaver: ((key: string, text: string) => Promise<number>) | null = null;
 
 /**
  * Lets the worker write the URL list to IndexedDB (sync.ts registers it): a
  * million lines are then never copied for storage on the page's thread.
  */
-export function setListSaver(saver: ((key: string, text: string) => Promise<void>) | null): void {
+export function setListSaver(saver: ((key: string, text: string) => Promise<number>) | null): void {
   listSaver = saver;
 }
 
@@ -263,7 +271,10 @@ export const pageStorage = createSafeStorage({
   storage: browserStorage,
   large: () => largeStore,
   onNotice: (m) => noticeSink?.(m),
+  onLost: (field, count) => lostSink?.(lostMessage(field, count)),
   delayMs: 300,
+  // The worker reads a saved URL list itself (restoreSavedLists, main.tsx): the page's thread never holds it whole.
+  deferred: ['urlText'],
 });
 
 /**
@@ -289,6 +300,7 @@ useRobotsLab.setState({ viewQuery: loadViewQuery(browserStorage()) });
 useRobotsLab.subscribe((s, prev) => {
   if (s.viewQuery !== prev.viewQuery) saveViewQuery(browserStorage(), s.viewQuery);
 });
+lostSink = (m) => useRobotsLab.getState().setListNotice(m);
 noticeSink = (m) => {
   if (useRobotsLab.getState().storageNotice !== m) useRobotsLab.getState().setStorageNotice(m);
 };

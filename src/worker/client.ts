@@ -268,9 +268,10 @@ export class RobotsWorkerClient {
   /**
    * Saves a URL list in IndexedDB from the worker, so the page's thread never
    * copies a huge string for storage; the list is sent only if the worker does
-   * not hold it already. Rejects with the reason when it could not be saved.
+   * not hold it already. Resolves with its count of URLs; rejects with the
+   * reason when it could not be saved.
    */
-  async saveList(key: string, text: string): Promise<void> {
+  async saveList(key: string, text: string): Promise<number> {
     const urlsText = this.holdsList(text) ? null : text;
     const o = await this.request('save-list', (id) => ({
       type: 'save-list',
@@ -280,7 +281,8 @@ export class RobotsWorkerClient {
       urlsText,
     }));
     const error = 'reply' in o ? o.reply.error : o.failed;
-    if (error) throw new Error(error);
+    if (error || !('reply' in o)) throw new Error(error ?? 'not saved');
+    return o.reply.urls;
   }
 
   /**

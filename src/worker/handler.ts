@@ -58,8 +58,9 @@ export class RobotsHandler {
         void importFile(this.host, msg, (list) => this.runs.holdList(list));
         return;
       case 'save-list': {
-        const text = msg.urlsText ?? this.runs.heldList?.text;
-        this.runs.whenNoRun(() => void saveList(this.host, msg, text));
+        const held = msg.urlsText === null ? (this.runs.heldList ?? undefined) : undefined;
+        const text = msg.urlsText ?? held?.text;
+        this.runs.whenNoRun(() => void saveList(this.host, msg, text, held));
         return;
       }
       case 'load-list':

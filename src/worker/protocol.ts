@@ -295,7 +295,8 @@ export type WorkerReply =
    */
   | { type: 'list-piece'; id: number; version: number; text: string }
   | { type: 'imported'; id: number; version: number; result: ImportSummary }
-  | { type: 'saved'; id: number; version: number; error: string | null }
+  /** `urls`: how many URLs the saved list holds (so that the page can name a list the browser later evicts). */
+  | { type: 'saved'; id: number; version: number; error: string | null; urls: number }
   /** The end of a 'load-list', after its pieces: `found` false when nothing was saved there, `error` when it could not be read. */
   | { type: 'list-loaded'; id: number; version: number; found: boolean; error: string | null }
   | { type: 'failed'; id: number; version: number; message: string };
