@@ -32,6 +32,9 @@ export class RobotsHandler {
         this.runs.stop();
         this.document.setText(msg);
         return;
+      case 'open-bytes':
+        this.document.openBytes(msg);
+        return;
       case 'evaluate': {
         this.runs.stop();
         const parsed = this.document.parseFor(msg);

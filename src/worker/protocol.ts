@@ -62,6 +62,10 @@ export interface ParseSummary {
   /** Googlebot's 500 KiB cap: where it stops reading (character offset and line), or null. */
   sizeLimit: { cutAt: number; line: number } | null;
   elapsedMs: number;
+  /** True when the verdicts come from an opened file's bytes (the text is that file's, unedited; worker/bytes.ts). */
+  fromBytes?: boolean;
+  /** Set when the text is not a robots.txt but an HTML page or a JSON body (an error page saved by mistake, say). */
+  looksLike?: 'html' | 'json' | null;
 }
 
 /** The inputs of one evaluation run besides the robots.txt text. */
@@ -217,6 +221,12 @@ export type DebugFault = 'throw' | 'hang';
 
 export type WorkerRequest =
   | { type: 'set-text'; id: number; version: number; text: string }
+  /**
+   * A robots.txt file's bytes (transferred, not copied). The worker holds
+   * them and replies with the text they decode to; a 'set-text' of exactly
+   * that text is then parsed from the bytes (worker/bytes.ts).
+   */
+  | { type: 'open-bytes'; id: number; version: number; bytes: ArrayBuffer }
   | ({ type: 'evaluate'; id: number; version: number } & EvaluateParams)
   | { type: 'cancel'; id: number; version: number }
   | {
@@ -248,6 +258,8 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | { type: 'parsed'; id: number; version: number; summary: ParseSummary }
+  /** The text an opened file's bytes decode to (line ends as "\n"), and how many lines hold invalid UTF-8. */
+  | { type: 'bytes-opened'; id: number; version: number; text: string; invalidLines: number }
   | {
       type: 'run-started';
       id: number;
@@ -308,6 +320,7 @@ export type WorkerReply =
  */
 export interface ReplyTypes {
   'set-text': 'parsed';
+  'open-bytes': 'bytes-opened';
   explain: 'explained';
   view: 'viewed';
   export: 'exported';
@@ -329,6 +342,7 @@ export type ReplyTo<K extends AnsweredType> = Extract<WorkerReply, { type: Reply
 /** Which request each answering reply answers (the inverse of ReplyTypes, checked by the compiler). */
 export const ANSWERS = {
   parsed: 'set-text',
+  'bytes-opened': 'open-bytes',
   explained: 'explain',
   viewed: 'view',
   exported: 'export',
