@@ -29,6 +29,8 @@ export interface SafeStorageOptions {
 export interface SafeStorage extends PersistStorage<Inputs> {
   /** Writes a pending value now (on page hide). */
   flush(): void;
+  /** Writes `value` now even if this tab wrote the same inputs before (another tab has written since). */
+  rewrite(name: string, value: StorageValue<Inputs>): void;
   /** Resolves when large writes in flight have finished. */
   settled(): Promise<void>;
   /** The deferred fields the last `getItem` left for the caller to restore. */
@@ -110,6 +112,11 @@ export function createSafeStorage(opts: SafeStorageOptions): SafeStorage {
       const p = pending;
       pending = null;
       if (p) write(p.name, p.value);
+    },
+    rewrite(name, value) {
+      pending = null;
+      written = null;
+      write(name, value);
     },
     settled: large.settled,
     deferredFields: large.deferredFields,

@@ -114,6 +114,8 @@ export interface ResultsSlice {
   storageNotice: string | null;
   /** A saved URL list the browser no longer has (evicted from IndexedDB), said beside the list until a new one comes. */
   listNotice: string | null;
+  /** Another tab saved its inputs since this tab last wrote or read them (last writer wins; otherTabs.ts). */
+  otherTabChanged: boolean;
   /** What the table shows: filters, search and sort (not persisted). */
   viewQuery: ViewQuery;
   /** The worker's answer for `viewQuery` on the current run, or null while it computes. */
@@ -132,6 +134,7 @@ export interface ResultsSlice {
   setWorkerNotice(message: string | null): void;
   setStorageNotice(message: string | null): void;
   setListNotice(message: string | null): void;
+  setOtherTabChanged(changed: boolean): void;
 }
 
 /** The views of the answer's panel. */
@@ -185,6 +188,7 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   workerNotice: null,
   storageNotice: null,
   listNotice: null,
+  otherTabChanged: false,
   viewQuery: ALL_ROWS,
   view: null,
   dockTab: 'why',
@@ -200,6 +204,7 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   setWorkerNotice: (workerNotice) => set({ workerNotice }),
   setStorageNotice: (storageNotice) => set({ storageNotice }),
   setListNotice: (listNotice) => set({ listNotice }),
+  setOtherTabChanged: (otherTabChanged) => set({ otherTabChanged }),
 });
 
 /** The persisted part of the state: only what the user entered. */

@@ -4,6 +4,7 @@ import { Dock } from './Dock';
 import { EditorPane } from './EditorPane';
 import { formatCount } from './format';
 import { InputsPanel } from './InputsPanel';
+import { OtherTabNotice } from './OtherTabNotice';
 import { PageActions } from './PageActions';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTools } from './ResultsTools';
@@ -95,6 +96,7 @@ export function App() {
     <div className="app">
       <AppHeader />
       <Notices />
+      <OtherTabNotice />
       <ScopeBanner />
       <main className="layout">
         <section className="pane editor-pane" aria-labelledby="editor-title">
