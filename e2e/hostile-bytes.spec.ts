@@ -22,9 +22,7 @@ async function dropOnEditor(lab: LabPage, name: string, bytes: number[]): Promis
   await lab.editor.content.dispatchEvent('drop', { dataTransfer: transfer });
 }
 
-test('a dropped file with an invalid byte blocks /%FF as Google does, and says where the byte is', async ({
-  page,
-}) => {
+test('a dropped file with an invalid byte blocks /%FF as Google does, and says where the byte is', async ({ page }) => {
   const lab = new LabPage(page);
   await lab.open();
   await lab.inputs.clearCrawlers();

@@ -34,7 +34,8 @@ export interface InputsSlice extends Inputs {
   /** Sets the URL list; `pieces` when it arrived in pieces (they must join to `text`). */
   setUrlText(text: string, pieces?: ListPieces | null): void;
   toggleProfile(id: string, on: boolean): void;
-  addToken(token: string): void;
+  /** Adds a typed product token; false (and nothing changes) when MAX_CRAWLERS are chosen already. */
+  addToken(token: string): boolean;
   removeToken(token: string): void;
   setNormalise(on: boolean): void;
   setFetchStatus(status: FetchStatus): void;
@@ -142,7 +143,17 @@ export type DockTab = 'why' | 'totals' | 'problems';
 
 export type RobotsLabState = InputsSlice & ResultsSlice;
 
-const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], InputsSlice> = (set) => ({
+/**
+ * At most this many crawlers at once: each is a column of the table and a
+ * pass over the URL list. 10,000 typed tokens made 10,000 columns; the page
+ * now refuses the 101st with a sentence and keeps what was typed.
+ */
+export const MAX_CRAWLERS = 100;
+
+const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], InputsSlice> = (
+  set,
+  get,
+) => ({
   ...DEFAULT_INPUTS,
   urlPieces: null,
   setRobotsText: (robotsText) => set({ robotsText }),
@@ -156,12 +167,14 @@ const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkno
       const profiles = on ? [...s.crawlers.profiles, id] : s.crawlers.profiles.filter((p) => p !== id);
       return { crawlers: { ...s.crawlers, profiles }, selected: null };
     }),
-  addToken: (token) =>
-    set((s) => {
-      const t = token.trim();
-      if (t === '' || s.crawlers.tokens.includes(t)) return {};
-      return { crawlers: { ...s.crawlers, tokens: [...s.crawlers.tokens, t] }, selected: null };
-    }),
+  addToken: (token) => {
+    const s = get();
+    const t = token.trim();
+    if (t === '' || s.crawlers.tokens.includes(t)) return true;
+    if (s.crawlers.profiles.length + s.crawlers.tokens.length >= MAX_CRAWLERS) return false;
+    set({ crawlers: { ...s.crawlers, tokens: [...s.crawlers.tokens, t] }, selected: null });
+    return true;
+  },
   removeToken: (token) =>
     set((s) => ({ crawlers: { ...s.crawlers, tokens: s.crawlers.tokens.filter((t) => t !== token) }, selected: null })),
   setNormalise: (normalise) => set((s) => ({ settings: { ...s.settings, normalise } })),

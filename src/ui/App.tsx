@@ -70,8 +70,9 @@ function FileStats() {
   const warnings = parse.diagnostics.length - errors;
   return (
     <p className="file-stats" data-testid="file-stats">
-      {formatCount(parse.lineCount)} lines · {parse.groups.length} group{parse.groups.length === 1 ? '' : 's'} ·{' '}
-      {parse.sitemaps.length} sitemap{parse.sitemaps.length === 1 ? '' : 's'} ·{' '}
+      {formatCount(parse.lineCount)} lines · {formatCount(parse.groups.length)} group
+      {parse.groups.length === 1 ? '' : 's'} · {formatCount(parse.sitemaps.length)} sitemap
+      {parse.sitemaps.length === 1 ? '' : 's'} ·{' '}
       <button
         type="button"
         className="link stats-problems"
@@ -79,7 +80,8 @@ function FileStats() {
         aria-label={`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}: show the list`}
         data-testid="diagnostic-count"
       >
-        {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
+        {formatCount(errors)} error{errors === 1 ? '' : 's'}, {formatCount(warnings)} warning
+        {warnings === 1 ? '' : 's'}
       </button>
       {parse.sizeLimit && (
         <span className="warn" data-testid="size-limit">
