@@ -65,6 +65,9 @@ async function open(page: Page): Promise<void> {
   await watchLongTasks(page);
   await page.goto('./');
   await expect(status(page)).toContainText('evaluated');
+  // The inputs start folded on a short screen: the URL list and the crawler field are inside.
+  const toggle = page.getByTestId('inputs-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await resetTasks(page);
 }
 
