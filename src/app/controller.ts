@@ -10,6 +10,7 @@ import type { ResultHighlight } from '../editor/index';
 import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
+import type { ListPieces } from '../worker/pieces';
 import { type DebugFault, type ExportFormat, isAllRows, type ViewQuery } from '../worker/protocol';
 import type { EditorPort } from './editor';
 import { highlightFor } from './highlight';
@@ -56,6 +57,8 @@ export class AppController {
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   private explainSeq = 0;
   private viewSeq = 0;
+  /** The last robots.txt file opened and the text its bytes decode to (a restarted worker is sent them again). */
+  private opened: { file: Blob; text: string } | null = null;
   /** The run on screen, while it streams in; a new run replacing it says it restarted. */
   private running: RunResults | null = null;
 
@@ -84,7 +87,18 @@ export class AppController {
       onRestart: (message) => {
         this.store.getState().setWorkerNotice(message);
         // The fresh worker knows nothing: send it the text and run the inputs again (unless that input is what crashes it).
-        if (!this.client.crashLooping) this.sendText();
+        if (this.client.crashLooping) return;
+        const o = this.opened;
+        // An opened file's text, unedited: the new worker needs its bytes first.
+        if (o && o.text === this.store.getState().robotsText)
+          void o.file
+            .arrayBuffer()
+            .then((b) => this.client.openBytes(b))
+            .then(
+              () => this.sendText(),
+              () => this.sendText(),
+            );
+        else this.sendText();
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });
@@ -127,8 +141,27 @@ export class AppController {
   }
 
   /** Saves a URL list in IndexedDB from the worker (the store's persistence calls this for a large list). */
-  saveList(key: string, text: string): Promise<void> {
+  saveList(key: string, text: string): Promise<number> {
     return this.client.saveList(key, text);
+  }
+
+  /** Has the worker read the list saved under `key` from IndexedDB (the page's thread never holds it whole); null when gone. */
+  loadSavedList(key: string): Promise<{ text: string; pieces: ListPieces } | null> {
+    return this.client.loadList(key);
+  }
+
+  /**
+   * Opens a robots.txt file: its bytes go to the worker (transferred), and the
+   * editor shows the text they decode to. Until that text is edited, verdicts
+   * come from the bytes (docs/behaviour.md §13). Resolves with how many lines
+   * hold invalid UTF-8.
+   */
+  async openRobotsFile(file: Blob): Promise<{ invalidLines: number }> {
+    const opened = await this.client.openBytes(await file.arrayBuffer());
+    this.opened = { file, text: opened.text };
+    this.store.getState().setRobotsText(opened.text);
+    this.sendText();
+    return opened;
   }
 
   /** Highlights one rule line in the editor and scrolls to it (a click on the totals' bar chart). */

@@ -2,6 +2,9 @@
 import type { ResultHighlight } from '../editor/index';
 import type { ExplainResult, ParseSummary } from '../worker/protocol';
 
+/** How many lines either side of the deciding rule (or the group's start) get the group's highlight. */
+const HIGHLIGHT_REACH = 1000;
+
 /**
  * The lines of the groups the crawler obeys and the deciding rule's line
  * (docs/behaviour.md §5, §8); null when no rules decide (no verdict, or the
@@ -11,12 +14,19 @@ export function highlightFor(explain: ExplainResult | null, parse: ParseSummary 
   const v = explain?.verdict;
   if (!v || !parse || explain?.fetchOutcome) return null;
   const groupLines: number[] = [];
+  const ruleLine = v.rule ? v.rule.line : null;
   if (v.choice.kind !== 'none') {
+    const first = parse.groups[v.choice.groups[0]]?.startLine ?? 1;
+    // A group of 500,000 lines (a 10 MB paste) made a decoration per line: a 1.7 s task on each
+    // selection. The lines marked are those within HIGHLIGHT_REACH of the line the editor shows.
+    const around = ruleLine ?? first;
+    const lo = around - HIGHLIGHT_REACH;
+    const hi = around + HIGHLIGHT_REACH;
     for (const gi of v.choice.groups) {
       const g = parse.groups[gi];
       if (!g) continue;
-      for (let n = g.startLine; n <= g.endLine; n++) groupLines.push(n);
+      for (let n = Math.max(g.startLine, lo); n <= Math.min(g.endLine, hi); n++) groupLines.push(n);
     }
   }
-  return { groupLines, ruleLine: v.rule ? v.rule.line : null };
+  return { groupLines, ruleLine };
 }

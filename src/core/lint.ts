@@ -35,6 +35,7 @@ export type RobotsDiagnosticCode =
   | 'empty-agent'
   | 'line-too-long'
   | 'size-limit'
+  | 'invalid-utf8'
   | 'agent-token-misspelt'
   | 'agent-groups-merged'
   | 'aipref-key-misspelt'

@@ -18,6 +18,7 @@ import {
   type ViewQuery,
 } from '../worker/protocol';
 import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
+import { lostMessage } from './largeFields';
 import { createSafeStorage, type SafeStorage } from './storage';
 import { loadViewQuery, saveViewQuery } from './viewPrefs';
 
@@ -33,7 +34,8 @@ export interface InputsSlice extends Inputs {
   /** Sets the URL list; `pieces` when it arrived in pieces (they must join to `text`). */
   setUrlText(text: string, pieces?: ListPieces | null): void;
   toggleProfile(id: string, on: boolean): void;
-  addToken(token: string): void;
+  /** Adds a typed product token; false (and nothing changes) when MAX_CRAWLERS are chosen already. */
+  addToken(token: string): boolean;
   removeToken(token: string): void;
   setNormalise(on: boolean): void;
   setFetchStatus(status: FetchStatus): void;
@@ -111,6 +113,10 @@ export interface ResultsSlice {
   decidingLine: number | null;
   workerNotice: string | null;
   storageNotice: string | null;
+  /** A saved URL list the browser no longer has (evicted from IndexedDB), said beside the list until a new one comes. */
+  listNotice: string | null;
+  /** Another tab saved its inputs since this tab last wrote or read them (last writer wins; otherTabs.ts). */
+  otherTabChanged: boolean;
   /** What the table shows: filters, search and sort (not persisted). */
   viewQuery: ViewQuery;
   /** The worker's answer for `viewQuery` on the current run, or null while it computes. */
@@ -128,6 +134,8 @@ export interface ResultsSlice {
   showDecidingLine(line: number | null): void;
   setWorkerNotice(message: string | null): void;
   setStorageNotice(message: string | null): void;
+  setListNotice(message: string | null): void;
+  setOtherTabChanged(changed: boolean): void;
 }
 
 /** The views of the answer's panel. */
@@ -135,12 +143,23 @@ export type DockTab = 'why' | 'totals' | 'problems';
 
 export type RobotsLabState = InputsSlice & ResultsSlice;
 
-const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], InputsSlice> = (set) => ({
+/**
+ * At most this many crawlers at once: each is a column of the table and a
+ * pass over the URL list. 10,000 typed tokens made 10,000 columns; the page
+ * now refuses the 101st with a sentence and keeps what was typed.
+ */
+export const MAX_CRAWLERS = 100;
+
+const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], InputsSlice> = (
+  set,
+  get,
+) => ({
   ...DEFAULT_INPUTS,
   urlPieces: null,
   setRobotsText: (robotsText) => set({ robotsText }),
   setRobotsUrl: (robotsUrl) => set({ robotsUrl }),
-  setUrlText: (urlText, urlPieces = null) => set({ urlText, urlPieces, selected: null }),
+  setUrlText: (urlText, urlPieces = null) =>
+    set((s) => ({ urlText, urlPieces, selected: null, listNotice: urlText === '' ? s.listNotice : null })),
   toggleProfile: (id, on) =>
     set((s) => {
       const has = s.crawlers.profiles.includes(id);
@@ -148,12 +167,14 @@ const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkno
       const profiles = on ? [...s.crawlers.profiles, id] : s.crawlers.profiles.filter((p) => p !== id);
       return { crawlers: { ...s.crawlers, profiles }, selected: null };
     }),
-  addToken: (token) =>
-    set((s) => {
-      const t = token.trim();
-      if (t === '' || s.crawlers.tokens.includes(t)) return {};
-      return { crawlers: { ...s.crawlers, tokens: [...s.crawlers.tokens, t] }, selected: null };
-    }),
+  addToken: (token) => {
+    const s = get();
+    const t = token.trim();
+    if (t === '' || s.crawlers.tokens.includes(t)) return true;
+    if (s.crawlers.profiles.length + s.crawlers.tokens.length >= MAX_CRAWLERS) return false;
+    set({ crawlers: { ...s.crawlers, tokens: [...s.crawlers.tokens, t] }, selected: null });
+    return true;
+  },
   removeToken: (token) =>
     set((s) => ({ crawlers: { ...s.crawlers, tokens: s.crawlers.tokens.filter((t) => t !== token) }, selected: null })),
   setNormalise: (normalise) => set((s) => ({ settings: { ...s.settings, normalise } })),
@@ -179,6 +200,8 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   decidingLine: null,
   workerNotice: null,
   storageNotice: null,
+  listNotice: null,
+  otherTabChanged: false,
   viewQuery: ALL_ROWS,
   view: null,
   dockTab: 'why',
@@ -193,6 +216,8 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   showDecidingLine: (decidingLine) => set({ decidingLine }),
   setWorkerNotice: (workerNotice) => set({ workerNotice }),
   setStorageNotice: (storageNotice) => set({ storageNotice }),
+  setListNotice: (listNotice) => set({ listNotice }),
+  setOtherTabChanged: (otherTabChanged) => set({ otherTabChanged }),
 });
 
 /** The persisted part of the state: only what the user entered. */
@@ -241,15 +266,16 @@ function browserStorage(): Storage | undefined {
 }
 
 let noticeSink: ((m: string | null) => void) | null = null;
+let lostSink: ((m: string) => void) | null = null;
 
 const idb = indexedDbStore();
-let listSaver: ((key: string, text: string) => Promise<void>) | null = null;
+let listSaver: ((key: string, text: string) => Promise<number>) | null = null;
 
 /**
  * Lets the worker write the URL list to IndexedDB (sync.ts registers it): a
  * million lines are then never copied for storage on the page's thread.
  */
-export function setListSaver(saver: ((key: string, text: string) => Promise<void>) | null): void {
+export function setListSaver(saver: ((key: string, text: string) => Promise<number>) | null): void {
   listSaver = saver;
 }
 
@@ -263,7 +289,10 @@ export const pageStorage = createSafeStorage({
   storage: browserStorage,
   large: () => largeStore,
   onNotice: (m) => noticeSink?.(m),
+  onLost: (field, count) => lostSink?.(lostMessage(field, count)),
   delayMs: 300,
+  // The worker reads a saved URL list itself (restoreSavedLists, main.tsx): the page's thread never holds it whole.
+  deferred: ['urlText'],
 });
 
 /**
@@ -289,6 +318,7 @@ useRobotsLab.setState({ viewQuery: loadViewQuery(browserStorage()) });
 useRobotsLab.subscribe((s, prev) => {
   if (s.viewQuery !== prev.viewQuery) saveViewQuery(browserStorage(), s.viewQuery);
 });
+lostSink = (m) => useRobotsLab.getState().setListNotice(m);
 noticeSink = (m) => {
   if (useRobotsLab.getState().storageNotice !== m) useRobotsLab.getState().setStorageNotice(m);
 };

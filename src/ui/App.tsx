@@ -4,6 +4,7 @@ import { Dock } from './Dock';
 import { EditorPane } from './EditorPane';
 import { formatCount } from './format';
 import { InputsPanel } from './InputsPanel';
+import { OtherTabNotice } from './OtherTabNotice';
 import { PageActions } from './PageActions';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTools } from './ResultsTools';
@@ -69,8 +70,9 @@ function FileStats() {
   const warnings = parse.diagnostics.length - errors;
   return (
     <p className="file-stats" data-testid="file-stats">
-      {formatCount(parse.lineCount)} lines · {parse.groups.length} group{parse.groups.length === 1 ? '' : 's'} ·{' '}
-      {parse.sitemaps.length} sitemap{parse.sitemaps.length === 1 ? '' : 's'} ·{' '}
+      {formatCount(parse.lineCount)} lines · {formatCount(parse.groups.length)} group
+      {parse.groups.length === 1 ? '' : 's'} · {formatCount(parse.sitemaps.length)} sitemap
+      {parse.sitemaps.length === 1 ? '' : 's'} ·{' '}
       <button
         type="button"
         className="link stats-problems"
@@ -78,7 +80,8 @@ function FileStats() {
         aria-label={`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}: show the list`}
         data-testid="diagnostic-count"
       >
-        {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
+        {formatCount(errors)} error{errors === 1 ? '' : 's'}, {formatCount(warnings)} warning
+        {warnings === 1 ? '' : 's'}
       </button>
       {parse.sizeLimit && (
         <span className="warn" data-testid="size-limit">
@@ -95,6 +98,7 @@ export function App() {
     <div className="app">
       <AppHeader />
       <Notices />
+      <OtherTabNotice />
       <ScopeBanner />
       <main className="layout">
         <section className="pane editor-pane" aria-labelledby="editor-title">

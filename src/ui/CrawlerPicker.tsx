@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { CRAWLER_PROFILES } from '../core/profiles';
 import { isValidUserAgentToObey } from '../core/reference';
-import { useRobotsLab } from '../state/store';
+import { MAX_CRAWLERS, useRobotsLab } from '../state/store';
 
 /** Chooses the crawlers to test: built-in profiles (searchable) and any typed product token. */
 export function CrawlerPicker() {
@@ -12,6 +12,7 @@ export function CrawlerPicker() {
   const removeToken = useRobotsLab((s) => s.removeToken);
   const [query, setQuery] = useState('');
   const [token, setToken] = useState('');
+  const [full, setFull] = useState(false);
   const searchId = useId();
   const tokenId = useId();
 
@@ -67,8 +68,10 @@ export function CrawlerPicker() {
         className="token-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (token.trim()) addToken(token);
-          setToken('');
+          // Over MAX_CRAWLERS the token is refused and stays in the field (nothing typed is lost).
+          const added = addToken(token);
+          setFull(!added);
+          if (added) setToken('');
         }}
       >
         <label htmlFor={tokenId}>Any other product token</label>
@@ -87,10 +90,12 @@ export function CrawlerPicker() {
             Add
           </button>
         </div>
-        <span id={`${tokenId}-help`} className={typedValid ? 'hint' : 'hint warn'}>
-          {typedValid
-            ? 'Letters, - and _ only, as crawlers send it.'
-            : '⚠ Not a valid product token: only A–Z, a–z, - and _.'}
+        <span id={`${tokenId}-help`} className={typedValid && !full ? 'hint' : 'hint warn'} aria-live="polite">
+          {full
+            ? `⚠ At most ${MAX_CRAWLERS} crawlers at once (each is a column): remove one to add “${token.trim()}”.`
+            : typedValid
+              ? 'Letters, - and _ only, as crawlers send it.'
+              : '⚠ Not a valid product token: only A–Z, a–z, - and _.'}
         </span>
       </form>
       {tokens.length > 0 && (

@@ -1,11 +1,12 @@
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useController } from '../app/context';
 import { CoalescedTextSync } from '../app/textSync';
 import { robotsEditorExtensions } from '../editor/index';
 import { robotsEditorTheme, shadowMount } from '../editor/theme';
 import { useRobotsLab } from '../state/store';
+import { EditorNotes, type OpenedNote } from './EditorNotes';
 
 /**
  * The CodeMirror editor holding the robots.txt. It is created once; edits go
@@ -16,6 +17,15 @@ import { useRobotsLab } from '../state/store';
 export function EditorPane() {
   const controller = useController();
   const host = useRef<HTMLDivElement>(null);
+  const [opened, setOpened] = useState<OpenedNote | null>(null);
+  /** Opens a dropped or picked file: its bytes go to the worker, the editor shows their text. */
+  const open = useRef((file: File) => {
+    controller.openRobotsFile(file).then(
+      ({ invalidLines }) => setOpened({ name: file.name, invalidLines, error: null }),
+      (e: unknown) =>
+        setOpened({ name: file.name, invalidLines: 0, error: e instanceof Error ? e.message : String(e) }),
+    );
+  });
 
   useEffect(() => {
     const parent = host.current!;
@@ -39,6 +49,16 @@ export function EditorPane() {
           EditorView.contentAttributes.of({ 'aria-label': 'robots.txt', 'data-testid': 'robots-editor-content' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) sync.changed();
+          }),
+          // A file dropped on the editor is opened as bytes, not inserted as text (CodeMirror's own drop).
+          EditorView.domEventHandlers({
+            drop(e) {
+              const file = e.dataTransfer?.files?.[0];
+              if (!file) return false;
+              e.preventDefault();
+              open.current(file);
+              return true;
+            },
           }),
         ],
       }),
@@ -65,5 +85,26 @@ export function EditorPane() {
     };
   }, [controller]);
 
-  return <div className="editor-host" ref={host} data-testid="robots-editor" />;
+  return (
+    <>
+      <div className="editor-tools">
+        <label className="file-button">
+          Open a file…
+          <input
+            type="file"
+            accept=".txt,text/plain"
+            className="visually-hidden"
+            data-testid="robots-file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) open.current(f);
+              e.target.value = '';
+            }}
+          />
+        </label>
+        <EditorNotes opened={opened} />
+      </div>
+      <div className="editor-host" ref={host} data-testid="robots-editor" />
+    </>
+  );
 }

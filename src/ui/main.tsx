@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { ControllerContext } from '../app/context';
 import { AppController } from '../app/controller';
 import { CodeMirrorPort } from '../app/editor';
+import { watchOtherTabs } from '../state/otherTabs';
+import { restoreSavedLists } from '../state/savedLists';
 import { pageStorage, setListSaver, useRobotsLab } from '../state/store';
 import type { WorkerLike } from '../worker/client';
 import { App } from './App';
@@ -19,6 +21,8 @@ function boot(): void {
   const controller = new AppController(useRobotsLab, createWorker, new CodeMirrorPort());
   setListSaver((key, text) => controller.saveList(key, text));
   controller.start();
+  void restoreSavedLists(pageStorage, useRobotsLab, (key) => controller.loadSavedList(key));
+  watchOtherTabs(useRobotsLab);
   // Test builds only (`vite build --mode e2e`): hooks for the e2e suite, with ?debug in the URL.
   if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) {
     if (new URLSearchParams(location.search).has('debug')) {

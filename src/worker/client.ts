@@ -29,7 +29,7 @@ import {
 
 /** The parts of a Worker the client uses (a fake in tests). */
 export interface WorkerLike {
-  postMessage(message: WorkerRequest): void;
+  postMessage(message: WorkerRequest, transfer?: Transferable[]): void;
   terminate(): void;
   onmessage: ((e: MessageEvent<WorkerReply>) => void) | null;
   onerror: ((e: ErrorEvent) => void) | null;
@@ -154,9 +154,27 @@ export class RobotsWorkerClient {
     return w;
   }
 
-  private send(msg: WorkerRequest): void {
+  private send(msg: WorkerRequest, transfer?: Transferable[]): void {
     if (!this.busy) this.lastHeard = this.now();
-    this.worker.postMessage(msg);
+    if (transfer) this.worker.postMessage(msg, transfer);
+    else this.worker.postMessage(msg);
+  }
+
+  /**
+   * Hands a robots.txt file's bytes to the worker (transferred: `bytes` is
+   * empty afterwards); resolves with the text they decode to, which the
+   * editor shows. Until that text is edited, the worker parses the bytes.
+   */
+  async openBytes(bytes: ArrayBuffer): Promise<{ text: string; invalidLines: number }> {
+    this.extraBudgetMs = Math.max(this.extraBudgetMs, Math.floor(bytes.byteLength / 2000));
+    const o = await this.request(
+      'open-bytes',
+      (id) => ({ type: 'open-bytes', id, version: this.version, bytes }),
+      undefined,
+      [bytes],
+    );
+    if (!('reply' in o)) throw new Error(o.failed);
+    return { text: o.reply.text, invalidLines: o.reply.invalidLines };
   }
 
   /** Sends a new version of the robots.txt; resolves with its parse, or null if a newer version superseded it. */
@@ -268,9 +286,10 @@ export class RobotsWorkerClient {
   /**
    * Saves a URL list in IndexedDB from the worker, so the page's thread never
    * copies a huge string for storage; the list is sent only if the worker does
-   * not hold it already. Rejects with the reason when it could not be saved.
+   * not hold it already. Resolves with its count of URLs; rejects with the
+   * reason when it could not be saved.
    */
-  async saveList(key: string, text: string): Promise<void> {
+  async saveList(key: string, text: string): Promise<number> {
     const urlsText = this.holdsList(text) ? null : text;
     const o = await this.request('save-list', (id) => ({
       type: 'save-list',
@@ -280,7 +299,8 @@ export class RobotsWorkerClient {
       urlsText,
     }));
     const error = 'reply' in o ? o.reply.error : o.failed;
-    if (error) throw new Error(error);
+    if (error || !('reply' in o)) throw new Error(error ?? 'not saved');
+    return o.reply.urls;
   }
 
   /**
@@ -292,10 +312,11 @@ export class RobotsWorkerClient {
     kind: K,
     make: (id: number) => RequestOf<K>,
     collect?: (pieces: string[]) => void,
+    transfer?: Transferable[],
   ): Promise<Outcome<K>> {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.send(make(id));
+      this.send(make(id), transfer);
       const pending: PendingOf<K> = { kind, settle: resolve };
       if (collect) {
         pending.pieces = [];
@@ -328,6 +349,7 @@ export class RobotsWorkerClient {
     this.failedRestarts = 0;
     switch (msg.type) {
       case 'parsed':
+      case 'bytes-opened':
       case 'explained':
       case 'viewed':
       case 'exported':

@@ -6,9 +6,11 @@
 import { applyGoogleSizeLimit, fetchOutcome, parseRobotsTxt } from '../core/index';
 import { lintRobots } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
+import { HeldBytes } from './bytes';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
 import { type HandlerHost, postFailure } from './host';
 import { judgeUrl } from './judge';
+import { looksLike } from './looksLike';
 import type { ExplainResult, WorkerRequest } from './protocol';
 import { summarise } from './summary';
 
@@ -19,20 +21,44 @@ export class RobotsDocument {
   private version = -1;
   /** What a crawler reads: the text up to Google's size limit. */
   private parsed: ParsedRobots | null = null;
+  /** The last opened file's bytes, kept after an edit (an undo back to the file's text reads them again). */
+  private bytes: HeldBytes | null = null;
 
   constructor(private readonly host: HandlerHost) {}
 
-  /** Parses a new version and replies with its summary. */
+  /**
+   * Parses a new version and replies with its summary. The text of an opened
+   * file, unedited, is parsed from the file's bytes (docs/behaviour.md §13).
+   */
   setText(msg: Request<'set-text'>): void {
     const t0 = this.host.now();
     try {
+      const held = this.bytes?.matches(msg.text) ? this.bytes : null;
       const cut = applyGoogleSizeLimit(msg.text);
-      const full = parseRobotsTxt(msg.text);
-      this.parsed = cut.cutAt === null ? full : parseRobotsTxt(cut.text);
+      const full = held?.full ?? parseRobotsTxt(msg.text);
+      this.parsed = held ? held.parsed : cut.cutAt === null ? full : parseRobotsTxt(cut.text);
       this.version = msg.version;
       const diagnostics = lintRobots(full, { sizeLimitCutAt: cut.cutAt });
+      if (held) diagnostics.push(...held.diagnostics());
+      diagnostics.sort((a, b) => a.from - b.from);
       const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0);
-      this.host.post({ type: 'parsed', id: msg.id, version: msg.version, summary });
+      this.host.post({
+        type: 'parsed',
+        id: msg.id,
+        version: msg.version,
+        summary: { ...summary, fromBytes: held !== null, looksLike: looksLike(msg.text) },
+      });
+    } catch (e) {
+      postFailure(this.host, msg.id, msg.version, e);
+    }
+  }
+
+  /** Holds an opened file's bytes and replies with the text they decode to. */
+  openBytes(msg: Request<'open-bytes'>): void {
+    try {
+      this.bytes = new HeldBytes(new Uint8Array(msg.bytes));
+      const { editorText: text, invalidLines } = this.bytes;
+      this.host.post({ type: 'bytes-opened', id: msg.id, version: msg.version, text, invalidLines });
     } catch (e) {
       postFailure(this.host, msg.id, msg.version, e);
     }

@@ -32,6 +32,9 @@ export class RobotsHandler {
         this.runs.stop();
         this.document.setText(msg);
         return;
+      case 'open-bytes':
+        this.document.openBytes(msg);
+        return;
       case 'evaluate': {
         this.runs.stop();
         const parsed = this.document.parseFor(msg);
@@ -58,8 +61,9 @@ export class RobotsHandler {
         void importFile(this.host, msg, (list) => this.runs.holdList(list));
         return;
       case 'save-list': {
-        const text = msg.urlsText ?? this.runs.heldList?.text;
-        this.runs.whenNoRun(() => void saveList(this.host, msg, text));
+        const held = msg.urlsText === null ? (this.runs.heldList ?? undefined) : undefined;
+        const text = msg.urlsText ?? held?.text;
+        this.runs.whenNoRun(() => void saveList(this.host, msg, text, held));
         return;
       }
       case 'load-list':

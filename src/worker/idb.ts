@@ -6,7 +6,8 @@
 /** Where large values live; a fake in tests. */
 export interface LargeValueStore {
   get(key: string): Promise<string | undefined>;
-  set(key: string, value: string): Promise<void>;
+  /** Stores `value`; a store that counts the list's URLs while saving resolves with that number (anything else: not counted). */
+  set(key: string, value: string): Promise<unknown>;
   delete(key: string): Promise<void>;
 }
 

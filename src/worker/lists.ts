@@ -37,14 +37,16 @@ export async function saveList(
   host: HandlerHost,
   msg: Extract<WorkerRequest, { type: 'save-list' }>,
   text: string | undefined,
+  rows?: { starts: Int32Array },
 ): Promise<void> {
-  const reply = (error: string | null) => host.post({ type: 'saved', id: msg.id, version: msg.version, error });
+  const reply = (error: string | null, urls = 0) =>
+    host.post({ type: 'saved', id: msg.id, version: msg.version, error, urls });
   const store = host.values?.();
   if (text === undefined) return reply('no URL list to save');
   if (!store) return reply('IndexedDB is not available');
   try {
     await store.set(msg.key, text);
-    reply(null);
+    reply(null, rows?.starts.length ?? splitRows(text).starts.length);
   } catch (e) {
     reply(e instanceof Error ? e.message : String(e));
   }

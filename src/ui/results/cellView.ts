@@ -1,5 +1,5 @@
 import type { FetchOutcome } from '../../worker/fetchStatus';
-import { CELL, ROW } from '../../worker/protocol';
+import { CELL, ROW, type RuleLabels } from '../../worker/protocol';
 import { sentence } from '../format';
 
 /** What one verdict cell shows, worked out from the run's compact arrays. */
@@ -17,7 +17,7 @@ export interface CellView {
 export interface CellContext {
   outcome: FetchOutcome;
   fetchStatus: number;
-  rules: Map<number, string>;
+  rules: RuleLabels;
 }
 
 /** Describes a cell: its verdict and the rule (or the reason) behind it. */

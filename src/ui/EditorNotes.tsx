@@ -1,0 +1,57 @@
+import { useRobotsLab } from '../state/store';
+import { formatCount } from './format';
+
+/** What the last robots.txt file opened gave: its name and how many lines hold invalid UTF-8; or why it failed. */
+export interface OpenedNote {
+  name: string;
+  invalidLines: number;
+  error: string | null;
+}
+
+function openedText(o: OpenedNote, fromBytes: boolean): string {
+  if (o.error) return `Could not open ${o.name}: ${o.error}`;
+  const invalid =
+    o.invalidLines > 0
+      ? ` ${formatCount(o.invalidLines)} line${o.invalidLines === 1 ? ' holds' : 's hold'} bytes that are not UTF-8 (see the warnings).`
+      : '';
+  const source = fromBytes
+    ? 'verdicts come from its bytes, as Google reads them, until you edit it.'
+    : 'it has been edited since, so verdicts come from the text shown.';
+  return `Opened ${o.name}: ${source}${invalid}`;
+}
+
+const NOT_ROBOTS = {
+  html: 'This looks like an HTML page, not a robots.txt (a server error or login page saved by mistake?). Crawlers find no rules in it, so every URL is allowed.',
+  json: 'This looks like a JSON body, not a robots.txt (an API error saved by mistake?). Crawlers find no rules in it, so every URL is allowed.',
+} as const;
+
+/** Notes above the editor: the opened file, a text that is not a robots.txt, and Google's 500 KiB cut. */
+export function EditorNotes({ opened }: { opened: OpenedNote | null }) {
+  const fromBytes = useRobotsLab((s) => s.parse?.fromBytes === true);
+  const kind = useRobotsLab((s) => s.parse?.looksLike ?? null);
+  const cutLine = useRobotsLab((s) => s.parse?.sizeLimit?.line ?? null);
+  return (
+    <>
+      {opened && (
+        <p
+          className={opened.error ? 'import-note warn' : 'import-note hint'}
+          role={opened.error ? 'alert' : 'status'}
+          data-testid="robots-file-note"
+        >
+          {openedText(opened, fromBytes)}
+        </p>
+      )}
+      {kind && (
+        <p className="import-note warn" role="alert" data-testid="not-robots-note">
+          {NOT_ROBOTS[kind]}
+        </p>
+      )}
+      {cutLine !== null && (
+        <p className="import-note warn" data-testid="size-limit-note">
+          Google reads only the first 500 KiB of a robots.txt: verdicts stop at line {formatCount(cutLine)}. The rest
+          stays in the editor, unread by Google.
+        </p>
+      )}
+    </>
+  );
+}

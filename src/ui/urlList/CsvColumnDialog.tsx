@@ -1,0 +1,79 @@
+import type { CsvChoice } from './useListImport';
+
+/** Asks which CSV column holds the URLs: header names (or column numbers) with a preview. */
+export function CsvColumnDialog(props: {
+  choice: CsvChoice;
+  onColumn(column: number): void;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  const { result, column } = props.choice;
+  const csv = result.csv!;
+  const names = Array.from({ length: csv.columns }, (_, i) => csv.header?.[i] || `Column ${i + 1}`);
+  return (
+    <div
+      className="csv-dialog"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="csv-dialog-title"
+      data-testid="csv-dialog"
+    >
+      <h3 id="csv-dialog-title">Which column holds the URLs in {result.name}?</h3>
+      <p className="hint">
+        {csv.header ? 'The first row is a header.' : 'The file has no header row.'}{' '}
+        {csv.column >= 0 ? `“${names[csv.column]}” looks like URLs.` : 'No column looks like URLs.'}
+      </p>
+      <label>
+        URL column{' '}
+        <select value={column} onChange={(e) => props.onColumn(Number(e.target.value))} data-testid="csv-column">
+          {names.map((n, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
+            <option key={i} value={i}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <CsvPreview names={names} sample={csv.sample} column={column} />
+      <div className="dialog-actions">
+        <button type="button" onClick={props.onConfirm} data-testid="csv-import">
+          Use this column
+        </button>
+        <button type="button" className="secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The first rows of the CSV, the chosen column marked. */
+function CsvPreview({ names, sample, column }: { names: string[]; sample: string[][]; column: number }) {
+  return (
+    <table className="csv-preview">
+      <thead>
+        <tr>
+          {names.map((n, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
+            <th key={i} className={i === column ? 'chosen' : ''}>
+              {n}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {sample.map((r, ri) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
+          <tr key={ri}>
+            {names.map((_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
+              <td key={i} className={i === column ? 'chosen' : ''}>
+                {r[i] ?? ''}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

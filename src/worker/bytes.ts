@@ -1,0 +1,135 @@
+/**
+ * A robots.txt opened as a file, held as its bytes: while the editor still
+ * shows exactly what the bytes decode to, verdicts come from the bytes
+ * (`parseRobotsTxt(bytes)`), so that invalid UTF-8, a second byte-order mark
+ * or a NUL behave as the reference reads them (docs/behaviour.md §13). After
+ * an edit the text is what counts.
+ */
+import { decodeUtf8WithOffsets } from '../core/globals';
+import { GOOGLE_SIZE_LIMIT_BYTES, parseRobotsTxt } from '../core/index';
+import type { ParsedRobots } from '../core/types';
+import type { WireDiagnostic } from './protocol';
+
+/** At most this many lines get their own invalid-bytes diagnostic; one more says how many others there are. */
+const MAX_REPORTED_LINES = 100;
+
+/** Invalid bytes on one line: where the first one is (1-based line, column in characters) and how many. */
+interface InvalidOnLine {
+  line: number;
+  column: number;
+  /** Invalid sequences on the line (each shown as one U+FFFD). */
+  count: number;
+  /** The first sequence's bytes, as hex. */
+  first: string;
+}
+
+/** The bytes a BOM prefix at the start of `bytes` takes, skipped once (docs/behaviour.md §13). */
+function bomLength(bytes: Uint8Array): number {
+  const bom = [0xef, 0xbb, 0xbf];
+  let skip = 0;
+  while (skip < 3 && skip < bytes.length && bytes[skip] === bom[skip]) skip++;
+  return skip;
+}
+
+/** Where Googlebot stops reading (500 KiB, docs/behaviour.md §3), not inside a UTF-8 sequence. */
+function cutAtSizeLimit(bytes: Uint8Array): Uint8Array {
+  if (bytes.length <= GOOGLE_SIZE_LIMIT_BYTES) return bytes;
+  let cut = GOOGLE_SIZE_LIMIT_BYTES;
+  while (cut > GOOGLE_SIZE_LIMIT_BYTES - 3 && (bytes[cut] & 0xc0) === 0x80) cut--;
+  return bytes.subarray(0, cut);
+}
+
+/** Each line's invalid UTF-8 sequences in `body` (the bytes after the skipped mark), line ends as the parser counts them. */
+function findInvalid(body: Uint8Array): InvalidOnLine[] {
+  const { text, offsets } = decodeUtf8WithOffsets(body);
+  const out: InvalidOnLine[] = [];
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) {
+      if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
+      line++;
+      lineStart = i + 1;
+      continue;
+    }
+    if (c !== 0xfffd) continue;
+    const at = offsets[i];
+    const end = offsets[i + 1];
+    // A real U+FFFD in the file is EF BF BD: valid, not reported.
+    if (end - at === 3 && body[at] === 0xef && body[at + 1] === 0xbf && body[at + 2] === 0xbd) continue;
+    const last = out.at(-1);
+    if (last?.line === line) last.count++;
+    else out.push({ line, column: i - lineStart + 1, count: 1, first: hex(body.subarray(at, end)) });
+  }
+  return out;
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+}
+
+/** The bytes of the last opened file, their parse and what the editor shows for them. */
+export class HeldBytes {
+  /** What a crawler reads: the bytes up to Google's size limit, parsed as bytes. */
+  readonly parsed: ParsedRobots;
+  /** The decoded text as the editor holds it (its line ends as "\n", the skipped mark left out). */
+  readonly editorText: string;
+
+  /**
+   * The whole file parsed as bytes, for the diagnostics, when its positions
+   * fit the editor's text (no CR line ends); else null and the editor's text
+   * is linted (same lines, same verdicts: only the line ends differ).
+   */
+  readonly full: ParsedRobots | null;
+  private readonly invalid: InvalidOnLine[];
+
+  constructor(bytes: Uint8Array) {
+    this.parsed = parseRobotsTxt(cutAtSizeLimit(bytes));
+    const full = bytes.length <= GOOGLE_SIZE_LIMIT_BYTES ? this.parsed : parseRobotsTxt(bytes);
+    this.editorText = full.text.indexOf('\r') === -1 ? full.text : full.text.replace(/\r\n?/g, '\n');
+    this.full = this.editorText === full.text ? full : null;
+    this.invalid = full.invalidUtf8 ? findInvalid(bytes.subarray(bomLength(bytes))) : [];
+  }
+
+  /** How many lines hold invalid UTF-8. */
+  get invalidLines(): number {
+    return this.invalid.length;
+  }
+
+  /** True when `text` is what the editor shows for these bytes, unedited. */
+  matches(text: string): boolean {
+    return text.length === this.editorText.length && text === this.editorText;
+  }
+
+  /** The invalid-bytes diagnostics, positioned in the editor's text. */
+  diagnostics(): WireDiagnostic[] {
+    const starts = lineStarts(this.editorText, this.invalid.at(-1)?.line ?? 0);
+    const out: WireDiagnostic[] = this.invalid.slice(0, MAX_REPORTED_LINES).map((v) => {
+      const from = starts[v.line - 1] + v.column - 1;
+      const more = v.count > 1 ? ` (and ${v.count - 1} more on this line)` : '';
+      return {
+        from,
+        to: from + 1,
+        line: v.line,
+        severity: 'warning',
+        code: 'invalid-utf8',
+        message: `Invalid UTF-8 at line ${v.line}, column ${v.column}: the bytes ${v.first}${more} are not UTF-8. Google matches them as raw bytes (0xFF is %FF in a pattern); the editor shows each as \uFFFD. Verdicts come from the file's bytes until you edit it.`,
+      };
+    });
+    const rest = this.invalid.length - MAX_REPORTED_LINES;
+    if (rest > 0) {
+      const last = out.at(-1)!;
+      out.push({ ...last, message: `Invalid UTF-8 on ${rest.toLocaleString('en')} more lines.` });
+    }
+    return out;
+  }
+}
+
+/** Offsets where lines 1..n start in a text whose line ends are "\n". */
+function lineStarts(text: string, n: number): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at !== -1 && starts.length < n; at = text.indexOf('\n', at + 1))
+    starts.push(at + 1);
+  return starts;
+}

@@ -1,0 +1,97 @@
+// A robots.txt opened as a file reaches the worker as bytes and is read as
+// the reference reads bytes (docs/behaviour.md §13). Expectations are written
+// by hand from §13: `Disallow: /\xFF` is the pattern /%FF.
+import { describe, expect, it } from 'vitest';
+import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
+import type { WorkerReply } from '../../src/worker/protocol';
+
+function harness() {
+  const replies: WorkerReply[] = [];
+  const host: HandlerHost = { post: (r) => void replies.push(r), schedule: (fn) => fn(), now: () => 0 };
+  const handler = new RobotsHandler(host);
+  const last = <T extends WorkerReply['type']>(type: T) =>
+    replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type).at(-1)!;
+  let version = 0;
+  const setText = (text: string) => {
+    handler.handle({ type: 'set-text', id: 100 + version, version: ++version, text });
+    return last('parsed').summary;
+  };
+  const verdict = (url: string) => {
+    handler.handle({
+      type: 'explain',
+      id: 900,
+      version,
+      url,
+      crawler: { kind: 'profile', id: 'googlebot' },
+      normalise: false,
+      robotsUrl: '',
+      fetchStatus: 200,
+    });
+    const v = last('explained').result.verdict!;
+    return { allowed: v.allowed, line: v.rule?.line ?? null };
+  };
+  const open = (bytes: number[]) => {
+    handler.handle({ type: 'open-bytes', id: 1, version, bytes: new Uint8Array(bytes).buffer });
+    return last('bytes-opened');
+  };
+  return { setText, verdict, open };
+}
+
+const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
+
+describe('a robots.txt opened as bytes (docs/behaviour.md §13)', () => {
+  it('blocks /%FF for Disallow: /\\xFF while its text is unedited, and says where the bad byte is', () => {
+    const h = harness();
+    const opened = h.open([...ascii('User-agent: *\nDisallow: /'), 0xff, ...ascii('\n')]);
+    expect(opened.text).toBe('User-agent: *\nDisallow: /\uFFFD\n');
+    expect(opened.invalidLines).toBe(1);
+    const summary = h.setText(opened.text);
+    expect(summary.fromBytes).toBe(true);
+    const bad = summary.diagnostics.filter((d) => d.code === 'invalid-utf8');
+    expect(bad.map((d) => [d.line, d.from, d.severity])).toEqual([[2, 25, 'warning']]);
+    expect(bad[0].message).toContain('line 2, column 12');
+    expect(bad[0].message).toContain('FF');
+    expect(h.verdict('/%FF')).toEqual({ allowed: false, line: 2 });
+    expect(h.verdict('/%EF%BF%BD')).toEqual({ allowed: true, line: null });
+  });
+
+  it('reads the text once it is edited: the rule is then U+FFFD, /%EF%BF%BD', () => {
+    const h = harness();
+    const opened = h.open([...ascii('User-agent: *\nDisallow: /'), 0xff, ...ascii('\n')]);
+    h.setText(opened.text);
+    const summary = h.setText(`${opened.text}# edited\n`);
+    expect(summary.fromBytes).toBe(false);
+    expect(summary.diagnostics.some((d) => d.code === 'invalid-utf8')).toBe(false);
+    expect(h.verdict('/%FF')).toEqual({ allowed: true, line: null });
+    expect(h.verdict('/%EF%BF%BD')).toEqual({ allowed: false, line: 2 });
+  });
+
+  it('skips one byte-order mark only: after two, the first line is not a user-agent line', () => {
+    const h = harness();
+    const bom = [0xef, 0xbb, 0xbf];
+    const opened = h.open([...bom, ...bom, ...ascii('User-agent: *\nDisallow: /\n')]);
+    expect(opened.text).toBe('\uFEFFUser-agent: *\nDisallow: /\n');
+    h.setText(opened.text);
+    // The Disallow line belongs to no group: nothing is blocked.
+    expect(h.verdict('/x')).toEqual({ allowed: true, line: null });
+    const once = harness();
+    once.setText(once.open([...bom, ...ascii('User-agent: *\nDisallow: /\n')]).text);
+    expect(once.verdict('/x')).toEqual({ allowed: false, line: 2 });
+  });
+
+  it('keeps CR LF files on the bytes: same lines, the diagnostics placed in the editor text', () => {
+    const h = harness();
+    const opened = h.open([...ascii('User-agent: *\r\nDisallow: /a'), 0xc3, ...ascii('\r\n')]);
+    expect(opened.text).toBe('User-agent: *\nDisallow: /a\uFFFD\n');
+    const summary = h.setText(opened.text);
+    expect(summary.fromBytes).toBe(true);
+    const bad = summary.diagnostics.filter((d) => d.code === 'invalid-utf8');
+    expect(bad.map((d) => [d.line, d.from])).toEqual([[2, 26]]);
+    // A lone C3 byte is the pattern /a%C3.
+    expect(h.verdict('/a%C3')).toEqual({ allowed: false, line: 2 });
+    // A lone CR ends a line too (docs/behaviour.md §12 Lines).
+    const cr = h.open([...ascii('User-agent: *\rDisallow: /'), 0xff, ...ascii('\r')]);
+    const crSummary = h.setText(cr.text);
+    expect(crSummary.diagnostics.filter((d) => d.code === 'invalid-utf8').map((d) => d.line)).toEqual([2]);
+  });
+});
