@@ -23,7 +23,7 @@ import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
 import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
-import { type Expected, type ListSpec, openLists, urlBatches } from './targets';
+import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
 
 const CHECK_FLAGS: FlagSpec[] = [
   { name: 'agent', short: 'a', value: true, repeat: true },
@@ -174,6 +174,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const writer = plan.format === 'table' ? null : rowWriter(plan.format, plan.explain);
   const tableRows: ResultRow[] = [];
   let written = 0;
+  let childSitemaps = 0;
   const emit = (text: string) => {
     if (written === 0 && writer) out.push(writer.head);
     out.push(text);
@@ -181,6 +182,10 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   };
   try {
     for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
+      if (batch.sitemapIndex) {
+        childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
+        continue;
+      }
       for (let i = 0; i < batch.urls.length; i++) {
         judge.target(batch.urls[i], batch.name, batch.lines[i], batch.expected, writer, emit, tableRows);
       }
@@ -191,11 +196,32 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     await out.flush();
     throw err;
   }
-  if (written === 0 && tableRows.length === 0) throw new CliError('no URLs to check: the lists given hold none');
+  if (written === 0 && tableRows.length === 0) {
+    throw new CliError(
+      childSitemaps > 0
+        ? 'no URLs to check: the lists given hold only child sitemaps; check the pages they list'
+        : 'no URLs to check: the lists given hold none',
+    );
+  }
   if (writer) out.push(writer.end(written));
   else out.push(formatResults(tableRows, 'table'));
   await out.flush();
   return judge.finish(io, plan.format);
+}
+
+/**
+ * A sitemap index lists sitemaps, not pages: its `<loc>`s are named on
+ * standard error as child sitemaps and not judged. Returns how many.
+ */
+function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
+  let text = first
+    ? `note: ${batch.name} is a sitemap index; its child sitemaps are listed, not tested as pages:\n`
+    : '';
+  for (let i = 0; i < batch.urls.length; i++) {
+    text += `  sitemap index: child sitemap ${batch.urls[i]} (${batch.name}:${batch.lines[i]})\n`;
+  }
+  io.stderr.write(text);
+  return batch.urls.length;
 }
 
 /** A JSON-free stand-in for "no changes", shared by every row that needed none. */
