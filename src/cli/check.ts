@@ -21,6 +21,7 @@ import { type FlagSpec, flag, flags, parseArgs } from './args';
 import { runFileExpectations } from './expectations';
 import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { purposeCells } from './purposes';
 import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
 import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
@@ -32,6 +33,7 @@ const CHECK_FLAGS: FlagSpec[] = [
   { name: 'format', short: 'f', value: true },
   { name: 'raw' },
   { name: 'explain' },
+  { name: 'purposes' },
   { name: 'expect-allowed', value: true, repeat: true },
   { name: 'expect-blocked', value: true, repeat: true },
   { name: 'robots-url', value: true },
@@ -103,6 +105,8 @@ interface CheckPlan {
   robotsUrl: string | undefined;
   raw: boolean;
   explain: boolean;
+  /** Add what the file expresses per purpose (search, ai-input, ai-train, use). */
+  purposes: boolean;
   sizeLimit: boolean;
   lists: ListSpec[];
 }
@@ -152,6 +156,7 @@ function planCheck(argv: string[]): CheckPlan {
     robotsUrl,
     raw: args.switches.has('raw'),
     explain,
+    purposes: args.switches.has('purposes'),
     sizeLimit,
     lists,
   };
@@ -171,7 +176,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const lists = await openLists(io, plan.lists);
   const judge = new Judge(parsed, plan);
   const out = new OutputBuffer(io.stdout);
-  const writer = plan.format === 'table' ? null : rowWriter(plan.format, plan.explain);
+  const writer = plan.format === 'table' ? null : rowWriter(plan.format, plan.explain, plan.purposes);
   const tableRows: ResultRow[] = [];
   let written = 0;
   let childSitemaps = 0;
@@ -284,7 +289,7 @@ class Judge {
     const target = (): Target => ({ url, origin: originOf(name, line), expected });
     for (let a = 0; a < this.plan.agents.length; a++) {
       if (expected !== null) this.expectations++;
-      if (writer === null || outOfScope !== null || this.plan.explain) {
+      if (writer === null || outOfScope !== null || this.plan.explain || this.plan.purposes) {
         const row = this.wholeRow(target(), requestUrl, changes, a, outOfScope);
         if (writer) emit(writer.row(row));
         else table.push(row);
@@ -368,6 +373,9 @@ class Judge {
         pattern: m.pattern,
         length: m.length,
       }));
+    }
+    if (this.plan.purposes) {
+      row.purposes = verdict ? purposeCells(this.parsed, requestUrl, this.plan.agents[agent]) : null;
     }
     return row;
   }
