@@ -9,14 +9,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  compileRules,
-  createChecker,
-  evaluate,
-  getPathParamsQuery,
-  type ParsedRobots,
-  parseRobotsTxt,
-} from '../../src/core';
+import { createChecker, evaluate, getPathParamsQuery, type ParsedRobots, parseRobotsTxt } from '../../src/core';
 import { __setSearchObserver, compileTree } from '../../src/core/compiled';
 import { matchesPattern } from '../../src/core/pattern';
 import { type Bytes, latin1, modelDecide, modelMatches, modelPath, utf8 } from '../model/reference-model';
