@@ -12,6 +12,7 @@ import {
   evaluate,
   evaluateProfile,
   GOOGLE_SIZE_LIMIT_BYTES,
+  isRequestForm,
   isValidUserAgentToObey,
   parseRobotsTxt,
   toRequestUrl,
@@ -274,7 +275,9 @@ class Judge {
     const { raw, robotsUrl } = this.plan;
     let requestUrl = url;
     let changes = NO_CHANGES;
-    if (!raw) {
+    // Most URLs of a crawl export are already in request form: tell so
+    // without building toRequestUrl's result (an object and an array per URL).
+    if (!raw && !isRequestForm(url)) {
       const request = toRequestUrl(url, robotsUrl);
       if (request.error) throw new CliError(`unreadable URL "${url}" (${originOf(name, line)}): ${request.error}`);
       requestUrl = request.url;
