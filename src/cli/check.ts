@@ -12,6 +12,7 @@ import {
   evaluate,
   evaluateProfile,
   GOOGLE_SIZE_LIMIT_BYTES,
+  isRequestForm,
   isValidUserAgentToObey,
   parseRobotsTxt,
   toRequestUrl,
@@ -21,9 +22,10 @@ import { type FlagSpec, flag, flags, parseArgs } from './args';
 import { runFileExpectations } from './expectations';
 import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { purposeCells } from './purposes';
 import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
-import { type Expected, type ListSpec, openLists, urlBatches } from './targets';
+import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
 
 const CHECK_FLAGS: FlagSpec[] = [
   { name: 'agent', short: 'a', value: true, repeat: true },
@@ -32,6 +34,7 @@ const CHECK_FLAGS: FlagSpec[] = [
   { name: 'format', short: 'f', value: true },
   { name: 'raw' },
   { name: 'explain' },
+  { name: 'purposes' },
   { name: 'expect-allowed', value: true, repeat: true },
   { name: 'expect-blocked', value: true, repeat: true },
   { name: 'robots-url', value: true },
@@ -103,6 +106,8 @@ interface CheckPlan {
   robotsUrl: string | undefined;
   raw: boolean;
   explain: boolean;
+  /** Add what the file expresses per purpose (search, ai-input, ai-train, use). */
+  purposes: boolean;
   sizeLimit: boolean;
   lists: ListSpec[];
 }
@@ -152,6 +157,7 @@ function planCheck(argv: string[]): CheckPlan {
     robotsUrl,
     raw: args.switches.has('raw'),
     explain,
+    purposes: args.switches.has('purposes'),
     sizeLimit,
     lists,
   };
@@ -171,9 +177,10 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const lists = await openLists(io, plan.lists);
   const judge = new Judge(parsed, plan);
   const out = new OutputBuffer(io.stdout);
-  const writer = plan.format === 'table' ? null : rowWriter(plan.format, plan.explain);
+  const writer = plan.format === 'table' ? null : rowWriter(plan.format, plan.explain, plan.purposes);
   const tableRows: ResultRow[] = [];
   let written = 0;
+  let childSitemaps = 0;
   const emit = (text: string) => {
     if (written === 0 && writer) out.push(writer.head);
     out.push(text);
@@ -181,6 +188,10 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   };
   try {
     for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
+      if (batch.sitemapIndex) {
+        childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
+        continue;
+      }
       for (let i = 0; i < batch.urls.length; i++) {
         judge.target(batch.urls[i], batch.name, batch.lines[i], batch.expected, writer, emit, tableRows);
       }
@@ -191,11 +202,32 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     await out.flush();
     throw err;
   }
-  if (written === 0 && tableRows.length === 0) throw new CliError('no URLs to check: the lists given hold none');
+  if (written === 0 && tableRows.length === 0) {
+    throw new CliError(
+      childSitemaps > 0
+        ? 'no URLs to check: the lists given hold only child sitemaps; check the pages they list'
+        : 'no URLs to check: the lists given hold none',
+    );
+  }
   if (writer) out.push(writer.end(written));
   else out.push(formatResults(tableRows, 'table'));
   await out.flush();
   return judge.finish(io, plan.format);
+}
+
+/**
+ * A sitemap index lists sitemaps, not pages: its `<loc>`s are named on
+ * standard error as child sitemaps and not judged. Returns how many.
+ */
+function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
+  let text = first
+    ? `note: ${batch.name} is a sitemap index; its child sitemaps are listed, not tested as pages:\n`
+    : '';
+  for (let i = 0; i < batch.urls.length; i++) {
+    text += `  sitemap index: child sitemap ${batch.urls[i]} (${batch.name}:${batch.lines[i]})\n`;
+  }
+  io.stderr.write(text);
+  return batch.urls.length;
 }
 
 /** A JSON-free stand-in for "no changes", shared by every row that needed none. */
@@ -243,7 +275,9 @@ class Judge {
     const { raw, robotsUrl } = this.plan;
     let requestUrl = url;
     let changes = NO_CHANGES;
-    if (!raw) {
+    // Most URLs of a crawl export are already in request form: tell so
+    // without building toRequestUrl's result (an object and an array per URL).
+    if (!raw && !isRequestForm(url)) {
       const request = toRequestUrl(url, robotsUrl);
       if (request.error) throw new CliError(`unreadable URL "${url}" (${originOf(name, line)}): ${request.error}`);
       requestUrl = request.url;
@@ -258,7 +292,7 @@ class Judge {
     const target = (): Target => ({ url, origin: originOf(name, line), expected });
     for (let a = 0; a < this.plan.agents.length; a++) {
       if (expected !== null) this.expectations++;
-      if (writer === null || outOfScope !== null || this.plan.explain) {
+      if (writer === null || outOfScope !== null || this.plan.explain || this.plan.purposes) {
         const row = this.wholeRow(target(), requestUrl, changes, a, outOfScope);
         if (writer) emit(writer.row(row));
         else table.push(row);
@@ -342,6 +376,9 @@ class Judge {
         pattern: m.pattern,
         length: m.length,
       }));
+    }
+    if (this.plan.purposes) {
+      row.purposes = verdict ? purposeCells(this.parsed, requestUrl, this.plan.agents[agent]) : null;
     }
     return row;
   }

@@ -2,6 +2,7 @@
  * Output of `check`: a readable table, CSV, a JSON array or JSON Lines.
  */
 import { csvCell, csvRecord, resultHeader } from '../core/csv';
+import { PURPOSE_COLUMNS, type PurposeCells, purposeTexts } from './purposes';
 
 export const FORMATS = ['table', 'csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -38,6 +39,8 @@ export interface ResultRow {
   ok: boolean | null;
   /** With --explain: every rule of the obeyed groups that matched, longest first. */
   matches?: { kind: 'allow' | 'disallow'; line: number; pattern: string; length: number }[];
+  /** With --purposes: what the file expresses per purpose; null when the URL was not judged. */
+  purposes?: PurposeCells | null;
 }
 
 export function formatResults(rows: ResultRow[], format: Format): string {
@@ -48,6 +51,7 @@ export function formatResults(rows: ResultRow[], format: Format): string {
       return formatCsv(
         rows,
         rows.some((r) => r.reason !== undefined),
+        rows.some((r) => r.purposes !== undefined),
       );
     case 'json':
       return `${JSON.stringify(rows, null, 2)}\n`;
@@ -66,7 +70,16 @@ const MAX_URL_COLUMN = 72;
 
 function formatTable(rows: ResultRow[]): string {
   const hasExpect = rows.some((r) => r.expected !== null);
-  const header = ['URL', 'CRAWLER', 'VERDICT', 'LINE', 'RULE', ...(hasExpect ? ['EXPECTED'] : [])];
+  const hasPurposes = rows.some((r) => r.purposes !== undefined);
+  const header = [
+    'URL',
+    'CRAWLER',
+    'VERDICT',
+    'LINE',
+    'RULE',
+    ...(hasExpect ? ['EXPECTED'] : []),
+    ...(hasPurposes ? PURPOSE_COLUMNS.map((c) => c.toUpperCase().replace('_', '-')) : []),
+  ];
   const body = rows.map((r) => {
     const url = r.requestUrl !== r.url ? `${r.url} → ${r.requestUrl}` : r.url;
     const rule = r.lineText ?? `(${r.note})`;
@@ -78,6 +91,7 @@ function formatTable(rows: ResultRow[]): string {
       r.line === null ? '-' : String(r.line),
       rule,
       ...(hasExpect ? [expect] : []),
+      ...(hasPurposes ? purposeTexts(r.purposes) : []),
     ];
   });
   // A loop, not Math.max(...rows): lists of 100,000 URLs overflow the argument stack.
@@ -103,9 +117,15 @@ function displayWidth(s: string): number {
 /** Re-exported for the CLI's row writers: the cell quoting is the shared schema's (src/core/csv.ts). */
 export { csvCell };
 
-/** One CSV line (CR LF ended) of the shared result schema: the header without a row, else the row. */
-export function csvLine(withReason: boolean, r?: ResultRow): string {
-  if (!r) return resultHeader(withReason);
+/**
+ * One CSV line (CR LF ended) of the shared result schema: the header without
+ * a row, else the row; with `withPurposes`, the purpose columns follow.
+ */
+export function csvLine(withReason: boolean, r?: ResultRow, withPurposes = false): string {
+  if (!r) {
+    const header = resultHeader(withReason);
+    return withPurposes ? `${header.slice(0, -2)},${PURPOSE_COLUMNS.join(',')}\r\n` : header;
+  }
   const cells = [
     r.url,
     r.requestUrl,
@@ -118,11 +138,12 @@ export function csvLine(withReason: boolean, r?: ResultRow): string {
     r.ok === null ? '' : String(r.ok),
   ];
   if (withReason) cells.push(r.reason ?? '');
+  if (withPurposes) cells.push(...purposeTexts(r.purposes));
   return csvRecord(cells);
 }
 
-function formatCsv(rows: ResultRow[], withReason: boolean): string {
-  let out = csvLine(withReason);
-  for (const r of rows) out += csvLine(withReason, r);
+function formatCsv(rows: ResultRow[], withReason: boolean, withPurposes: boolean): string {
+  let out = csvLine(withReason, undefined, withPurposes);
+  for (const r of rows) out += csvLine(withReason, r, withPurposes);
   return out;
 }

@@ -3,6 +3,7 @@
  * parameter so the whole CLI can be tested in-process with fake streams and
  * files; `nodeIo` is the real thing.
  */
+import { createWriteStream, fstatSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
@@ -37,7 +38,7 @@ export class CliError extends Error {
 export function nodeIo(cwd: string = process.cwd()): CliIo {
   return {
     stdin: process.stdin,
-    stdout: process.stdout,
+    stdout: stdoutSink(),
     stderr: process.stderr,
     readFile: (path) => readFile(resolve(cwd, path)),
     openFile: async (path) => {
@@ -47,9 +48,35 @@ export function nodeIo(cwd: string = process.cwd()): CliIo {
         await handle.close();
         throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
       }
-      return handle.createReadStream({ highWaterMark: 1 << 20 });
+      // 64 KiB reads, like a pipe's: with 1 MiB reads, check on 1M URLs
+      // peaked at 226 MB RSS, with 64 KiB at 144 MB, for the same CPU time.
+      return handle.createReadStream({ highWaterMark: 1 << 16 });
     },
   };
+}
+
+/**
+ * Standard output. When it is a regular file, a file stream on fd 1: its
+ * writes run on libuv's thread pool, beside the next rows being judged,
+ * where process.stdout would write a file synchronously (a sixth of
+ * `check`'s time in a profile). The high-water mark lets a few 1 MiB pieces
+ * be in flight before the writer waits. Pipes and terminals keep
+ * process.stdout, whose blocking mode Node manages.
+ */
+function stdoutSink(): CliIo['stdout'] {
+  let isFile = false;
+  try {
+    isFile = fstatSync(1).isFile();
+  } catch {
+    isFile = false;
+  }
+  if (!isFile) return process.stdout;
+  const stream = createWriteStream('', { fd: 1, autoClose: false, highWaterMark: 4 << 20 });
+  stream.on('error', (err) => {
+    process.stderr.write(`robots-lab: cannot write the output: ${err.message}\n`);
+    process.exit(EXIT_USAGE);
+  });
+  return stream;
 }
 
 /** Node's error for a file, as one readable line. */

@@ -38,6 +38,10 @@ check: one verdict per URL and crawler, with the deciding line.
       --explain           with csv/json/jsonl: add the engine's one-sentence
                           reason and (json) every rule that matched; slower
                           on very large files
+      --purposes          add what the file expresses per purpose (search,
+                          ai-input, ai-train, use) for each URL and crawler,
+                          from Content-Signal and Content-Usage lines, with
+                          the deciding lines ("not applicable" where blocked)
       --robots-url URL    where the robots.txt lives; URLs outside its origin are
                           reported as out of scope instead of judged
       --expect-allowed FILE  URLs that must be allowed for every --agent

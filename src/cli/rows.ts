@@ -60,12 +60,14 @@ function jsonlWriter(): RowWriter {
   };
 }
 
-function csvWriter(withReason: boolean): RowWriter {
+function csvWriter(withReason: boolean, withPurposes: boolean): RowWriter {
   return {
-    head: csvLine(withReason),
-    row: (r) => csvLine(withReason, r),
+    head: csvLine(withReason, undefined, withPurposes),
+    row: (r) => csvLine(withReason, r, withPurposes),
     tail: (r) =>
-      withReason ? null : csvLine(false, r).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
+      withReason || withPurposes
+        ? null
+        : csvLine(false, r).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
     fast: (url, requestUrl, _changes, _name, _line, tail) => {
       const u = csvCell(url);
       return `${u},${requestUrl === url ? u : csvCell(requestUrl)},${tail}`;
@@ -88,7 +90,7 @@ function jsonWriter(): RowWriter {
   };
 }
 
-/** The writer for a streamed format. */
-export function rowWriter(format: 'csv' | 'json' | 'jsonl', withReason: boolean): RowWriter {
-  return format === 'csv' ? csvWriter(withReason) : format === 'json' ? jsonWriter() : jsonlWriter();
+/** The writer for a streamed format; `withReason` and `withPurposes` add CSV columns. */
+export function rowWriter(format: 'csv' | 'json' | 'jsonl', withReason: boolean, withPurposes = false): RowWriter {
+  return format === 'csv' ? csvWriter(withReason, withPurposes) : format === 'json' ? jsonWriter() : jsonlWriter();
 }

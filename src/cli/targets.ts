@@ -4,10 +4,10 @@
  * line by line, so a list of any length takes flat memory.
  */
 import { createGunzip } from 'node:zlib';
+import { CsvListReader, type ListReader, SitemapReader, UrlListError } from '../core/liststream';
 import { detectListFormat, type ListFormat } from '../core/urllist';
 import { CliError, type CliIo, openUserFile } from './io';
 import { lineBatches } from './stream';
-import { parseUrlList } from './url-lists';
 
 /** What a list's URLs are expected to be; null for plain `--urls`. */
 export type Expected = 'allowed' | 'blocked' | null;
@@ -22,6 +22,8 @@ export interface UrlBatch {
   urls: string[];
   lines: number[];
   expected: Expected;
+  /** Set when the URLs are a sitemap index's child sitemaps: to list, not to test as pages. */
+  sitemapIndex?: true;
 }
 
 /** A list to read: a path ("-" is standard input) and what its URLs are expected to be. */
@@ -102,16 +104,39 @@ async function* listBatches(list: OpenList, column: string | undefined): AsyncGe
     yield* textBatches(all, list);
     return;
   }
-  const chunks: Uint8Array[] = [];
-  for await (const c of all) chunks.push(c);
-  const text = new TextDecoder().decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
-  const items = parseUrlList(text, list.name, column);
-  const batch: UrlBatch = { name: list.name, urls: [], lines: [], expected: list.expected };
-  for (const item of items) {
-    batch.urls.push(item.url);
-    batch.lines.push(Number(item.origin.slice(item.origin.lastIndexOf(':') + 1)));
+  yield* readerBatches(
+    all,
+    list,
+    format === 'csv' ? new CsvListReader(list.name, column) : new SitemapReader(list.name),
+  );
+}
+
+/** A CSV or sitemap list, decoded and parsed chunk by chunk; its URLs after each chunk. */
+async function* readerBatches(
+  chunks: AsyncIterable<Uint8Array>,
+  list: OpenList,
+  reader: ListReader,
+): AsyncGenerator<UrlBatch> {
+  const decoder = new TextDecoder();
+  const batch = (): UrlBatch => {
+    const { urls, lines } = reader.take();
+    const index = reader instanceof SitemapReader && reader.kind === 'sitemapindex';
+    return { name: list.name, urls, lines, expected: list.expected, ...(index ? { sitemapIndex: true } : {}) };
+  };
+  try {
+    for await (const chunk of chunks) {
+      reader.write(decoder.decode(chunk, { stream: true }));
+      const b = batch();
+      if (b.urls.length > 0) yield b;
+    }
+    reader.write(decoder.decode());
+    reader.end();
+  } catch (err) {
+    if (err instanceof UrlListError) throw new CliError(err.message);
+    throw err;
   }
-  yield batch;
+  const b = batch();
+  if (b.urls.length > 0) yield b;
 }
 
 /** One URL a line (LF, CR LF or CR); blank lines and lines starting with `#` are skipped. */

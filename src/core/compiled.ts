@@ -17,6 +17,7 @@
  */
 
 import { flatten } from './compile/flatten';
+import { LINEAR_MAX_RULES, LinearRules } from './compile/linear';
 import { type CompiledRules, TreeMatcher } from './compile/match';
 import { buildTrie } from './compile/trie';
 import { patternTrigramFrequency, type WildRule, wildList } from './compile/wildcards';
@@ -26,8 +27,20 @@ export type { CompiledRules } from './compile/match';
 // The property tests watch the wildcard searches through this hook.
 export { __setSearchObserver } from './compile/wildcards';
 
-/** Compiles the rules of the given groups (merged). */
+/**
+ * Compiles the rules of the given groups (merged): a small set into a list
+ * tried in turn (compile/linear.ts), a larger one into the tree.
+ */
 export function compileRules(parsed: ParsedRobots, groups: readonly number[]): CompiledRules {
+  let rules = 0;
+  for (const gi of groups) rules += parsed.groups[gi].rules.length;
+  if (rules > LINEAR_MAX_RULES) return compileTree(parsed, groups);
+  const linear = new LinearRules(parsed, groups, () => compileTree(parsed, groups));
+  return linear.size <= LINEAR_MAX_RULES ? linear : compileTree(parsed, groups);
+}
+
+/** Compiles the rules of the given groups (merged) into the radix tree, whatever their number. */
+export function compileTree(parsed: ParsedRobots, groups: readonly number[]): CompiledRules {
   const trie = buildTrie(parsed, groups);
   // How often each trigram occurs in the patterns: counted once, and only if
   // some node has enough wildcard rules to index.

@@ -60,3 +60,18 @@ const COMMENT_LINE = /^[ \t]*#/m;
 function joinLines(urls: string[]): string {
   return urls.length ? `${urls.join('\n')}\n` : '';
 }
+
+/**
+ * A list file's text, gunzipped first when its first two bytes are gzip's
+ * magic number (a `.xml.gz` sitemap), through the browser's own
+ * DecompressionStream: nothing leaves the browser and no library is added.
+ */
+export async function readListFile(file: Blob, name: string): Promise<string> {
+  const magic = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  if (magic.length < 2 || magic[0] !== 0x1f || magic[1] !== 0x8b) return file.text();
+  try {
+    return await new Response(file.stream().pipeThrough(new DecompressionStream('gzip'))).text();
+  } catch {
+    throw new Error(`cannot read "${name}": broken gzip data`);
+  }
+}

@@ -5,7 +5,7 @@
  */
 import { splitRows } from './bulk';
 import { type HandlerHost, postFailure } from './host';
-import { importList } from './import';
+import { importList, readListFile } from './import';
 import { cutPieces } from './pieces';
 import type { WorkerRequest } from './protocol';
 import type { HeldList } from './runs';
@@ -17,7 +17,7 @@ export async function importFile(
   keep: (list: HeldList) => void,
 ): Promise<void> {
   try {
-    const { rows, text, ...summary } = importList(await msg.file.text(), msg.name, msg.column);
+    const { rows, text, ...summary } = importList(await readListFile(msg.file, msg.name), msg.name, msg.column);
     keep({ text, ...rows });
     for (const piece of cutPieces(text))
       host.post({ type: 'list-piece', id: msg.id, version: msg.version, text: piece });

@@ -73,6 +73,32 @@ describe('batch: JSON Lines in, one verdict line out per input line', () => {
     ]);
   });
 
+  it('reads each line as JSON says, however the robots.txt is written (key order, escapes, repeated keys)', async () => {
+    // The same file as \`robots\` above; line 2 is "disallow: /a", line 6 "disallow: /".
+    const plain = '{"robotstxt":"user-agent: FooBot\\ndisallow: /a\\nallow: /a/b\\n\\nuser-agent: *\\ndisallow: /\\n"';
+    const escaped =
+      '{"robotstxt":"user-agent: FooBot\\ndisallow: /\\u0061\\nallow: /a/b\\n\\nuser-agent: *\\ndisallow: /\\n"';
+    const input = [
+      `${plain},"useragent":"FooBot","url":"/a"}`, // FooBot group: disallow /a (line 2)
+      `${escaped},"useragent":"FooBot","url":"/a"}`, // \u0061 is "a": the same file
+      `${plain},"useragent":"FooBot","url":"/a","robotstxt":"user-agent: *\\nallow: /\\n"}`, // the later key wins
+      `{"url":"/a","useragent":"FooBot",${plain.slice(1)}}`, // robotstxt last
+      `${plain},"useragent":"Foo\\u0042ot","url":"/z"}`, // FooBot again, escaped: no rule for /z
+      `${plain},"useragent":"BarBot","url":"/z"}`, // * group: disallow / (line 6)
+      `${plain},"useragent":7,"url":"/z"}`,
+    ].join('\n');
+    const r = await runCli(['batch'], {}, input);
+    expect(lines(r.stdout)).toEqual([
+      { allowed: false, line: 2 },
+      { allowed: false, line: 2 },
+      { allowed: true, line: 2 },
+      { allowed: false, line: 2 },
+      { allowed: true, line: null },
+      { allowed: false, line: 6 },
+      { error: 'line 7: "useragent" must be a string' },
+    ]);
+  });
+
   it('rejects arguments', async () => {
     const r = await runCli(['batch', 'file.jsonl']);
     expect(r.code).toBe(2);

@@ -40,6 +40,28 @@ export interface CompiledRules {
   readonly size: number;
 }
 
+/**
+ * Scratch state shared by every matcher: a walk runs to its end before the
+ * next starts, so one copy serves them all. Per matcher, the 16 KiB bucket
+ * table cost more than compiling a small file (batch compiles one per file).
+ */
+const scratch = {
+  /** The path's character codes, read once (grown as needed). */
+  codes: new Uint16Array(256),
+  /** Trigram buckets already visited at the current node, stamped per visit. */
+  seen: new Int32Array(BUCKETS),
+  generation: 0,
+};
+
+/** A fresh stamp for `scratch.seen`; on wrap-around the table is cleared so no old stamp can match. */
+function nextGeneration(): number {
+  if (scratch.generation === 0x7fffffff) {
+    scratch.seen.fill(0);
+    scratch.generation = 0;
+  }
+  return ++scratch.generation;
+}
+
 /** The walks over one flattened tree. Its scratch state is reused, so a check allocates nothing. */
 export class TreeMatcher implements CompiledRules {
   readonly size: number;
@@ -50,8 +72,6 @@ export class TreeMatcher implements CompiledRules {
   /** Wildcard lists met on the path, and their depths (reused). */
   private readonly wildLists: WildList[] = [];
   private readonly wildDepths: number[] = [];
-  /** The path's character codes, read once (reused, grown as needed). */
-  private codes = new Uint16Array(256);
   /** The path's character mask (see `maskOf`). */
   private pathLo = 0;
   private pathHi = 0;
@@ -60,9 +80,6 @@ export class TreeMatcher implements CompiledRules {
   private aLine = 0;
   private dLen = -1;
   private dLine = 0;
-  /** Trigram buckets already visited at the current node (stamped per visit). */
-  private readonly seen = new Int32Array(BUCKETS);
-  private generation = 0;
 
   constructor(tree: FlatTree, emptyRules: readonly number[], size: number) {
     this.tree = tree;
@@ -88,8 +105,8 @@ export class TreeMatcher implements CompiledRules {
   /** One read of the path: its codes into `codes`, and its character mask into pathLo/pathHi. */
   private readPath(path: string): Uint16Array {
     const n = path.length;
-    if (this.codes.length < n) this.codes = new Uint16Array(n * 2);
-    const cs = this.codes;
+    if (scratch.codes.length < n) scratch.codes = new Uint16Array(n * 2);
+    const cs = scratch.codes;
     let lo = 0;
     let hi = 0;
     for (let k = 0; k < n; k++) {
@@ -141,9 +158,9 @@ export class TreeMatcher implements CompiledRules {
     const always = index.always;
     for (let i = 0; i < always.length; i++) if (!this.tryWild(path, wl, always[i], depth)) break;
     // One pass over the path from the node: each three-character run's bucket, once.
-    const gen = ++this.generation;
+    const gen = nextGeneration();
     const { start, items, used } = index;
-    const seen = this.seen;
+    const seen = scratch.seen;
     const n = path.length;
     let run = 0;
     for (let k = depth; k < n; k++) {
@@ -255,14 +272,14 @@ export class TreeMatcher implements CompiledRules {
       return;
     }
     for (let i = 0; i < index.always.length; i++) this.listWild(out, path, wl, index.always[i], depth);
-    const gen = ++this.generation;
+    const gen = nextGeneration();
     let run = 0;
     for (let k = depth; k < path.length; k++) {
       run = ((run << 6) | (cs[k] & 63)) & 0x3ffff;
       if (k < depth + 2) continue;
       const id = gramBucket(run);
-      if (this.seen[id] === gen) continue;
-      this.seen[id] = gen;
+      if (scratch.seen[id] === gen) continue;
+      scratch.seen[id] = gen;
       for (let i = index.start[id]; i < index.start[id + 1]; i++) this.listWild(out, path, wl, index.items[i], depth);
     }
   }
