@@ -6,6 +6,7 @@
  * worker and a fake editor.
  */
 import type { StoreApi } from 'zustand';
+import type { RobotsFix } from '../core/lint';
 import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
@@ -118,6 +119,16 @@ export class AppController {
   /** Saves a URL list in IndexedDB from the worker (the store's persistence calls this for a large list). */
   saveList(key: string, text: string): Promise<void> {
     return this.client.saveList(key, text);
+  }
+
+  /** The AI lens of the text the worker holds (matrix and suggestions), with that text; null when it changed meanwhile. */
+  aiLens(): ReturnType<RobotsWorkerClient['aiLens']> {
+    return this.client.aiLens();
+  }
+
+  /** Applies a suggestion's edits, made for `forText`, as one undoable edit; false when the text changed since. */
+  applySuggestion(edits: readonly RobotsFix[], forText: string): boolean {
+    return this.editor.applyEdits(edits, forText);
   }
 
   /** Highlights one rule line in the editor and scrolls to it (a click on the totals' bar chart). */

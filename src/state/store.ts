@@ -131,7 +131,7 @@ export interface ResultsSlice {
 }
 
 /** The views of the answer's panel. */
-export type DockTab = 'why' | 'totals' | 'problems';
+export type DockTab = 'why' | 'totals' | 'problems' | 'ai';
 
 export type RobotsLabState = InputsSlice & ResultsSlice;
 

@@ -19,6 +19,8 @@ export class RobotsDocument {
   private version = -1;
   /** What a crawler reads: the text up to Google's size limit. */
   private parsed: ParsedRobots | null = null;
+  /** The whole text's parse (the same object when nothing was cut): edits are offsets into it. */
+  private full: ParsedRobots | null = null;
 
   constructor(private readonly host: HandlerHost) {}
 
@@ -29,6 +31,7 @@ export class RobotsDocument {
       const cut = applyGoogleSizeLimit(msg.text);
       const full = parseRobotsTxt(msg.text);
       this.parsed = cut.cutAt === null ? full : parseRobotsTxt(cut.text);
+      this.full = full;
       this.version = msg.version;
       const diagnostics = lintRobots(full, { sizeLimitCutAt: cut.cutAt });
       const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0);
@@ -43,6 +46,11 @@ export class RobotsDocument {
     if (this.parsed && msg.version === this.version) return this.parsed;
     postFailure(this.host, msg.id, msg.version, new Error(`No parsed text for version ${msg.version}.`));
     return null;
+  }
+
+  /** The whole text's parse of `msg.version` (not cut at the size limit), or null after replying that there is none. */
+  fullFor(msg: { id: number; version: number }): ParsedRobots | null {
+    return this.parseFor(msg) ? this.full : null;
   }
 
   /** The latest parse, whatever its version (an export labels rule lines with it). */

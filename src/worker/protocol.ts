@@ -6,9 +6,11 @@
  * `RobotsWorkerClient` (client.ts).
  */
 
+import type { DiffHunk } from '../core/aipref/diff';
+import type { Suggestion } from '../core/aipref/suggest';
 import type { RobotsDiagnostic } from '../core/lint';
 import { ruleLabel } from '../core/matcher';
-import type { PurposeFinding } from '../core/purposes';
+import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
 import type { Verdict } from '../core/types';
 import type { FetchStatus } from './fetchStatus';
@@ -134,6 +136,17 @@ export interface ExplainLenses {
   purposes: PurposeFinding[] | null;
 }
 
+/** A suggestion for a stated intent, with the diff the page shows before it is applied. */
+export interface IntentSuggestion extends Suggestion {
+  hunks: DiffHunk[];
+}
+
+/** The AI lens of the whole file (docs/behaviour.md §15): the purposes × operators matrix at the site's root, and the intents' suggestions. */
+export interface AiLensResult {
+  matrix: MatrixCell[];
+  suggestions: IntentSuggestion[];
+}
+
 /** Which rows of a run's results the table shows, and in what order. Computed in the worker. */
 export interface ViewQuery {
   /** Keep rows with this verdict (in the `crawler` column, or in any column when it is -1). */
@@ -229,6 +242,8 @@ export type WorkerRequest =
       robotsUrl: string;
       fetchStatus: FetchStatus;
     }
+  /** The AI lens of the whole text: the purposes × operators matrix and the intents' suggestions. */
+  | { type: 'ai-lens'; id: number; version: number }
   /** Computes the rows of run `run` that `query` keeps, in its order. */
   | { type: 'view'; id: number; version: number; run: number; query: ViewQuery }
   /** Writes the records `query` keeps as a CSV or JSON file (`wide`: a CSV row per URL, columns per crawler). */
@@ -277,6 +292,7 @@ export type WorkerReply =
     }
   | { type: 'run-done'; id: number; version: number; rows: number; elapsedMs: number }
   | { type: 'explained'; id: number; version: number; result: ExplainResult }
+  | { type: 'ai-lensed'; id: number; version: number; result: AiLensResult }
   | {
       type: 'viewed';
       id: number;
@@ -308,6 +324,7 @@ export type WorkerReply =
 export interface ReplyTypes {
   'set-text': 'parsed';
   explain: 'explained';
+  'ai-lens': 'ai-lensed';
   view: 'viewed';
   export: 'exported';
   import: 'imported';
@@ -329,6 +346,7 @@ export type ReplyTo<K extends AnsweredType> = Extract<WorkerReply, { type: Reply
 export const ANSWERS = {
   parsed: 'set-text',
   explained: 'explain',
+  'ai-lensed': 'ai-lens',
   viewed: 'view',
   exported: 'export',
   imported: 'import',
