@@ -35,8 +35,8 @@ export type CrawlerCategory =
 /** Every category, in the order the crawler picker groups them. */
 export const CRAWLER_CATEGORIES: readonly CrawlerCategory[] = [
   'search-index',
-  'ai-answers',
   'ai-training',
+  'ai-answers',
   'user-fetch',
   'control-token',
   'ads',

@@ -1,7 +1,14 @@
 import { useId, useMemo, useState } from 'react';
-import { CRAWLER_PROFILES } from '../core/profiles';
+import { CRAWLER_PROFILES, nearCatalogueToken } from '../core/profiles';
 import { isValidUserAgentToObey } from '../core/reference';
 import { useRobotsLab } from '../state/store';
+import { ProfileList } from './ProfileList';
+
+/** The built-in profile a typed token was probably meant to be (`Claude-Bot` → ClaudeBot), if any. */
+function meantProfile(token: string) {
+  const near = nearCatalogueToken(token.trim());
+  return near === null ? undefined : CRAWLER_PROFILES.find((p) => p.tokens[0] === near);
+}
 
 /** Chooses the crawlers to test: built-in profiles (searchable) and any typed product token. */
 export function CrawlerPicker() {
@@ -17,7 +24,7 @@ export function CrawlerPicker() {
 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
-    const list = q
+    return q
       ? CRAWLER_PROFILES.filter(
           (p) =>
             p.name.toLowerCase().includes(q) ||
@@ -25,10 +32,8 @@ export function CrawlerPicker() {
             p.tokens.some((t) => t.toLowerCase().includes(q)),
         )
       : CRAWLER_PROFILES;
-    // Chosen crawlers first, in the order chosen: the table's column order.
-    const chosen = profiles.map((id) => list.find((p) => p.id === id)).filter((p) => p !== undefined);
-    return [...chosen, ...list.filter((p) => !profiles.includes(p.id))];
-  }, [query, profiles]);
+  }, [query]);
+  const meant = token.trim() === '' ? undefined : meantProfile(token);
 
   const typedValid = token.trim() === '' || isValidUserAgentToObey(token.trim());
 
@@ -46,23 +51,7 @@ export function CrawlerPicker() {
         onChange={(e) => setQuery(e.target.value)}
         data-testid="crawler-search"
       />
-      <ul className="profile-list" aria-label="Crawler profiles">
-        {shown.map((p) => (
-          <li key={p.id}>
-            <label title={`${p.purpose} · tokens: ${p.tokens.join(' → ')}`}>
-              <input
-                type="checkbox"
-                checked={profiles.includes(p.id)}
-                onChange={(e) => toggleProfile(p.id, e.target.checked)}
-                data-testid={`crawler-${p.id}`}
-              />
-              <span className="profile-name">{p.name}</span>
-              <span className="profile-operator">{p.operator}</span>
-            </label>
-          </li>
-        ))}
-        {shown.length === 0 && <li className="hint">No profile matches; add it as a token below.</li>}
-      </ul>
+      <ProfileList shown={shown} chosen={profiles} toggle={toggleProfile} />
       <form
         className="token-form"
         onSubmit={(e) => {
@@ -92,11 +81,27 @@ export function CrawlerPicker() {
             ? 'Letters, - and _ only, as crawlers send it.'
             : '⚠ Not a valid product token: only A–Z, a–z, - and _.'}
         </span>
+        {meant && (
+          <p className="hint warn" data-testid="token-meant">
+            Did you mean <code>{meant.tokens[0]}</code> ({meant.operator})?{' '}
+            <button
+              type="button"
+              onClick={() => {
+                toggleProfile(meant.id, true);
+                setToken('');
+              }}
+              data-testid="token-meant-use"
+            >
+              Use {meant.name}
+            </button>
+          </p>
+        )}
       </form>
       {tokens.length > 0 && (
         <ul className="token-chips" aria-label="Typed tokens">
           {tokens.map((t) => {
             const valid = isValidUserAgentToObey(t);
+            const fix = meantProfile(t);
             return (
               <li key={t} className={valid ? 'chip' : 'chip invalid'} data-testid="token-chip">
                 {!valid && (
@@ -106,6 +111,20 @@ export function CrawlerPicker() {
                 )}
                 <span>{t}</span>
                 {!valid && <span className="visually-hidden"> (not a valid product token)</span>}
+                {fix && (
+                  <button
+                    type="button"
+                    className="chip-fix"
+                    onClick={() => {
+                      removeToken(t);
+                      toggleProfile(fix.id, true);
+                    }}
+                    aria-label={`Replace ${t} with ${fix.tokens[0]}`}
+                    data-testid="token-chip-fix"
+                  >
+                    → {fix.tokens[0]}?
+                  </button>
+                )}
                 <button type="button" onClick={() => removeToken(t)} aria-label={`Remove ${t}`}>
                   ×
                 </button>
