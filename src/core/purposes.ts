@@ -2,7 +2,7 @@
  * The purpose view: for a URL and a crawler, whether it may fetch (the exact
  * verdict) and what the file expresses for each purpose (search, ai-input,
  * ai-train, use), from which line. Preferences apply only to paths the
- * crawler may fetch (draft-ietf-aipref-attach §3.1), in the groups the
+ * crawler may fetch (draft-ietf-aipref-attach-05 §3.1), in the groups the
  * crawler obeys (docs/behaviour.md §5), and never change the verdict
  * (docs/behaviour.md §15).
  */
@@ -40,7 +40,7 @@ interface Statement {
   level?: string;
 }
 
-/** The Content-Usage lines that apply to a path: the longest matching path wins (attach §3.1). */
+/** The Content-Usage lines that apply to a path: the longest matching path wins (attach-05 §3.1). */
 function applicableUsage(lines: AiprefLine[], path: string): AiprefLine[] {
   let best: AiprefLine[] = [];
   let bestLength = -1;
@@ -68,7 +68,7 @@ function statementsFor(lines: AiprefLine[], purpose: Purpose): Statement[] {
 }
 
 /**
- * Combines statements as draft-ietf-aipref-vocab §5.1 says: any disallow wins,
+ * Combines statements as draft-ietf-aipref-vocab-08 §5.1 says: any disallow wins,
  * then any allow; the lines of the winning kind decide.
  */
 function combine(purpose: Purpose, statements: Statement[]): PurposeFinding {

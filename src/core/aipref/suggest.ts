@@ -55,7 +55,7 @@ function appendAt(text: string): { at: number; lead: string } {
 /**
  * The * group's preference lines made to say the intent: an existing
  * Content-Signal line, or Content-Usage line for the whole site, is rewritten
- * (a second one would only add a statement to combine, vocab §5.1); a missing
+ * (a second one would only add a statement to combine, vocab-08 §5.1); a missing
  * one goes after the group's last line, never between its user-agent lines.
  * Null when the file has no * group.
  */
