@@ -23,6 +23,12 @@ const MOVES: Readonly<Record<string, number | 'first' | 'last'>> = {
   End: 'last',
 };
 
+/** A profile's details on hover: purpose, tokens in order, and its documentation with the date it was checked. */
+function profileTitle(p: CatalogueProfile): string {
+  const checked = p.checked === 'unchecked' ? 'not yet checked' : `checked ${p.checked}`;
+  return `${p.purpose} · tokens: ${p.tokens.join(' → ')} · docs: ${p.source} (${checked})`;
+}
+
 interface Props {
   shown: readonly CatalogueProfile[];
   chosen: readonly string[];
@@ -75,7 +81,7 @@ export function ProfileList({ shown, chosen, toggle }: Props) {
           <ul>
             {g.profiles.map((p) => (
               <li key={p.id}>
-                <label title={`${p.purpose} · tokens: ${p.tokens.join(' → ')}`}>
+                <label title={profileTitle(p)}>
                   <input
                     type="checkbox"
                     tabIndex={p.id === stop ? 0 : -1}
