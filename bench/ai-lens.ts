@@ -23,7 +23,7 @@ const AI_TAIL = [
   '',
 ].join('\n');
 
-const SMALL = 'User-agent: *\nAllow: /\nContent-Signal: search=yes, ai-input=yes, ai-train=no\n' + AI_TAIL;
+const SMALL = `User-agent: *\nAllow: /\nContent-Signal: search=yes, ai-input=yes, ai-train=no\n${AI_TAIL}`;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
