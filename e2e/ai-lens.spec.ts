@@ -22,19 +22,29 @@ const FILE = [
   '',
 ].join('\n');
 
+/** Collects the Content-Security-Policy violations Chromium reports on the console (the page runs under a strict policy). */
+function watchCsp(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  return seen;
+}
+
 async function openLens(page: Page) {
+  const csp = watchCsp(page);
   const lab = new LabPage(page);
   await lab.open();
   await lab.editor.replaceText(FILE);
   const ai = new AiLensPanel(page);
   await ai.open();
-  return { lab, ai };
+  return { lab, ai, csp };
 }
 
 test('a site owner pastes AI groups and preference lines and reads, per purpose, who may do what and which line says so', async ({
   page,
 }) => {
-  const { lab, ai } = await openLens(page);
+  const { lab, ai, csp } = await openLens(page);
   // Training: GPTBot's group disallows everything (line 7); ClaudeBot too, but
   // anthropic-ai reads the * group's ai-train=no (line 3); CCBot's own group
   // says train-ai=y (line 11); every other training crawler and control token
@@ -70,10 +80,11 @@ test('a site owner pastes AI groups and preference lines and reads, per purpose,
   await ai.cell('ai-train', 'OpenAI').getByTestId('matrix-line').click();
   await lab.editor.expectHighlight({ group: [], rule: [7] });
   await shoot(page, 'matrix', ai.purpose('ai-train'));
+  expect(csp).toEqual([]);
 });
 
 test('an intent quick fix shows its diff first, applies as one edit, and undo takes it back', async ({ page }) => {
-  const { lab, ai } = await openLens(page);
+  const { lab, ai, csp } = await openLens(page);
   const intent = ai.intent('block-training');
   await intent.getByTestId('intent-preview').click();
   const diff = intent.getByTestId('intent-diff');
@@ -119,11 +130,13 @@ test('an intent quick fix shows its diff first, applies as one edit, and undo ta
   await lab.editor.content.focus();
   await page.keyboard.press('ControlOrMeta+Z');
   await expect.poll(() => lab.editor.text()).toBe(FILE);
+  expect(csp).toEqual([]);
 });
 
 test('the crawler picker groups profiles by purpose, is one tab stop, and offers the real token for a misspelt one', async ({
   page,
 }) => {
+  const csp = watchCsp(page);
   const lab = new LabPage(page);
   await lab.open();
   await lab.inputs.clearCrawlers();
@@ -175,6 +188,7 @@ test('the crawler picker groups profiles by purpose, is one tab stop, and offers
   await expect(page.getByTestId('crawler-google-cloudvertexbot')).toBeChecked();
   await expect(page.getByTestId('token-chip')).toHaveCount(0);
   await shoot(page, 'picker', page.getByTestId('crawler-picker'));
+  expect(csp).toEqual([]);
 });
 
 /** Screenshots for a human look (not assertions) at the three sizes the page is made for; no page-wide horizontal scroll. */
