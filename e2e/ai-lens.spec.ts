@@ -141,7 +141,8 @@ test('the crawler picker groups profiles by purpose, is one tab stop, and offers
   await lab.open();
   await lab.inputs.clearCrawlers();
   const list = page.getByTestId('profile-list');
-  await expect(list.getByTestId('profile-group').locator('legend')).toHaveText([
+  const heads = list.getByTestId('profile-group-head');
+  await expect(heads).toHaveText([
     'Search index',
     'AI training',
     'AI answers and grounding',
@@ -150,7 +151,8 @@ test('the crawler picker groups profiles by purpose, is one tab stop, and offers
     'Ads',
     'Other',
   ]);
-  await expect(list.getByTestId('profile-group').nth(1)).toContainText('GPTBot');
+  // GPTBot is the first profile under AI training.
+  await expect(heads.nth(1).locator('xpath=following-sibling::li[1]')).toContainText('GPTBot');
 
   // One tab stop: from the search field, Tab lands on a box (the one last focused), Home goes to the first.
   await page.getByTestId('crawler-search').focus();
@@ -160,19 +162,29 @@ test('the crawler picker groups profiles by purpose, is one tab stop, and offers
   await expect(page.getByTestId('crawler-googlebot')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('crawler-googlebot-image')).toBeFocused();
+  // Space ticks it; it moves up to the chosen section and keeps the focus.
   await page.keyboard.press('Space');
   await expect(page.getByTestId('crawler-googlebot-image')).toBeChecked();
+  await expect(page.getByTestId('crawler-googlebot-image')).toBeFocused();
   await expect(page.getByTestId('crawler-googlebot')).not.toBeChecked();
+  await expect(heads.first()).toHaveText('Chosen, in the table’s column order');
   await page.keyboard.press('End');
   await expect(list.locator('input[type=checkbox]').last()).toBeFocused();
   await page.keyboard.press('Home');
-  await expect(page.getByTestId('crawler-googlebot')).toBeFocused();
+  await expect(page.getByTestId('crawler-googlebot-image')).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('crawler-googlebot')).toBeFocused();
+  // Ticked, Googlebot joins the chosen section after Googlebot-Image; unticked, it goes back; the focus stays on it.
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('crawler-googlebot')).toBeChecked();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('crawler-googlebot')).not.toBeChecked();
+  await expect(page.getByTestId('crawler-googlebot')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('token-input')).toBeFocused();
   // Back into the list: the box last focused keeps the tab stop.
   await page.keyboard.press('Shift+Tab');
-  await expect(page.getByTestId('crawler-googlebot-image')).toBeFocused();
+  await expect(page.getByTestId('crawler-googlebot')).toBeFocused();
 
   // A misspelt token offers the catalogue's real one.
   await page.getByTestId('token-input').fill('Claude-Bot');

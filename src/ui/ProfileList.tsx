@@ -31,74 +31,88 @@ function profileTitle(p: CatalogueProfile): string {
 
 interface Props {
   shown: readonly CatalogueProfile[];
+  /** The chosen profiles' ids, in the table's column order. */
   chosen: readonly string[];
   toggle(id: string, on: boolean): void;
 }
 
+interface Section {
+  key: string;
+  title: string;
+  profiles: CatalogueProfile[];
+}
+
+/** The chosen profiles first, in column order; then the others by purpose, in catalogue order. */
+function sections(shown: readonly CatalogueProfile[], chosen: readonly string[]): Section[] {
+  const picked = chosen.map((id) => shown.find((p) => p.id === id)).filter((p) => p !== undefined);
+  const rest = shown.filter((p) => !chosen.includes(p.id));
+  const out: Section[] = [{ key: 'chosen', title: 'Chosen, in the table’s column order', profiles: picked }];
+  for (const category of CRAWLER_CATEGORIES)
+    out.push({ key: category, title: CATEGORY_NAMES[category], profiles: rest.filter((p) => p.category === category) });
+  return out.filter((s) => s.profiles.length > 0);
+}
+
 /**
- * The built-in profiles grouped by purpose, as ONE tab stop: the arrow keys
- * (and Home, End) move between the boxes, Space ticks the focused one. The
- * box last focused keeps the tab stop, so Tab returns to it.
+ * The built-in profiles, the chosen ones first and the others grouped by
+ * purpose, as ONE tab stop: the arrow keys (and Home, End) move between the
+ * boxes, Space ticks the focused one. The box last focused keeps the tab
+ * stop, so Tab returns to it. A ticked box moves to the chosen section as
+ * the same element (one flat keyed list), so it keeps the focus.
  */
 export function ProfileList({ shown, chosen, toggle }: Props) {
   const uid = useId();
-  const listRef = useRef<HTMLFieldSetElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const [active, setActive] = useState<string | null>(null);
   const stop = shown.some((p) => p.id === active) ? active : (shown[0]?.id ?? null);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLFieldSetElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const move = MOVES[e.key];
     if (move === undefined || !listRef.current) return;
     const boxes = Array.from(listRef.current.querySelectorAll<HTMLInputElement>('input[type=checkbox]'));
-    const at = boxes.indexOf(document.activeElement as HTMLInputElement);
-    if (at === -1) return;
+    const at = boxes.indexOf(e.currentTarget);
     e.preventDefault();
     const next =
       move === 'first' ? 0 : move === 'last' ? boxes.length - 1 : Math.max(0, Math.min(boxes.length - 1, at + move));
     boxes[next].focus();
   };
 
-  const groups = CRAWLER_CATEGORIES.map((category) => ({
-    category,
-    profiles: shown.filter((p) => p.category === category),
-  })).filter((g) => g.profiles.length > 0);
-
   return (
-    <fieldset
-      ref={listRef}
-      className="profile-list"
-      aria-describedby={`${uid}-keys`}
-      onKeyDown={onKeyDown}
-      data-testid="profile-list"
-    >
-      <legend className="visually-hidden">Crawler profiles</legend>
+    <>
       <span id={`${uid}-keys`} className="visually-hidden">
         Arrow keys move between crawlers; Space ticks one.
       </span>
-      {groups.map((g) => (
-        <fieldset key={g.category} className="profile-group" data-testid="profile-group">
-          <legend className="profile-group-head">{CATEGORY_NAMES[g.category]}</legend>
-          <ul>
-            {g.profiles.map((p) => (
-              <li key={p.id}>
-                <label title={profileTitle(p)}>
-                  <input
-                    type="checkbox"
-                    tabIndex={p.id === stop ? 0 : -1}
-                    checked={chosen.includes(p.id)}
-                    onChange={(e) => toggle(p.id, e.target.checked)}
-                    onFocus={() => setActive(p.id)}
-                    data-testid={`crawler-${p.id}`}
-                  />
-                  <span className="profile-name">{p.name}</span>
-                  <span className="profile-operator">{p.operator}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      ))}
-      {shown.length === 0 && <p className="hint">No profile matches; add it as a token below.</p>}
-    </fieldset>
+      <ul ref={listRef} className="profile-list" aria-label="Crawler profiles" data-testid="profile-list">
+        {/* One flat list of keyed items: a ticked box moves between sections as the same element (keys are per array). */}
+        {sections(shown, chosen).flatMap((section) => [
+          <li
+            key={`head-${section.key}`}
+            id={`${uid}-${section.key}`}
+            className="profile-group-head"
+            data-testid="profile-group-head"
+          >
+            {section.title}
+          </li>,
+          ...section.profiles.map((p) => (
+            <li key={p.id}>
+              <label title={profileTitle(p)}>
+                <input
+                  type="checkbox"
+                  tabIndex={p.id === stop ? 0 : -1}
+                  checked={chosen.includes(p.id)}
+                  onChange={(e) => toggle(p.id, e.target.checked)}
+                  onFocus={() => setActive(p.id)}
+                  onKeyDown={onKeyDown}
+                  aria-describedby={`${uid}-${section.key} ${uid}-keys`}
+                  data-testid={`crawler-${p.id}`}
+                />
+                <span className="profile-name">{p.name}</span>
+                <span className="profile-operator">{p.operator}</span>
+              </label>
+            </li>
+          )),
+        ])}
+        {shown.length === 0 && <li className="hint">No profile matches; add it as a token below.</li>}
+      </ul>
+    </>
   );
 }
