@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { AiLensPanel } from './pages/AiLensPanel';
 import { LabPage } from './pages/LabPage';
@@ -81,6 +82,7 @@ test('a site owner pastes AI groups and preference lines and reads, per purpose,
   await lab.editor.expectHighlight({ group: [], rule: [7] });
   await shoot(page, 'matrix', ai.purpose('ai-train'));
   expect(csp).toEqual([]);
+  await expectNoAxeViolations(page, '[data-testid="ai-lens"]');
 });
 
 test('an intent quick fix shows its diff first, applies as one edit, and undo takes it back', async ({ page }) => {
@@ -105,6 +107,7 @@ test('an intent quick fix shows its diff first, applies as one edit, and undo ta
   // Seeing the diff changed nothing.
   expect(await lab.editor.text()).toBe(FILE);
   await shoot(page, 'intent-diff', intent);
+  await expectNoAxeViolations(page, '[data-testid="ai-intents"]');
 
   await intent.getByTestId('intent-apply').click();
   await expect(intent.getByTestId('intent-note')).toContainText('Applied as one edit');
@@ -201,7 +204,14 @@ test('the crawler picker groups profiles by purpose, is one tab stop, and offers
   await expect(page.getByTestId('token-chip')).toHaveCount(0);
   await shoot(page, 'picker', page.getByTestId('crawler-picker'));
   expect(csp).toEqual([]);
+  await expectNoAxeViolations(page, '[data-testid="crawler-picker"]');
 });
+
+/** axe-core's WCAG 2 A and AA rules on one part of the page: no violation. */
+async function expectNoAxeViolations(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** Screenshots for a human look (not assertions) at the three sizes the page is made for; no page-wide horizontal scroll. */
 async function shoot(page: Page, name: string, focus: ReturnType<Page['getByTestId']>) {
