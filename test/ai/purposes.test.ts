@@ -96,6 +96,18 @@ describe('purposeMatrix', () => {
       ['ChatGPT-User', 'open', null],
     ]);
   });
+
+  it('carries the use= level written, with its line (Cloudflare: use takes immediate, reference or full)', () => {
+    const text = 'User-agent: *\nAllow: /\nContent-Signal: use=reference\n';
+    const cell = purposeMatrix(parseRobotsTxt(text)).find((c) => c.purpose === 'use' && c.operator === 'Perplexity');
+    expect([cell?.state, cell?.crawlers.map((c) => [c.name, c.state, c.level, c.line])]).toEqual([
+      'level',
+      [
+        ['PerplexityBot', 'level', 'reference', 3],
+        ['Perplexity-User', 'level', 'reference', 3],
+      ],
+    ]);
+  });
 });
 
 describe('contradictions', () => {
