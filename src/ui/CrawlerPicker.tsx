@@ -1,26 +1,15 @@
 import { useId, useMemo, useState } from 'react';
-import { CRAWLER_PROFILES, nearCatalogueToken } from '../core/profiles';
-import { isValidUserAgentToObey } from '../core/reference';
+import { CRAWLER_PROFILES } from '../core/profiles';
 import { useRobotsLab } from '../state/store';
 import { ProfileList } from './ProfileList';
-
-/** The built-in profile a typed token was probably meant to be (`Claude-Bot` → ClaudeBot), if any. */
-function meantProfile(token: string) {
-  const near = nearCatalogueToken(token.trim());
-  return near === null ? undefined : CRAWLER_PROFILES.find((p) => p.tokens[0] === near);
-}
+import { TypedTokens } from './TypedTokens';
 
 /** Chooses the crawlers to test: built-in profiles (searchable) and any typed product token. */
 export function CrawlerPicker() {
   const profiles = useRobotsLab((s) => s.crawlers.profiles);
-  const tokens = useRobotsLab((s) => s.crawlers.tokens);
   const toggleProfile = useRobotsLab((s) => s.toggleProfile);
-  const addToken = useRobotsLab((s) => s.addToken);
-  const removeToken = useRobotsLab((s) => s.removeToken);
   const [query, setQuery] = useState('');
-  const [token, setToken] = useState('');
   const searchId = useId();
-  const tokenId = useId();
 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -33,9 +22,6 @@ export function CrawlerPicker() {
         )
       : CRAWLER_PROFILES;
   }, [query]);
-  const meant = token.trim() === '' ? undefined : meantProfile(token);
-
-  const typedValid = token.trim() === '' || isValidUserAgentToObey(token.trim());
 
   return (
     <fieldset className="field crawler-picker" data-testid="crawler-picker">
@@ -52,87 +38,7 @@ export function CrawlerPicker() {
         data-testid="crawler-search"
       />
       <ProfileList shown={shown} chosen={profiles} toggle={toggleProfile} />
-      <form
-        className="token-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (token.trim()) addToken(token);
-          setToken('');
-        }}
-      >
-        <label htmlFor={tokenId}>Any other product token</label>
-        <div className="row">
-          <input
-            id={tokenId}
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            placeholder="e.g. MyBot"
-            aria-invalid={!typedValid}
-            aria-describedby={`${tokenId}-help`}
-            data-testid="token-input"
-            spellCheck={false}
-          />
-          <button type="submit" data-testid="token-add">
-            Add
-          </button>
-        </div>
-        <span id={`${tokenId}-help`} className={typedValid ? 'hint' : 'hint warn'}>
-          {typedValid
-            ? 'Letters, - and _ only, as crawlers send it.'
-            : '⚠ Not a valid product token: only A–Z, a–z, - and _.'}
-        </span>
-        {meant && (
-          <p className="hint warn" data-testid="token-meant">
-            Did you mean <code>{meant.tokens[0]}</code> ({meant.operator})?{' '}
-            <button
-              type="button"
-              onClick={() => {
-                toggleProfile(meant.id, true);
-                setToken('');
-              }}
-              data-testid="token-meant-use"
-            >
-              Use {meant.name}
-            </button>
-          </p>
-        )}
-      </form>
-      {tokens.length > 0 && (
-        <ul className="token-chips" aria-label="Typed tokens">
-          {tokens.map((t) => {
-            const valid = isValidUserAgentToObey(t);
-            const fix = meantProfile(t);
-            return (
-              <li key={t} className={valid ? 'chip' : 'chip invalid'} data-testid="token-chip">
-                {!valid && (
-                  <span className="warn-icon" aria-hidden="true">
-                    ⚠
-                  </span>
-                )}
-                <span>{t}</span>
-                {!valid && <span className="visually-hidden"> (not a valid product token)</span>}
-                {fix && (
-                  <button
-                    type="button"
-                    className="chip-fix"
-                    onClick={() => {
-                      removeToken(t);
-                      toggleProfile(fix.id, true);
-                    }}
-                    aria-label={`Replace ${t} with ${fix.tokens[0]}`}
-                    data-testid="token-chip-fix"
-                  >
-                    → {fix.tokens[0]}?
-                  </button>
-                )}
-                <button type="button" onClick={() => removeToken(t)} aria-label={`Remove ${t}`}>
-                  ×
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <TypedTokens />
     </fieldset>
   );
 }
