@@ -6,6 +6,7 @@
  * worker and a fake editor.
  */
 import type { StoreApi } from 'zustand';
+import type { RobotsFix } from '../core/lint';
 import type { ResultHighlight } from '../editor/index';
 import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
@@ -162,6 +163,16 @@ export class AppController {
     this.store.getState().setRobotsText(opened.text);
     this.sendText();
     return opened;
+  }
+
+  /** The AI lens of the text the worker holds (matrix and suggestions), with that text; null when it changed meanwhile. */
+  aiLens(): ReturnType<RobotsWorkerClient['aiLens']> {
+    return this.client.aiLens();
+  }
+
+  /** Applies a suggestion's edits, made for `forText`, as one undoable edit; false when the text changed since. */
+  applySuggestion(edits: readonly RobotsFix[], forText: string): boolean {
+    return this.editor.applyEdits(edits, forText);
   }
 
   /** Highlights one rule line in the editor and scrolls to it (a click on the totals' bar chart). */

@@ -3,6 +3,7 @@
  * interface: the page's CodeMirror view, or a test's recorder.
  */
 import type { EditorView } from '@codemirror/view';
+import type { RobotsFix } from '../core/lint';
 import { pushDiagnostics, type ResultHighlight, setDecidingLines, showResultHighlight } from '../editor/index';
 import type { WireDiagnostic } from '../worker/protocol';
 
@@ -16,6 +17,11 @@ export interface EditorPort {
   showDecidingLines(lines: ReadonlyMap<number, number>): void;
   /** The selected cell's group and rule lines (null clears them), scrolled into view. */
   showHighlight(highlight: ResultHighlight | null): void;
+  /**
+   * Applies edits made for `forText` as one undoable transaction; false (and
+   * nothing changed) when the document is no longer that text.
+   */
+  applyEdits(edits: readonly RobotsFix[], forText: string): boolean;
 }
 
 /** The page's CodeMirror editor; until its view is attached, what it would show is dropped (attaching replays it). */
@@ -36,5 +42,17 @@ export class CodeMirrorPort implements EditorPort {
 
   showHighlight(highlight: ResultHighlight | null): void {
     if (this.view) showResultHighlight(this.view, highlight);
+  }
+
+  applyEdits(edits: readonly RobotsFix[], forText: string): boolean {
+    const view = this.view;
+    if (!view || view.state.doc.length !== forText.length || view.state.doc.toString() !== forText) return false;
+    // One transaction: a single undo step takes the whole suggestion back.
+    view.dispatch({
+      changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })),
+      userEvent: 'input.suggestion',
+      scrollIntoView: true,
+    });
+    return true;
   }
 }

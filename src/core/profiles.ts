@@ -35,8 +35,8 @@ export type CrawlerCategory =
 /** Every category, in the order the crawler picker groups them. */
 export const CRAWLER_CATEGORIES: readonly CrawlerCategory[] = [
   'search-index',
-  'ai-answers',
   'ai-training',
+  'ai-answers',
   'user-fetch',
   'control-token',
   'ads',
@@ -356,6 +356,12 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
   },
 
   // ---- AI crawlers and AI assistants' fetchers.
+  // Checked dates (2026-11-22): each AI token's operator page was looked
+  // for among the stored public pages Robots Lab's authors can read. Only
+  // Common Crawl's own page was there; OpenAI, Anthropic, Perplexity, Apple,
+  // Google (Google-Extended, Google-CloudVertexBot), Meta and Amazon were
+  // found only in third-party copies or summaries, so those entries stay
+  // "unchecked" until someone reads the operator's page itself.
   {
     id: 'gptbot',
     name: 'GPTBot',
@@ -450,6 +456,11 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
       'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
   {
+    // Checked 2026-11-22 against Common Crawl's own bot page (read as stored
+    // at http://www.commoncrawl.org/bot.html; an older page than
+    // commoncrawl.org/ccbot, which was not available to read): robots.txt
+    // blocks it, and its exclusion token is "ccbot". The category is ours: Common Crawl describes an open archive
+    // for research; the archive is widely used for AI training.
     id: 'ccbot',
     name: 'CCBot',
     operator: 'Common Crawl',
@@ -458,8 +469,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Common Crawl open web archive (widely used for AI training)',
     category: 'ai-training',
     honoursRobots: 'yes',
-    checked: 'unchecked',
-    source: 'https://commoncrawl.org/ccbot',
+    checked: '2026-11-22',
+    source: 'https://commoncrawl.org/bot.html',
   },
   {
     id: 'perplexitybot',

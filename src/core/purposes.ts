@@ -2,7 +2,7 @@
  * The purpose view: for a URL and a crawler, whether it may fetch (the exact
  * verdict) and what the file expresses for each purpose (search, ai-input,
  * ai-train, use), from which line. Preferences apply only to paths the
- * crawler may fetch (draft-ietf-aipref-attach §3.1), in the groups the
+ * crawler may fetch (draft-ietf-aipref-attach-05 §3.1), in the groups the
  * crawler obeys (docs/behaviour.md §5), and never change the verdict
  * (docs/behaviour.md §15).
  */
@@ -40,7 +40,7 @@ interface Statement {
   level?: string;
 }
 
-/** The Content-Usage lines that apply to a path: the longest matching path wins (attach §3.1). */
+/** The Content-Usage lines that apply to a path: the longest matching path wins (attach-05 §3.1). */
 function applicableUsage(lines: AiprefLine[], path: string): AiprefLine[] {
   let best: AiprefLine[] = [];
   let bestLength = -1;
@@ -68,7 +68,7 @@ function statementsFor(lines: AiprefLine[], purpose: Purpose): Statement[] {
 }
 
 /**
- * Combines statements as draft-ietf-aipref-vocab §5.1 says: any disallow wins,
+ * Combines statements as draft-ietf-aipref-vocab-08 §5.1 says: any disallow wins,
  * then any allow; the lines of the winning kind decide.
  */
 function combine(purpose: Purpose, statements: Statement[]): PurposeFinding {
@@ -137,6 +137,8 @@ interface MatrixCrawler {
   state: 'blocked' | 'disallowed' | 'allowed' | 'level' | 'open';
   /** The deciding line (the rule or the preference), or null when nothing decided. */
   line: number | null;
+  /** For `level`: the level written (immediate, reference, full). */
+  level?: string;
 }
 
 /** One cell of the purposes × operators matrix. */
@@ -148,20 +150,19 @@ export interface MatrixCell {
   state: MatrixCrawler['state'] | 'mixed';
 }
 
-function crawlerState(parsed: ParsedRobots, url: string, p: CatalogueProfile, purpose: Purpose): MatrixCrawler {
-  const view = purposeView(parsed, url, p);
+function crawlerState(view: PurposeView, p: CatalogueProfile, purpose: Purpose): MatrixCrawler {
   if (!view.verdict.allowed) return { id: p.id, name: p.name, state: 'blocked', line: view.verdict.rule?.line ?? null };
   const f = view.findings.find((x) => x.purpose === purpose);
   const line = f?.lines[0] ?? view.verdict.rule?.line ?? null;
-  const state =
-    f?.expressed === 'disallow'
-      ? 'disallowed'
-      : f?.expressed === 'allow'
-        ? 'allowed'
-        : f?.expressed === 'level'
-          ? 'level'
-          : 'open';
-  return { id: p.id, name: p.name, state, line };
+  const states: Partial<Record<Expressed, MatrixCrawler['state']>> = {
+    disallow: 'disallowed',
+    allow: 'allowed',
+    level: 'level',
+  };
+  const state = (f && states[f.expressed]) ?? 'open';
+  return state === 'level'
+    ? { id: p.id, name: p.name, state, line, level: f?.level }
+    : { id: p.id, name: p.name, state, line };
 }
 
 /**
@@ -174,12 +175,22 @@ export function purposeMatrix(
   profiles: readonly CatalogueProfile[] = CRAWLER_PROFILES,
 ): MatrixCell[] {
   const cells: MatrixCell[] = [];
+  // One purpose view per crawler, whatever the number of purposes it is asked about.
+  const views = new Map<string, PurposeView>();
+  const viewOf = (p: CatalogueProfile) => {
+    let v = views.get(p.id);
+    if (!v) {
+      v = purposeView(parsed, url, p);
+      views.set(p.id, v);
+    }
+    return v;
+  };
   const operators = [...new Set(profiles.map((p) => p.operator))];
   for (const purpose of PURPOSES) {
     for (const operator of operators) {
       const mine = profiles.filter((p) => p.operator === operator && PURPOSE_CATEGORIES[purpose].includes(p.category));
       if (mine.length === 0) continue;
-      const crawlers = mine.map((p) => crawlerState(parsed, url, p, purpose));
+      const crawlers = mine.map((p) => crawlerState(viewOf(p), p, purpose));
       const states = new Set(crawlers.map((c) => c.state));
       cells.push({ purpose, operator, crawlers, state: states.size === 1 ? crawlers[0].state : 'mixed' });
     }

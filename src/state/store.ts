@@ -139,7 +139,7 @@ export interface ResultsSlice {
 }
 
 /** The views of the answer's panel. */
-export type DockTab = 'why' | 'totals' | 'problems';
+export type DockTab = 'why' | 'totals' | 'problems' | 'ai';
 
 export type RobotsLabState = InputsSlice & ResultsSlice;
 

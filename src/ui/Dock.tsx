@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type DockTab, useRobotsLab } from '../state/store';
+import { AiLens } from './ai/AiLens';
 import { DecidingList } from './DecidingList';
 import { Diagnostics } from './Diagnostics';
 import { ExplainPanel } from './ExplainPanel';
@@ -9,6 +10,7 @@ const TABS: [DockTab, string][] = [
   ['why', 'Why'],
   ['totals', 'Totals'],
   ['problems', 'Problems'],
+  ['ai', 'AI'],
 ];
 
 /**
@@ -81,6 +83,7 @@ export function Dock() {
         )}
         {tab === 'totals' && <Totals />}
         {tab === 'problems' && <Diagnostics />}
+        {tab === 'ai' && <AiLens />}
       </div>
     </aside>
   );

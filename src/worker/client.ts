@@ -9,6 +9,7 @@
 import type { FetchStatus } from './fetchStatus';
 import { type ListPieces, listPieces } from './pieces';
 import {
+  type AiLensResult,
   ANSWERS,
   type AnsweredType,
   assertNever,
@@ -215,6 +216,14 @@ export class RobotsWorkerClient {
     return 'reply' in o && o.reply.version === this.version ? o.reply.result : null;
   }
 
+  /** The AI lens of the current text, with that text (its edits' offsets fit it); null when the text changed meanwhile. */
+  async aiLens(): Promise<{ result: AiLensResult; text: string } | null> {
+    const version = this.version;
+    const text = this.text;
+    const o = await this.request('ai-lens', (id) => ({ type: 'ai-lens', id, version }));
+    return 'reply' in o && o.reply.version === this.version && text !== null ? { result: o.reply.result, text } : null;
+  }
+
   /** Asks which rows of run `run` a query keeps; resolves null when the run is gone. */
   async view(run: number, query: ViewQuery): Promise<ViewReply | null> {
     const o = await this.request('view', (id) => ({ type: 'view', id, version: this.version, run, query }));
@@ -351,6 +360,7 @@ export class RobotsWorkerClient {
       case 'parsed':
       case 'bytes-opened':
       case 'explained':
+      case 'ai-lensed':
       case 'viewed':
       case 'exported':
       case 'imported':

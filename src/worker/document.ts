@@ -23,6 +23,8 @@ export class RobotsDocument {
   private parsed: ParsedRobots | null = null;
   /** The last opened file's bytes, kept after an edit (an undo back to the file's text reads them again). */
   private bytes: HeldBytes | null = null;
+  /** The whole text's parse (the same object when nothing was cut): edits are offsets into it. */
+  private full: ParsedRobots | null = null;
 
   constructor(private readonly host: HandlerHost) {}
 
@@ -37,6 +39,7 @@ export class RobotsDocument {
       const cut = applyGoogleSizeLimit(msg.text);
       const full = held?.full ?? parseRobotsTxt(msg.text);
       this.parsed = held ? held.parsed : cut.cutAt === null ? full : parseRobotsTxt(cut.text);
+      this.full = full;
       this.version = msg.version;
       const diagnostics = lintRobots(full, { sizeLimitCutAt: cut.cutAt });
       if (held) diagnostics.push(...held.diagnostics());
@@ -69,6 +72,11 @@ export class RobotsDocument {
     if (this.parsed && msg.version === this.version) return this.parsed;
     postFailure(this.host, msg.id, msg.version, new Error(`No parsed text for version ${msg.version}.`));
     return null;
+  }
+
+  /** The whole text's parse of `msg.version` (not cut at the size limit), or null after replying that there is none. */
+  fullFor(msg: { id: number; version: number }): ParsedRobots | null {
+    return this.parseFor(msg) ? this.full : null;
   }
 
   /** The latest parse, whatever its version (an export labels rule lines with it). */

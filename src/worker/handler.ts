@@ -4,6 +4,7 @@
  * per version, explain a cell), the runs (stream a URL list's verdicts), the
  * queries on a run's results, and the list files each have their own module.
  */
+import { answerAiLens } from './aiLens';
 import { RobotsDocument } from './document';
 import { injectFault } from './faults';
 import type { HandlerHost } from './host';
@@ -47,6 +48,11 @@ export class RobotsHandler {
       case 'explain':
         this.document.explain(msg);
         return;
+      case 'ai-lens': {
+        const full = this.document.fullFor(msg);
+        if (full) answerAiLens(this.host, msg, this.document.latest ?? full, full);
+        return;
+      }
       case 'view': {
         const run = this.runs.resultsFor(msg);
         if (run) answerView(this.host, msg, run);

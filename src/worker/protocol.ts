@@ -6,9 +6,11 @@
  * `RobotsWorkerClient` (client.ts).
  */
 
+import type { DiffHunk } from '../core/aipref/diff';
+import type { Suggestion } from '../core/aipref/suggest';
 import type { RobotsDiagnostic } from '../core/lint';
 import { ruleLabel } from '../core/matcher';
-import type { PurposeFinding } from '../core/purposes';
+import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
 import type { Verdict } from '../core/types';
 import type { FetchStatus } from './fetchStatus';
@@ -181,6 +183,17 @@ export interface ExplainLenses {
   purposes: PurposeFinding[] | null;
 }
 
+/** A suggestion for a stated intent, with the diff the page shows before it is applied. */
+export interface IntentSuggestion extends Suggestion {
+  hunks: DiffHunk[];
+}
+
+/** The AI lens of the whole file (docs/behaviour.md §15): the purposes × operators matrix at the site's root, and the intents' suggestions. */
+export interface AiLensResult {
+  matrix: MatrixCell[];
+  suggestions: IntentSuggestion[];
+}
+
 /** Which rows of a run's results the table shows, and in what order. Computed in the worker. */
 export interface ViewQuery {
   /** Keep rows with this verdict (in the `crawler` column, or in any column when it is -1). */
@@ -282,6 +295,8 @@ export type WorkerRequest =
       robotsUrl: string;
       fetchStatus: FetchStatus;
     }
+  /** The AI lens of the whole text: the purposes × operators matrix and the intents' suggestions. */
+  | { type: 'ai-lens'; id: number; version: number }
   /** Computes the rows of run `run` that `query` keeps, in its order. */
   | { type: 'view'; id: number; version: number; run: number; query: ViewQuery }
   /** Writes the records `query` keeps as a CSV or JSON file (`wide`: a CSV row per URL, columns per crawler). */
@@ -332,6 +347,7 @@ export type WorkerReply =
     }
   | { type: 'run-done'; id: number; version: number; rows: number; elapsedMs: number }
   | { type: 'explained'; id: number; version: number; result: ExplainResult }
+  | { type: 'ai-lensed'; id: number; version: number; result: AiLensResult }
   | {
       type: 'viewed';
       id: number;
@@ -365,6 +381,7 @@ export interface ReplyTypes {
   'set-text': 'parsed';
   'open-bytes': 'bytes-opened';
   explain: 'explained';
+  'ai-lens': 'ai-lensed';
   view: 'viewed';
   export: 'exported';
   import: 'imported';
@@ -387,6 +404,7 @@ export const ANSWERS = {
   parsed: 'set-text',
   'bytes-opened': 'open-bytes',
   explained: 'explain',
+  'ai-lensed': 'ai-lens',
   viewed: 'view',
   exported: 'export',
   imported: 'import',

@@ -12,15 +12,15 @@ const read = (text: string) => readAiprefLines(parseRobotsTxt(text));
 const summary = (text: string, source: 'content-usage' | 'content-signal') =>
   readDictionary(text, source).entries.map((e) => [e.label, e.purpose, e.value]);
 
-describe('preference dictionaries (draft-ietf-aipref-vocab §6, RFC 9651 §3.2)', () => {
-  it('reads y and n Tokens as allow and disallow (vocab §6.2)', () => {
+describe('preference dictionaries (draft-ietf-aipref-vocab-08 §6, RFC 9651 §3.2)', () => {
+  it('reads y and n Tokens as allow and disallow (vocab-08 §6.2)', () => {
     expect(summary('train-ai=y, search=n', 'content-usage')).toEqual([
       ['train-ai', 'ai-train', 'allow'],
       ['search', 'search', 'disallow'],
     ]);
   });
 
-  it('reads a String, a Boolean or another Token as unknown, not as an error (vocab §6.5)', () => {
+  it('reads a String, a Boolean or another Token as unknown, not as an error (vocab-08 §6.5)', () => {
     expect(summary('train-ai="n", search, ai-use=maybe', 'content-usage')).toEqual([
       ['train-ai', 'ai-train', 'unknown'],
       ['search', 'search', 'unknown'],
@@ -28,11 +28,11 @@ describe('preference dictionaries (draft-ietf-aipref-vocab §6, RFC 9651 §3.2)'
     ]);
   });
 
-  it('keeps only the last value of a repeated label (vocab §6.5.1, RFC 9651 §4.2.2)', () => {
+  it('keeps only the last value of a repeated label (vocab-08 §6.5.1, RFC 9651 §4.2.2)', () => {
     expect(summary('train-ai=n, train-ai=y', 'content-usage')).toEqual([['train-ai', 'ai-train', 'allow']]);
   });
 
-  it('ignores parameters (vocab §6.5.2)', () => {
+  it('ignores parameters (vocab-08 §6.5.2)', () => {
     expect(summary('search=y;note="kept";x=1, train-ai=n;allow=?1', 'content-usage')).toEqual([
       ['search', 'search', 'allow'],
       ['train-ai', 'ai-train', 'disallow'],
@@ -41,13 +41,13 @@ describe('preference dictionaries (draft-ietf-aipref-vocab §6, RFC 9651 §3.2)'
     expect(summary('train-ai;allow=n', 'content-usage')).toEqual([['train-ai', 'ai-train', 'unknown']]);
   });
 
-  it('fails on upper-case labels, which makes every preference unknown (vocab §6.5.1)', () => {
+  it('fails on upper-case labels, which makes every preference unknown (vocab-08 §6.5.1)', () => {
     const r = readDictionary('Train-AI=n, search=y', 'content-usage');
     expect(r.entries).toEqual([]);
     expect(r.syntaxError).toMatch(/key/i);
   });
 
-  it('reports a label it does not know with a null purpose (vocab §6.4: readers ignore it)', () => {
+  it('reports a label it does not know with a null purpose (vocab-08 §6.4: readers ignore it)', () => {
     expect(summary('train-genai=n, x-custom=y', 'content-usage')).toEqual([
       ['train-genai', null, 'unknown'],
       ['x-custom', null, 'unknown'],
@@ -70,8 +70,8 @@ describe('preference dictionaries (draft-ietf-aipref-vocab §6, RFC 9651 §3.2)'
   });
 });
 
-describe('Content-Usage lines (draft-ietf-aipref-attach §3)', () => {
-  it('splits the path from the preferences at the first SP or HTAB (attach §3.2)', () => {
+describe('Content-Usage lines (draft-ietf-aipref-attach-05 §3)', () => {
+  it('splits the path from the preferences at the first SP or HTAB (attach-05 §3.2)', () => {
     const [a, b] = read('User-agent: *\nContent-Usage: /ai-ok/\ttrain-ai=y\nContent-Usage: /x   search=n\n');
     expect([a.path?.text, a.dictionary?.text]).toEqual(['/ai-ok/', 'train-ai=y']);
     expect([b.path?.text, b.dictionary?.text]).toEqual(['/x', 'search=n']);
@@ -83,7 +83,7 @@ describe('Content-Usage lines (draft-ietf-aipref-attach §3)', () => {
     expect(l.dictionary?.text).toBe('train-ai=n');
   });
 
-  it('stops the value at "#" (attach §3.2: the value ends at CR, LF or "#")', () => {
+  it('stops the value at "#" (attach-05 §3.2: the value ends at CR, LF or "#")', () => {
     const [l] = read('User-agent: *\nContent-Usage: / train-ai=n # no training\n');
     expect(l.dictionary?.text).toBe('train-ai=n');
   });

@@ -20,7 +20,7 @@ describe('AI-preference diagnostics', () => {
     expect(codes.filter((c) => c.startsWith('aipref') || c === 'license-relative')).toEqual([]);
   });
 
-  it('aipref-syntax: a dictionary that does not parse is an error, and says every preference is unknown (vocab §6.5.1)', () => {
+  it('aipref-syntax: a dictionary that does not parse is an error, and says every preference is unknown (vocab-08 §6.5.1)', () => {
     const text = 'User-agent: *\nContent-Usage: / train-ai=n,,\nContent-Signal: search=yes;;\n';
     const ds = only(text, 'aipref-syntax');
     expect(ds.map((d) => [d.line, d.severity, text.slice(d.from, d.to)])).toEqual([
@@ -30,7 +30,7 @@ describe('AI-preference diagnostics', () => {
     expect(ds[0].message).toContain('every preference on this line is unknown');
   });
 
-  it('aipref-uppercase: upper-case labels break the dictionary; the fix lower-cases them (vocab §6.5.1)', () => {
+  it('aipref-uppercase: upper-case labels break the dictionary; the fix lower-cases them (vocab-08 §6.5.1)', () => {
     const text = 'User-agent: *\nContent-Signal: Search=Yes, AI-Train=No\n';
     const [d] = only(text, 'aipref-uppercase');
     expect(d.severity).toBe('error');
@@ -57,16 +57,19 @@ describe('AI-preference diagnostics', () => {
     expect(fixed(text, ds[0])).toContain('Content-Usage: / train-ai=n\n');
   });
 
-  it('aipref-unknown-label: names the earlier draft a label came from, or says readers ignore it (vocab §6.4)', () => {
-    const text = 'User-agent: *\nContent-Usage: / train-genai=n, bots=y\nContent-Signal: search-ai=no\n';
+  it('aipref-unknown-label: names the earlier draft a label came from, or says readers ignore it (vocab-08 §6.4)', () => {
+    // bots and train-genai are in the label table of draft-ietf-aipref-vocab-03 (§6.1 there); nothing defines robots.
+    const text = 'User-agent: *\nContent-Usage: / train-genai=n, bots=y, robots=n\nContent-Signal: search-ai=no\n';
     const ds = only(text, 'aipref-unknown-label');
     expect(ds.map((d) => [d.line, text.slice(d.from, d.to)])).toEqual([
       [2, 'train-genai=n'],
       [2, 'bots=y'],
+      [2, 'robots=n'],
       [3, 'search-ai=no'],
     ]);
-    expect(ds[0].message).toContain('earlier revision of draft-ietf-aipref-vocab');
-    expect(ds[1].message).not.toContain('earlier revision');
+    expect(ds[0].message).toContain('draft-ietf-aipref-vocab-02 and -03');
+    expect(ds[1].message).toContain('draft-ietf-aipref-vocab-03 and -04');
+    expect(ds[2].message).not.toContain('earlier revision');
   });
 
   it('aipref-bad-value: a value the vocabulary does not define, and a use= level it does not know', () => {
@@ -79,14 +82,14 @@ describe('AI-preference diagnostics', () => {
     expect(only('User-agent: *\nContent-Signal: use=immediate\n', 'aipref-bad-value')).toEqual([]);
   });
 
-  it('aipref-path-encoding: a path with characters RFC 3986 §2.1 wants encoded (attach §3.1), fixed', () => {
+  it('aipref-path-encoding: a path with characters RFC 3986 §2.1 wants encoded (attach-05 §3.1), fixed', () => {
     const text = 'User-agent: *\nContent-Usage: /café|menu train-ai=n\nContent-Usage: /ok%20path/*$ train-ai=n\n';
     const ds = only(text, 'aipref-path-encoding');
     expect(ds.map((d) => d.line)).toEqual([2]);
     expect(fixed(text, ds[0])).toContain('Content-Usage: /caf%C3%A9%7Cmenu train-ai=n');
   });
 
-  it('aipref-no-path: a Content-Usage line without a path, fixed by inserting "/" (attach §3)', () => {
+  it('aipref-no-path: a Content-Usage line without a path, fixed by inserting "/" (attach-05 §3)', () => {
     const text = 'User-agent: *\nContent-Usage: train-ai=n\n';
     const [d] = only(text, 'aipref-no-path');
     expect(fixed(text, d)).toBe('User-agent: *\nContent-Usage: / train-ai=n\n');

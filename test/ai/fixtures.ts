@@ -2,7 +2,7 @@
 // shapes the drafts and Cloudflare's documentation show (not copied from
 // them). Shared by the unit tests; e2e tests of the AI views can reuse them.
 
-/** draft-ietf-aipref-attach §3.4's shape: a * group with a path exception, and one crawler's own group. */
+/** draft-ietf-aipref-attach-05 §3.4's shape: a * group with a path exception, and one crawler's own group. */
 export const ATTACH_SHAPE = `User-Agent: *
 Allow: /
 Disallow: /drafts/

@@ -1,8 +1,8 @@
 // The purpose view and matrix (src/core/purposes.ts) and the contradiction
 // notes (src/core/aipref/contradictions.ts). Expected values are written by
 // hand from the drafts' rules: preferences apply only to fetchable paths,
-// the longest Content-Usage path wins (draft-ietf-aipref-attach §3.1), the
-// most restrictive statement wins (draft-ietf-aipref-vocab §5.1), and a
+// the longest Content-Usage path wins (draft-ietf-aipref-attach-05 §3.1), the
+// most restrictive statement wins (draft-ietf-aipref-vocab-08 §5.1), and a
 // crawler reads only the groups it obeys (docs/behaviour.md §5, §15).
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/core';
@@ -56,7 +56,7 @@ describe('purposeView', () => {
     expect(f.use).toEqual(['no-preference', []]);
   });
 
-  it('combines Content-Signal and Content-Usage: a disallow anywhere wins (vocab §5.1)', () => {
+  it('combines Content-Signal and Content-Usage: a disallow anywhere wins (vocab-08 §5.1)', () => {
     const duck = findProfile('duckduckbot')!;
     const blog = view(MIXED_SHAPE, 'https://shop.example/blog/post', duck).findings;
     // Content-Signal ai-train=no (line 4) beats Content-Usage train-ai=y (line 5).
@@ -67,7 +67,7 @@ describe('purposeView', () => {
     expect(view(MIXED_SHAPE, 'https://shop.example/cart/1', duck).allowed).toBe(false);
   });
 
-  it('ignores a line that does not parse (every preference unknown, vocab §6.5.1)', () => {
+  it('ignores a line that does not parse (every preference unknown, vocab-08 §6.5.1)', () => {
     const text = 'User-agent: *\nContent-Signal: search=yes,,\n';
     expect(view(text, 'https://e.com/', other).findings.search).toEqual(['no-preference', []]);
   });
@@ -94,6 +94,18 @@ describe('purposeMatrix', () => {
     expect(cell?.crawlers.map((c) => [c.name, c.state, c.line])).toEqual([
       ['OAI-SearchBot', 'blocked', 2],
       ['ChatGPT-User', 'open', null],
+    ]);
+  });
+
+  it('carries the use= level written, with its line (Cloudflare: use takes immediate, reference or full)', () => {
+    const text = 'User-agent: *\nAllow: /\nContent-Signal: use=reference\n';
+    const cell = purposeMatrix(parseRobotsTxt(text)).find((c) => c.purpose === 'use' && c.operator === 'Perplexity');
+    expect([cell?.state, cell?.crawlers.map((c) => [c.name, c.state, c.level, c.line])]).toEqual([
+      'level',
+      [
+        ['PerplexityBot', 'level', 'reference', 3],
+        ['Perplexity-User', 'level', 'reference', 3],
+      ],
     ]);
   });
 });

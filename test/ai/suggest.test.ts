@@ -68,3 +68,39 @@ describe('suggestForIntent', () => {
     expect(fetchable(after, 'Googlebot')).toBe(true);
   });
 });
+
+describe('suggestForIntent rewrites what the * group already says', () => {
+  it('an existing Content-Signal line is rewritten in place, not repeated', () => {
+    const text = 'User-agent: *\nContent-Signal: search=yes, ai-train=yes # old\nAllow: /\n';
+    const s = suggestForIntent(parseRobotsTxt(text), 'block-ai-keep-search');
+    const after = applyEdits(text, s.edits);
+    const lines = after.split('\n');
+    // The key and value change; the comment stays; the missing Content-Usage line follows the group's last line.
+    expect(lines.slice(0, 4)).toEqual([
+      'User-agent: *',
+      'Content-Signal: search=yes, ai-input=no, ai-train=no # old',
+      'Allow: /',
+      'Content-Usage: / train-ai=n, ai-use=n, search=y',
+    ]);
+    expect(readAiprefLines(parseRobotsTxt(after)).filter((l) => l.kind === 'content-signal')).toHaveLength(1);
+  });
+
+  it('a misspelt Content-Signals key in the * group is the line rewritten', () => {
+    const text = 'User-agent: *\nDisallow: /tmp/\nContent-Signals: ai-train=no\n';
+    const after = applyEdits(text, suggestForIntent(parseRobotsTxt(text), 'block-training').edits);
+    expect(after.split('\n').slice(0, 4)).toEqual([
+      'User-agent: *',
+      'Disallow: /tmp/',
+      'Content-Signal: search=yes, ai-input=yes, ai-train=no',
+      'Content-Usage: / train-ai=n, ai-use=y, search=y',
+    ]);
+  });
+
+  it('a * group that already says the intent gets no edit of its own', () => {
+    const text =
+      'User-agent: *\nAllow: /\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nContent-Usage: / train-ai=n, ai-use=y, search=y\n';
+    const s = suggestForIntent(parseRobotsTxt(text), 'block-training');
+    // Only the appended group of training crawlers remains, at the end of the text.
+    expect(s.edits.map((e) => e.from)).toEqual([text.length]);
+  });
+});

@@ -30,6 +30,9 @@ class FakeEditor implements EditorPort {
   showHighlight(h: ResultHighlight | null) {
     this.highlights.push(h);
   }
+  applyEdits() {
+    return false;
+  }
 }
 
 const ROBOTS = 'User-agent: *\nDisallow: /private\n';

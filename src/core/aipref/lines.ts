@@ -1,6 +1,6 @@
 /**
  * Reads the AI-preference lines of a parsed robots.txt: Content-Usage
- * (draft-ietf-aipref-attach), Content-Signal (Cloudflare's Content Signals
+ * (draft-ietf-aipref-attach-05), Content-Signal (Cloudflare's Content Signals
  * Policy) and License (RSL 1.0). Google's parser reads these lines and acts on
  * none of them (docs/behaviour.md §10, §15); this module only describes what
  * they say, with spans for the editor.
@@ -81,7 +81,7 @@ export function aiprefKeyOf(key: string): { kind: AiprefKind; misspelt: boolean 
   return null;
 }
 
-/** SP or HTAB, the separators draft-ietf-aipref-attach §3 names. */
+/** SP or HTAB, the separators draft-ietf-aipref-attach-05 §3 names. */
 function isWs(c: number): boolean {
   return c === 0x20 || c === 0x09;
 }
@@ -95,7 +95,7 @@ export function readDictionary(
   try {
     dict = parseDictionary(text);
   } catch (e) {
-    // draft-ietf-aipref-vocab §6.5.1: if parsing fails, every preference is unknown.
+    // draft-ietf-aipref-vocab-08 §6.5.1: if parsing fails, every preference is unknown.
     return { entries: [], syntaxError: e instanceof Error ? e.message : String(e) };
   }
   const labels = source === 'content-usage' ? CONTENT_USAGE_LABELS : CONTENT_SIGNAL_LABELS;
@@ -103,11 +103,11 @@ export function readDictionary(
   const entries: PreferenceEntry[] = [];
   for (const [label, member] of dict) {
     const bare = member[0];
-    // Only a Token counts (vocab §6.5); an inner list, string or boolean is unknown.
+    // Only a Token counts (vocab-08 §6.5); an inner list, string or boolean is unknown.
     const token = bare instanceof Token ? bare.toString() : null;
     const purpose = Object.hasOwn(labels, label) ? labels[label] : null;
     let value: Preference = 'unknown';
-    // An unknown label states nothing (vocab §6.4); `use` takes a level, not allow or disallow.
+    // An unknown label states nothing (vocab-08 §6.4); `use` takes a level, not allow or disallow.
     if (purpose === null || purpose === 'use') {
       value = 'unknown';
     } else if (token === tokens.allow) {
@@ -124,7 +124,7 @@ function spanOf(text: string, from: number, to: number): Span & { text: string }
   return { from, to, text: text.slice(from, to) };
 }
 
-/** Splits a Content-Usage value into its path and preference text (attach §3.2). */
+/** Splits a Content-Usage value into its path and preference text (attach-05 §3.2). */
 function splitContentUsage(
   text: string,
   value: Span,

@@ -157,7 +157,7 @@ function lintPath(l: AiprefLine, out: RobotsDiagnostic[]): void {
         l.value,
         'warning',
         'aipref-no-path',
-        'Content-Usage takes a path before the preferences (draft-ietf-aipref-attach §3: "Content-Usage: / train-ai=n"); readers of the current draft may skip this line. Robots Lab reads it as "/", as early examples without a path meant.',
+        'Content-Usage takes a path before the preferences (draft-ietf-aipref-attach-05 §3: "Content-Usage: / train-ai=n"); readers of that draft may skip this line. Robots Lab reads it as "/", as the path-less lines of draft-ietf-aipref-attach-00 meant.',
         [{ label: 'Insert the path "/"', from: dict.from, to: dict.from, insert: '/ ' }],
       ),
     );
@@ -171,7 +171,7 @@ function lintPath(l: AiprefLine, out: RobotsDiagnostic[]): void {
         l.path,
         'warning',
         'aipref-path-encoding',
-        `This path has characters that must be percent-encoded (draft-ietf-aipref-attach §3.1, RFC 3986 §2.1): write ${encoded}.`,
+        `This path has characters that must be percent-encoded (draft-ietf-aipref-attach-05 §3.1, RFC 3986 §2.1): write ${encoded}.`,
         [{ label: `Write ${encoded}`, from: l.path.from, to: l.path.to, insert: encoded }],
       ),
     );
@@ -189,7 +189,7 @@ function lintSyntax(l: AiprefLine, source: PreferenceSource, out: RobotsDiagnost
         dict,
         'error',
         'aipref-uppercase',
-        'Labels are lower case: a structured-field dictionary rejects upper-case keys (RFC 9651 §3.2), so every preference on this line is unknown (draft-ietf-aipref-vocab §6.5.1).',
+        'Labels are lower case: a structured-field dictionary rejects upper-case keys (RFC 9651 §3.2), so every preference on this line is unknown (draft-ietf-aipref-vocab-08 §6.5.1).',
         [{ label: 'Write the labels in lower case', from: dict.from, to: dict.to, insert: lower }],
       ),
     );
@@ -201,7 +201,7 @@ function lintSyntax(l: AiprefLine, source: PreferenceSource, out: RobotsDiagnost
       dict,
       'error',
       'aipref-syntax',
-      `This is not a structured-field dictionary (RFC 9651 §3.2: ${l.syntaxError}), so every preference on this line is unknown (draft-ietf-aipref-vocab §6.5.1).`,
+      `This is not a structured-field dictionary (RFC 9651 §3.2: ${l.syntaxError}), so every preference on this line is unknown (draft-ietf-aipref-vocab-08 §6.5.1).`,
     ),
   );
   return true;
@@ -236,7 +236,7 @@ function lintEntries(l: AiprefLine, source: PreferenceSource, out: RobotsDiagnos
           'warning',
           'aipref-unknown-label',
           legacy
-            ? `"${e.label}" comes from ${legacy}; the current draft does not define it, so readers ignore it (draft-ietf-aipref-vocab §6.4).`
+            ? `"${e.label}" comes from an earlier revision, ${legacy}; draft-ietf-aipref-vocab-08 does not define it, so readers ignore it (§6.4).`
             : `"${e.label}" is not a ${SOURCE_NAME[source]} label; readers ignore it.`,
         ),
       );

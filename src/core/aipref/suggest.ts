@@ -6,9 +6,13 @@
 import type { RobotsFix } from '../lint';
 import { CRAWLER_PROFILES, type CrawlerCategory } from '../profiles';
 import type { ParsedRobots } from '../types';
+import { type AiprefLine, readAiprefLines } from './lines';
 
 /** The intents Robots Lab can write a file for. */
 export type AiIntent = 'block-training' | 'block-ai-keep-search';
+
+/** Every intent, in the order the page offers them. */
+export const AI_INTENTS: readonly AiIntent[] = ['block-training', 'block-ai-keep-search'];
 
 /** What each intent blocks, and the preferences it states for everyone else. */
 const INTENTS: Record<AiIntent, { label: string; block: readonly CrawlerCategory[]; signal: string; usage: string }> = {
@@ -48,12 +52,39 @@ function appendAt(text: string): { at: number; lead: string } {
   return { at: text.length, lead: text.endsWith('\n') ? '\n' : '\n\n' };
 }
 
-function starGroupEdit(parsed: ParsedRobots, intent: (typeof INTENTS)[AiIntent], label: string): RobotsFix | null {
-  const lines = `Content-Signal: ${intent.signal}\nContent-Usage: / ${intent.usage}`;
-  const star = parsed.groups.find((g) => g.agents.some((a) => a.isGlobal));
-  if (!star) return null;
-  // After the group's last line: never between its user-agent lines.
-  return { label, from: star.span.to, to: star.span.to, insert: `\n${lines}` };
+/**
+ * The * group's preference lines made to say the intent: an existing
+ * Content-Signal line, or Content-Usage line for the whole site, is rewritten
+ * (a second one would only add a statement to combine, vocab-08 §5.1); a missing
+ * one goes after the group's last line, never between its user-agent lines.
+ * Null when the file has no * group.
+ */
+function starGroupEdits(parsed: ParsedRobots, intent: (typeof INTENTS)[AiIntent], label: string): RobotsFix[] | null {
+  const starIndex = parsed.groups.findIndex((g) => g.agents.some((a) => a.isGlobal));
+  if (starIndex < 0) return null;
+  const mine = readAiprefLines(parsed).filter((l) => l.group === starIndex);
+  const wanted: [AiprefLine | undefined, string][] = [
+    [mine.find((l) => l.kind === 'content-signal'), `Content-Signal: ${intent.signal}`],
+    [
+      mine.find((l) => l.kind === 'content-usage' && (l.path === null || l.path.text === '/')),
+      `Content-Usage: / ${intent.usage}`,
+    ],
+  ];
+  const edits: RobotsFix[] = [];
+  const missing: string[] = [];
+  for (const [line, text] of wanted) {
+    if (!line) missing.push(text);
+    else if (`${line.key.text}: ${line.value.text}` !== text)
+      edits.push({ label, from: line.key.from, to: line.value.to, insert: text });
+  }
+  if (missing.length > 0) {
+    const end = Math.max(parsed.groups[starIndex].span.to, ...mine.map((l) => l.span.to));
+    const insert = `\n${missing.join('\n')}`;
+    const touching = edits.find((e) => e.to === end);
+    if (touching) touching.insert += insert;
+    else edits.push({ label, from: end, to: end, insert });
+  }
+  return edits;
 }
 
 /** Edits that make the file say `intent`. */
@@ -64,12 +95,12 @@ export function suggestForIntent(parsed: ParsedRobots, intent: AiIntent): Sugges
   const add = tokens.filter((t) => !named.has(t.toLowerCase()));
   const skipped = tokens.filter((t) => named.has(t.toLowerCase()));
   const edits: RobotsFix[] = [];
-  const starEdit = starGroupEdit(parsed, spec, spec.label);
-  if (starEdit) edits.push(starEdit);
+  const starEdits = starGroupEdits(parsed, spec, spec.label);
+  if (starEdits) edits.push(...starEdits);
   const { at, lead } = appendAt(parsed.text);
   let block = '';
   if (add.length > 0) block += `${add.map((t) => `User-agent: ${t}`).join('\n')}\nDisallow: /\n`;
-  if (!starEdit) {
+  if (!starEdits) {
     block += `${block ? '\n' : ''}User-agent: *\nAllow: /\nContent-Signal: ${spec.signal}\nContent-Usage: / ${spec.usage}\n`;
   }
   if (block) edits.push({ label: spec.label, from: at, to: at, insert: lead + block });

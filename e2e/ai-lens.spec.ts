@@ -1,0 +1,229 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { AiLensPanel } from './pages/AiLensPanel';
+import { LabPage } from './pages/LabPage';
+
+// Expected values are written by hand from docs/behaviour.md §5 (which group
+// a crawler obeys) and §15 (preferences apply only where the crawler may
+// fetch; a crawler reads the preference lines of the groups it obeys), with
+// the catalogue's operators and categories (src/core/profiles.ts).
+
+const FILE = [
+  'User-agent: *',
+  'Allow: /',
+  'Content-Signal: search=yes, ai-input=yes, ai-train=no',
+  '',
+  'User-agent: GPTBot',
+  'User-agent: ClaudeBot',
+  'Disallow: /',
+  '',
+  'User-agent: CCBot',
+  'Allow: /',
+  'Content-Usage: / train-ai=y',
+  '',
+].join('\n');
+
+/** Collects the Content-Security-Policy violations Chromium reports on the console (the page runs under a strict policy). */
+function watchCsp(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  return seen;
+}
+
+async function openLens(page: Page) {
+  const csp = watchCsp(page);
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.editor.replaceText(FILE);
+  const ai = new AiLensPanel(page);
+  await ai.open();
+  return { lab, ai, csp };
+}
+
+test('a site owner pastes AI groups and preference lines and reads, per purpose, who may do what and which line says so', async ({
+  page,
+}) => {
+  const { lab, ai, csp } = await openLens(page);
+  // Training: GPTBot's group disallows everything (line 7); ClaudeBot too, but
+  // anthropic-ai reads the * group's ai-train=no (line 3); CCBot's own group
+  // says train-ai=y (line 11); every other training crawler and control token
+  // reads the * group.
+  await expect(ai.bucket('ai-train', 'blocked')).toHaveText(['OpenAI line 7']);
+  await expect(ai.bucket('ai-train', 'disallowed')).toHaveText([
+    'Google line 3',
+    'Apple line 3',
+    'ByteDance line 3',
+    'Meta line 3',
+    'Cohere line 3',
+  ]);
+  await expect(ai.bucket('ai-train', 'allowed')).toHaveText(['Common Crawl line 11']);
+  await expect(ai.bucket('ai-train', 'mixed')).toHaveText([
+    'Anthropic: ClaudeBot blocked line 7; anthropic-ai not allowed line 3',
+  ]);
+  await expect(ai.purpose('ai-train')).toContainText('blocked (may not fetch) for');
+  // Answers: OAI-SearchBot, Claude-SearchBot, PerplexityBot, Amazonbot read the * group's ai-input=yes.
+  await expect(ai.bucket('ai-input', 'allowed')).toContainText(['Perplexity line 3', 'Amazon line 3']);
+  // Search: every search engine reads search=yes in the * group.
+  await expect(ai.bucket('search', 'allowed')).toHaveText([
+    'Google line 3',
+    'Microsoft line 3',
+    'Apple line 3',
+    'DuckDuckGo line 3',
+    'Yandex line 3',
+    'Baidu line 3',
+  ]);
+
+  // Every cell is one click from its line.
+  await ai.cell('ai-train', 'Common Crawl').getByTestId('matrix-line').click();
+  await lab.editor.expectHighlight({ group: [], rule: [11] });
+  await ai.cell('ai-train', 'OpenAI').getByTestId('matrix-line').click();
+  await lab.editor.expectHighlight({ group: [], rule: [7] });
+  await shoot(page, 'matrix', ai.purpose('ai-train'));
+  expect(csp).toEqual([]);
+  await expectNoAxeViolations(page, '[data-testid="ai-lens"]');
+});
+
+test('an intent quick fix shows its diff first, applies as one edit, and undo takes it back', async ({ page }) => {
+  const { lab, ai, csp } = await openLens(page);
+  const intent = ai.intent('block-training');
+  await intent.getByTestId('intent-preview').click();
+  const diff = intent.getByTestId('intent-diff');
+  // The * group has its Content-Signal already (the same words): only the Content-Usage line is added to it.
+  await expect(diff.getByTestId('diff-added').locator('code')).toHaveText([
+    'Content-Usage: / train-ai=n, ai-use=y, search=y',
+    '',
+    'User-agent: Google-Extended',
+    'User-agent: Applebot-Extended',
+    'User-agent: anthropic-ai',
+    'User-agent: Bytespider',
+    'User-agent: meta-externalagent',
+    'User-agent: cohere-ai',
+    'Disallow: /',
+  ]);
+  await expect(diff.getByTestId('diff-removed')).toHaveCount(0);
+  await expect(intent.getByTestId('intent-skipped')).toContainText('GPTBot, ClaudeBot, CCBot');
+  // Seeing the diff changed nothing.
+  expect(await lab.editor.text()).toBe(FILE);
+  await shoot(page, 'intent-diff', intent);
+  await expectNoAxeViolations(page, '[data-testid="ai-intents"]');
+
+  await intent.getByTestId('intent-apply').click();
+  await expect(intent.getByTestId('intent-note')).toContainText('Applied as one edit');
+  const lines = FILE.split('\n');
+  const after = [
+    ...lines.slice(0, 3),
+    'Content-Usage: / train-ai=n, ai-use=y, search=y',
+    ...lines.slice(3, 11),
+    '',
+    'User-agent: Google-Extended',
+    'User-agent: Applebot-Extended',
+    'User-agent: anthropic-ai',
+    'User-agent: Bytespider',
+    'User-agent: meta-externalagent',
+    'User-agent: cohere-ai',
+    'Disallow: /',
+    '',
+  ].join('\n');
+  await expect.poll(() => lab.editor.text()).toBe(after);
+  // The matrix follows the new text: ByteDance is now blocked by its own group.
+  await expect(ai.cell('ai-train', 'ByteDance')).toHaveAttribute('data-state', 'blocked');
+
+  await lab.editor.content.focus();
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect.poll(() => lab.editor.text()).toBe(FILE);
+  expect(csp).toEqual([]);
+});
+
+test('the crawler picker groups profiles by purpose, is one tab stop, and offers the real token for a misspelt one', async ({
+  page,
+}) => {
+  const csp = watchCsp(page);
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.inputs.clearCrawlers();
+  const list = page.getByTestId('profile-list');
+  const heads = list.getByTestId('profile-group-head');
+  await expect(heads).toHaveText([
+    'Search index',
+    'AI training',
+    'AI answers and grounding',
+    'User-triggered fetches',
+    'Control tokens (no crawler of their own)',
+    'Ads',
+    'Other',
+  ]);
+  // GPTBot is the first profile under AI training.
+  await expect(heads.nth(1).locator('xpath=following-sibling::li[1]')).toContainText('GPTBot');
+
+  // One tab stop: from the search field, Tab lands on a box (the one last focused), Home goes to the first.
+  await page.getByTestId('crawler-search').focus();
+  await page.keyboard.press('Tab');
+  await expect(list.locator('input[type=checkbox]:focus')).toHaveCount(1);
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('crawler-googlebot')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('crawler-googlebot-image')).toBeFocused();
+  // Space ticks it; it moves up to the chosen section and keeps the focus.
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('crawler-googlebot-image')).toBeChecked();
+  await expect(page.getByTestId('crawler-googlebot-image')).toBeFocused();
+  await expect(page.getByTestId('crawler-googlebot')).not.toBeChecked();
+  await expect(heads.first()).toHaveText('Chosen, in the table’s column order');
+  await page.keyboard.press('End');
+  await expect(list.locator('input[type=checkbox]').last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('crawler-googlebot-image')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('crawler-googlebot')).toBeFocused();
+  // Ticked, Googlebot joins the chosen section after Googlebot-Image; unticked, it goes back; the focus stays on it.
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('crawler-googlebot')).toBeChecked();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('crawler-googlebot')).not.toBeChecked();
+  await expect(page.getByTestId('crawler-googlebot')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('token-input')).toBeFocused();
+  // Back into the list: the box last focused keeps the tab stop.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('crawler-googlebot')).toBeFocused();
+
+  // A misspelt token offers the catalogue's real one.
+  await page.getByTestId('token-input').fill('Claude-Bot');
+  await expect(page.getByTestId('token-meant')).toContainText('Did you mean ClaudeBot (Anthropic)?');
+  await shoot(page, 'token-meant', page.getByTestId('token-meant'));
+  await page.getByTestId('token-meant-use').click();
+  await expect(page.getByTestId('crawler-claudebot')).toBeChecked();
+  await expect(page.getByTestId('token-input')).toHaveValue('');
+  // Added as typed anyway, the chip offers the fix.
+  await page.getByTestId('token-input').fill('CloudVertexBot');
+  await page.getByTestId('token-add').click();
+  await page.getByTestId('token-chip-fix').click();
+  await expect(page.getByTestId('crawler-google-cloudvertexbot')).toBeChecked();
+  await expect(page.getByTestId('token-chip')).toHaveCount(0);
+  await shoot(page, 'picker', page.getByTestId('crawler-picker'));
+  expect(csp).toEqual([]);
+  await expectNoAxeViolations(page, '[data-testid="crawler-picker"]');
+});
+
+/** axe-core's WCAG 2 A and AA rules on one part of the page: no violation. */
+async function expectNoAxeViolations(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Screenshots for a human look (not assertions) at the three sizes the page is made for; no page-wide horizontal scroll. */
+async function shoot(page: Page, name: string, focus: ReturnType<Page['getByTestId']>) {
+  for (const [w, h] of [
+    [1440, 900],
+    [1280, 720],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    if (!process.env.AI_SHOTS) continue;
+    await focus.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/shots-ai/${name}-${w}.png` });
+  }
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useController } from '../../app/context';
+import { useRobotsLab } from '../../state/store';
+import type { AiLensResult } from '../../worker/protocol';
+import { IntentFixes } from './IntentFixes';
+import { PurposeMatrix } from './PurposeMatrix';
+import './ai.css';
+
+/**
+ * The AI lens of the whole file: which purposes each AI operator may use the
+ * site for and which line says so, and suggestions for a stated intent.
+ * Computed in the worker for each parsed version of the text.
+ */
+export function AiLens() {
+  const controller = useController();
+  const parseVersion = useRobotsLab((s) => s.parseVersion);
+  const [lens, setLens] = useState<{ result: AiLensResult; text: string } | null>(null);
+  useEffect(() => {
+    if (parseVersion < 0) return;
+    let live = true;
+    void controller.aiLens().then((r) => {
+      if (live && r) setLens(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, [controller, parseVersion]);
+  if (!lens) return <p className="hint">Reading the file…</p>;
+  return (
+    <div className="ai-lens" data-testid="ai-lens">
+      <p className="hint">
+        Content-Usage and Content-Signal lines state preferences; they never change whether a crawler may fetch.
+        Operators whose crawlers may not fetch the root are blocked.
+      </p>
+      <PurposeMatrix cells={lens.result.matrix} />
+      <IntentFixes suggestions={lens.result.suggestions} text={lens.text} />
+    </div>
+  );
+}

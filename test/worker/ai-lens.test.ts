@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
+import type { AiLensResult, WorkerReply } from '../../src/worker/protocol';
+
+// The 'ai-lens' message (src/worker/aiLens.ts): expected values written by
+// hand from docs/behaviour.md §5 and §15.
+
+function lens(text: string, ask = 1): { replies: WorkerReply[]; result: AiLensResult | null } {
+  const replies: WorkerReply[] = [];
+  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
+  const handler = new RobotsHandler(host);
+  handler.handle({ type: 'set-text', id: 1, version: 1, text });
+  handler.handle({ type: 'ai-lens', id: 2, version: ask });
+  const reply = replies.find((r) => r.type === 'ai-lensed');
+  return { replies, result: reply?.type === 'ai-lensed' ? reply.result : null };
+}
+
+describe("the worker's AI lens", () => {
+  // The * group needs a rule of its own: without one, its user-agent line and GPTBot's would make one group (§4).
+  const text = 'User-agent: *\nAllow: /\nContent-Signal: ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n';
+
+  it('answers with the matrix: OpenAI blocked at line 6, Cohere told no at line 3', () => {
+    const { result } = lens(text);
+    const train = result!.matrix.filter((c) => c.purpose === 'ai-train');
+    const openai = train.find((c) => c.operator === 'OpenAI')!;
+    expect([openai.state, openai.crawlers.map((c) => [c.name, c.line])]).toEqual(['blocked', [['GPTBot', 6]]]);
+    const cohere = train.find((c) => c.operator === 'Cohere')!;
+    expect([cohere.state, cohere.crawlers.map((c) => c.line)]).toEqual(['disallowed', [3]]);
+  });
+
+  it("answers with each intent's edits and their diff, which the page shows before applying", () => {
+    const { result } = lens(text);
+    expect(result!.suggestions.map((s) => s.intent)).toEqual(['block-training', 'block-ai-keep-search']);
+    const block = result!.suggestions[0];
+    expect(block.skipped).toEqual(['GPTBot']);
+    // The * group's Content-Signal (line 3) is rewritten to the intent's words.
+    expect(block.hunks[0]).toEqual({
+      line: 3,
+      lines: [
+        { kind: 'removed', text: 'Content-Signal: ai-train=no' },
+        { kind: 'added', text: 'Content-Signal: search=yes, ai-input=yes, ai-train=no' },
+        { kind: 'added', text: 'Content-Usage: / train-ai=n, ai-use=y, search=y' },
+      ],
+    });
+  });
+
+  it('fails, and computes nothing, for a version it does not hold', () => {
+    const { replies, result } = lens(text, 7);
+    expect(result).toBeNull();
+    expect(replies.at(-1)).toMatchObject({ type: 'failed', id: 2, version: 7 });
+  });
+});
