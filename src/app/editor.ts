@@ -2,7 +2,7 @@
  * What the controller shows in the robots.txt editor, behind a small
  * interface: the page's CodeMirror view, or a test's recorder.
  */
-import type { EditorView } from '@codemirror/view';
+import { EditorView } from '@codemirror/view';
 import { pushDiagnostics, type ResultHighlight, setDecidingLines, showResultHighlight } from '../editor/index';
 import type { WireDiagnostic } from '../worker/protocol';
 
@@ -16,6 +16,8 @@ export interface EditorPort {
   showDecidingLines(lines: ReadonlyMap<number, number>): void;
   /** The selected cell's group and rule lines (null clears them), scrolled into view. */
   showHighlight(highlight: ResultHighlight | null): void;
+  /** Puts the cursor at the start of a 1-based line and focuses the editor (the explanation's line links). */
+  focusLine?(line: number): void;
 }
 
 /** The page's CodeMirror editor; until its view is attached, what it would show is dropped (attaching replays it). */
@@ -36,5 +38,13 @@ export class CodeMirrorPort implements EditorPort {
 
   showHighlight(highlight: ResultHighlight | null): void {
     if (this.view) showResultHighlight(this.view, highlight);
+  }
+
+  focusLine(line: number): void {
+    const view = this.view;
+    if (!view || line < 1 || line > view.state.doc.lines) return;
+    const at = view.state.doc.line(line).from;
+    view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+    view.focus();
   }
 }

@@ -1,5 +1,6 @@
 import { ShareArea } from '../share/ShareArea';
 import { useRobotsLab } from '../state/store';
+import { Announcer } from './Announcer';
 import { Dock } from './Dock';
 import { EditorPane } from './EditorPane';
 import { formatCount } from './format';
@@ -8,6 +9,8 @@ import { PageActions } from './PageActions';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTools } from './ResultsTools';
 import { ScopeBanner } from './ScopeBanner';
+import { SkipLink } from './SkipLink';
+import { ThemeToggle } from './ThemeToggle';
 
 function Notices() {
   const worker = useRobotsLab((s) => s.workerNotice);
@@ -56,6 +59,7 @@ function AppHeader() {
       <div className="header-tools">
         <ShareArea />
         <PageActions />
+        <ThemeToggle />
       </div>
     </header>
   );
@@ -93,6 +97,7 @@ function FileStats() {
 export function App() {
   return (
     <div className="app">
+      <SkipLink />
       <AppHeader />
       <Notices />
       <ScopeBanner />
@@ -104,7 +109,7 @@ export function App() {
           </div>
           <EditorPane />
         </section>
-        <section className="pane test-pane" aria-labelledby="test-title">
+        <section className="pane test-pane" id="test-pane" tabIndex={-1} aria-labelledby="test-title">
           <h2 id="test-title" className="visually-hidden">
             Test
           </h2>
@@ -114,6 +119,7 @@ export function App() {
         </section>
         <Dock />
       </main>
+      <Announcer />
     </div>
   );
 }

@@ -9,7 +9,11 @@ function seconds(ms: number): string {
       : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-/** How far the run is: a progress bar while it streams in, its size and time once finished. */
+/**
+ * How far the run is: a progress bar while it streams in, its size and time
+ * once finished. Not a live region: it changes a few times a second, and
+ * src/ui/Announcer.tsx says when a long run starts and ends.
+ */
 export function Progress({ r }: { r: RunResults }) {
   const cols = r.crawlers.length;
   const restarted = r.restarted ? (
@@ -19,13 +23,7 @@ export function Progress({ r }: { r: RunResults }) {
   ) : null;
   if (r.finished) {
     return (
-      <p
-        className="run-status"
-        role="status"
-        data-testid="run-status"
-        data-run={r.id}
-        data-text-version={r.textVersion}
-      >
+      <p className="run-status" data-testid="run-status" data-run={r.id} data-text-version={r.textVersion}>
         {restarted}
         {formatCount(r.total)} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
         {r.elapsedMs < 1 ? '< 1' : formatCount(Math.round(r.elapsedMs))} ms
@@ -33,13 +31,7 @@ export function Progress({ r }: { r: RunResults }) {
     );
   }
   return (
-    <p
-      className="run-status running"
-      role="status"
-      data-testid="run-status"
-      data-run={r.id}
-      data-text-version={r.textVersion}
-    >
+    <p className="run-status running" data-testid="run-status" data-run={r.id} data-text-version={r.textVersion}>
       {restarted}
       <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {formatCount(r.done)} of{' '}
       {formatCount(r.total)} URLs · <span data-testid="run-rate">{formatCount(r.rate)} URLs/s</span> ·{' '}
