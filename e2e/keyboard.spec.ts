@@ -153,6 +153,29 @@ test('a line of the explanation moves the editor to that line, focused, and list
   await expect(page.locator('.cm-activeLine')).toHaveText('# Disallow: /checkout/');
 });
 
+test("the answer panel's tabs are one Tab stop; the arrow keys switch them", async ({ page }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  const why = page.getByRole('tab', { name: 'Why' });
+  await why.click();
+  await expect(why).toHaveAttribute('tabindex', '0');
+  await expect(page.getByRole('tab', { name: 'Totals' })).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('ArrowRight');
+  const totals = page.getByRole('tab', { name: 'Totals' });
+  await expect(totals).toBeFocused();
+  await expect(totals).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('totals')).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: /^Problems/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(why).toBeFocused();
+  await expect(why).toHaveAttribute('aria-selected', 'true');
+  await expect(lab.results.explain).toBeVisible();
+  // Tab leaves the list for the panel's fold button, not the next tab.
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('dock-fold')).toBeFocused();
+});
+
 test('the CSV preview scrolls from the keyboard: it is a named Tab stop', async ({ page }, testInfo) => {
   const file = testInfo.outputPath('pages.csv');
   const wide = 'x'.repeat(120);

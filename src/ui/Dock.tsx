@@ -11,6 +11,17 @@ const TABS: [DockTab, string][] = [
   ['problems', 'Problems'],
 ];
 
+/** The tab the arrow keys, Home and End move to from `from` (the ARIA tabs pattern: one Tab stop for the list). */
+function nextTab(key: string, from: DockTab): DockTab | null {
+  const at = TABS.findIndex(([id]) => id === from);
+  const n = TABS.length;
+  if (key === 'ArrowRight') return TABS[(at + 1) % n][0];
+  if (key === 'ArrowLeft') return TABS[(at + n - 1) % n][0];
+  if (key === 'Home') return TABS[0][0];
+  if (key === 'End') return TABS[n - 1][0];
+  return null;
+}
+
 /**
  * The answer's panel, beside the editor on a wide screen and pinned to the
  * bottom on a phone: why the selected cell says what it says, or the totals.
@@ -52,6 +63,15 @@ export function Dock() {
               id={`dock-tab-${id}`}
               aria-selected={tab === id}
               aria-controls="dock-panel"
+              tabIndex={tab === id ? 0 : -1}
+              onKeyDown={(e) => {
+                const next = nextTab(e.key, id);
+                if (!next) return;
+                e.preventDefault();
+                setTab(next);
+                setFolded(false);
+                document.getElementById(`dock-tab-${next}`)?.focus();
+              }}
               onClick={() => {
                 setTab(id);
                 setFolded(false);
