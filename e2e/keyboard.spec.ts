@@ -153,6 +153,23 @@ test('a line of the explanation moves the editor to that line, focused, and list
   await expect(page.locator('.cm-activeLine')).toHaveText('# Disallow: /checkout/');
 });
 
+test('Alt-Enter on a marked line lists what it decides, as a click on its gutter marker does', async ({ page }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.editor.content.focus();
+  await page.keyboard.press('ControlOrMeta+Home');
+  for (let i = 1; i < 16; i++) await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.cm-activeLine')).toHaveText('Disallow: /'); // line 16, GPTBot's
+  await page.keyboard.press('Alt+Enter');
+  await expect(lab.results.decidingList).toContainText('Line 16 decides');
+  // A line without a marker: the key does nothing, and never edits the text.
+  const before = await lab.editor.text();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('Alt+Enter');
+  await expect(lab.results.decidingList).toContainText('Line 16 decides');
+  expect(await lab.editor.text()).toBe(before);
+});
+
 test("the answer panel's tabs are one Tab stop; the arrow keys switch them", async ({ page }) => {
   const lab = new LabPage(page);
   await lab.open();
