@@ -57,9 +57,10 @@ function AppHeader() {
         </p>
       </div>
       <div className="header-tools">
+        {/* First: the share area's messages float under it, and must stay where they were. */}
+        <ThemeToggle />
         <ShareArea />
         <PageActions />
-        <ThemeToggle />
       </div>
     </header>
   );
