@@ -180,6 +180,11 @@ export class AppController {
     this.editor.showHighlight(line === null ? null : { groupLines: [], ruleLine: line });
   }
 
+  /** Moves the editor's cursor to a line and focuses it: the keyboard's way to a rule the gutter marks. */
+  focusEditorLine(line: number): void {
+    this.editor.focusLine?.(line);
+  }
+
   /** The editor view registers itself here (null when it goes); it is shown what it missed. */
   attachEditor(view: Parameters<EditorPort['attach']>[0]): void {
     this.editor.attach(view);

@@ -2,7 +2,7 @@
  * What the controller shows in the robots.txt editor, behind a small
  * interface: the page's CodeMirror view, or a test's recorder.
  */
-import type { EditorView } from '@codemirror/view';
+import { EditorView } from '@codemirror/view';
 import type { RobotsFix } from '../core/lint';
 import { pushDiagnostics, type ResultHighlight, setDecidingLines, showResultHighlight } from '../editor/index';
 import type { WireDiagnostic } from '../worker/protocol';
@@ -22,6 +22,8 @@ export interface EditorPort {
    * nothing changed) when the document is no longer that text.
    */
   applyEdits(edits: readonly RobotsFix[], forText: string): boolean;
+  /** Puts the cursor at the start of a 1-based line and focuses the editor (the explanation's line links). */
+  focusLine?(line: number): void;
 }
 
 /** The page's CodeMirror editor; until its view is attached, what it would show is dropped (attaching replays it). */
@@ -54,5 +56,13 @@ export class CodeMirrorPort implements EditorPort {
       scrollIntoView: true,
     });
     return true;
+  }
+
+  focusLine(line: number): void {
+    const view = this.view;
+    if (!view || line < 1 || line > view.state.doc.lines) return;
+    const at = view.state.doc.line(line).from;
+    view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+    view.focus();
   }
 }

@@ -14,7 +14,7 @@ import {
   StateEffect,
   StateField,
 } from '@codemirror/state';
-import { Decoration, type DecorationSet, EditorView, GutterMarker, gutter } from '@codemirror/view';
+import { Decoration, type DecorationSet, EditorView, GutterMarker, gutter, keymap } from '@codemirror/view';
 
 /** What to highlight for the selected result: the obeyed group's lines and the deciding rule line. */
 export interface ResultHighlight {
@@ -77,7 +77,7 @@ class DecidesMarker extends GutterMarker {
     el.className = 'cm-rl-decides';
     el.dataset.testid = 'rl-decides';
     el.dataset.count = String(this.count);
-    el.title = `decides ${this.count} result${this.count === 1 ? '' : 's'}`;
+    el.title = `decides ${this.count} result${this.count === 1 ? '' : 's'}: click, or Alt-Enter on the line, to list them`;
     el.textContent = '●';
     return el;
   }
@@ -128,9 +128,25 @@ const decidingGutter = gutter({
   },
 });
 
-/** The result highlight and the deciding-lines gutter. */
+/**
+ * Alt-Enter on a line with a deciding-line marker (or on the highlighted rule
+ * line) does what a click on its marker does: the keyboard's way to the gutter.
+ */
+function openDecidingLine(view: EditorView): boolean {
+  const line = clickableLineAt(view.state, view.state.selection.main.head);
+  if (line == null) return false;
+  for (const handler of view.state.facet(onDecidingLineClick)) handler(line);
+  return true;
+}
+
+/** The result highlight, the deciding-lines gutter and its key. */
 export function resultDecorations(): Extension {
-  return [resultHighlightField, decidingLinesField, decidingGutter];
+  return [
+    resultHighlightField,
+    decidingLinesField,
+    decidingGutter,
+    keymap.of([{ key: 'Alt-Enter', run: openDecidingLine }]),
+  ];
 }
 
 /** Shows the highlight and scrolls the rule line (or the group's first line) into view. */

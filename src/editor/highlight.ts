@@ -31,25 +31,29 @@ export const robotsTags = {
   ignoredText: Tag.define(t.comment),
 };
 
-/** Colours and marks for the robots.txt tags, for light backgrounds. */
+/**
+ * Colours and marks for the robots.txt tags. Colours are the page's custom
+ * properties (`--syn-*` in src/ui/styles.css, one set per theme); they
+ * inherit into the editor's shadow root, so the dark theme needs no second style.
+ */
 export const robotsHighlightStyle = HighlightStyle.define([
-  { tag: robotsTags.agentKey, color: '#7c3aed', fontWeight: 'bold' },
-  { tag: robotsTags.allowKey, color: '#15803d', fontWeight: 'bold' },
-  { tag: robotsTags.disallowKey, color: '#b91c1c', fontWeight: 'bold' },
-  { tag: robotsTags.sitemapKey, color: '#0369a1', fontWeight: 'bold' },
-  { tag: robotsTags.ignoredKey, color: '#6b7280', fontStyle: 'italic' },
-  { tag: robotsTags.typoKey, textDecoration: 'underline wavy #d97706' },
-  { tag: robotsTags.prefixKey, textDecoration: 'underline dotted #d97706' },
-  { tag: t.className, color: '#9333ea' },
-  { tag: t.string, color: '#1f2937' },
-  { tag: robotsTags.wildcard, color: '#c2410c', fontWeight: 'bold' },
-  { tag: robotsTags.endAnchor, color: '#be185d', fontWeight: 'bold' },
-  { tag: t.url, color: '#0369a1', textDecoration: 'underline' },
-  { tag: t.lineComment, color: '#6b7280', fontStyle: 'italic' },
-  { tag: robotsTags.ignoredText, color: '#9ca3af', textDecoration: 'line-through' },
-  { tag: t.content, color: '#4b5563' },
-  { tag: t.invalid, color: '#dc2626', textDecoration: 'underline wavy #dc2626' },
-  { tag: t.separator, color: '#6b7280' },
+  { tag: robotsTags.agentKey, color: 'var(--syn-agent)', fontWeight: 'bold' },
+  { tag: robotsTags.allowKey, color: 'var(--syn-allow)', fontWeight: 'bold' },
+  { tag: robotsTags.disallowKey, color: 'var(--syn-disallow)', fontWeight: 'bold' },
+  { tag: robotsTags.sitemapKey, color: 'var(--syn-sitemap)', fontWeight: 'bold' },
+  { tag: robotsTags.ignoredKey, color: 'var(--syn-muted)', fontStyle: 'italic' },
+  { tag: robotsTags.typoKey, textDecoration: 'underline wavy var(--syn-typo)' },
+  { tag: robotsTags.prefixKey, textDecoration: 'underline dotted var(--syn-typo)' },
+  { tag: t.className, color: 'var(--syn-class)' },
+  { tag: t.string, color: 'var(--syn-string)' },
+  { tag: robotsTags.wildcard, color: 'var(--syn-wildcard)', fontWeight: 'bold' },
+  { tag: robotsTags.endAnchor, color: 'var(--syn-anchor)', fontWeight: 'bold' },
+  { tag: t.url, color: 'var(--syn-sitemap)', textDecoration: 'underline' },
+  { tag: t.lineComment, color: 'var(--syn-muted)', fontStyle: 'italic' },
+  { tag: robotsTags.ignoredText, color: 'var(--syn-ignored-text)', textDecoration: 'line-through' },
+  { tag: t.content, color: 'var(--syn-content)' },
+  { tag: t.invalid, color: 'var(--syn-invalid)', textDecoration: 'underline wavy var(--syn-invalid)' },
+  { tag: t.separator, color: 'var(--syn-muted)' },
 ]);
 
 /** The highlighter as an extension. */
@@ -57,14 +61,14 @@ export const robotsHighlighting = syntaxHighlighting(robotsHighlightStyle);
 
 /** Base theme for the result highlight and the deciding-lines gutter (see decorations.ts). */
 export const robotsBaseTheme = EditorView.baseTheme({
-  '.cm-rl-group': { backgroundColor: 'rgba(124, 58, 237, 0.07)' },
-  '.cm-rl-rule': { backgroundColor: 'rgba(234, 179, 8, 0.28)', boxShadow: 'inset 3px 0 0 #ca8a04' },
+  '.cm-rl-group': { backgroundColor: 'var(--cm-group-bg)' },
+  '.cm-rl-rule': { backgroundColor: 'var(--cm-rule-bg)', boxShadow: 'inset 3px 0 0 var(--cm-rule-edge)' },
   '.cm-rl-decides-gutter': { minWidth: '1.4em' },
   '.cm-rl-decides': {
     cursor: 'pointer',
-    color: '#ca8a04',
+    color: 'var(--cm-decides)',
     fontWeight: 'bold',
     textAlign: 'center',
   },
-  '.cm-rl-decides:hover': { color: '#854d0e' },
+  '.cm-rl-decides:hover': { color: 'var(--cm-decides-hover)' },
 });

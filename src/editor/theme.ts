@@ -19,12 +19,40 @@ export function shadowMount(host: HTMLElement): { root: ShadowRoot; parent: Shad
   return { root, parent: root };
 }
 
-/** Rules both editors share: fill the host, the page's monospace font, a visible focus ring. */
+/**
+ * Rules both editors share: fill the host, the page's monospace font, a
+ * visible focus ring, and colours from the page's custom properties, so one
+ * theme serves the light and the dark page (styles.css sets both sets).
+ */
 function frame(outlineOffset: string): Extension {
-  return EditorView.theme({
-    '&': { height: '100%', fontFamily: 'var(--mono)' },
-    '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset },
-  });
+  return [
+    EditorView.theme({
+      '&': { height: '100%', fontFamily: 'var(--mono)', color: 'var(--text)', backgroundColor: 'var(--panel)' },
+      '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset },
+      '.cm-content': { caretColor: 'var(--text)' },
+      '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--text)' },
+      '.cm-gutters': {
+        backgroundColor: 'var(--cm-gutter-bg)',
+        color: 'var(--cm-gutter-text)',
+        borderRightColor: 'var(--border)',
+      },
+      '.cm-activeLine': { backgroundColor: 'var(--cm-active-line)' },
+      '.cm-activeLineGutter': { backgroundColor: 'var(--cm-active-line)', color: 'var(--text)' },
+      '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+        { backgroundColor: 'var(--cm-selection)' },
+      '.cm-tooltip, .cm-panels': {
+        backgroundColor: 'var(--cm-tooltip-bg)',
+        color: 'var(--text)',
+        borderColor: 'var(--border)',
+      },
+      '.cm-tooltip-autocomplete ul li[aria-selected]': { backgroundColor: 'var(--accent)', color: 'var(--panel)' },
+      '.cm-completionDetail, .cm-completionInfo': { color: 'var(--muted)' },
+    }),
+    // axe's scrollable-region-focusable rule counts only tabindex and native
+    // controls as focusable, not contenteditable: the content is a Tab stop
+    // either way, so saying so changes nothing for the keyboard.
+    EditorView.contentAttributes.of({ tabindex: '0' }),
+  ];
 }
 
 /** The robots.txt editor: the frame plus the deciding-line marker's size (colours are in highlight.ts). */

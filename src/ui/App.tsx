@@ -1,5 +1,6 @@
 import { ShareArea } from '../share/ShareArea';
 import { useRobotsLab } from '../state/store';
+import { Announcer } from './Announcer';
 import { Dock } from './Dock';
 import { EditorPane } from './EditorPane';
 import { formatCount } from './format';
@@ -9,6 +10,8 @@ import { PageActions } from './PageActions';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTools } from './ResultsTools';
 import { ScopeBanner } from './ScopeBanner';
+import { SkipLink } from './SkipLink';
+import { ThemeToggle } from './ThemeToggle';
 
 function Notices() {
   const worker = useRobotsLab((s) => s.workerNotice);
@@ -55,6 +58,8 @@ function AppHeader() {
         </p>
       </div>
       <div className="header-tools">
+        {/* First: the share area's messages float under it, and must stay where they were. */}
+        <ThemeToggle />
         <ShareArea />
         <PageActions />
       </div>
@@ -96,6 +101,7 @@ function FileStats() {
 export function App() {
   return (
     <div className="app">
+      <SkipLink />
       <AppHeader />
       <Notices />
       <OtherTabNotice />
@@ -108,7 +114,7 @@ export function App() {
           </div>
           <EditorPane />
         </section>
-        <section className="pane test-pane" aria-labelledby="test-title">
+        <section className="pane test-pane" id="test-pane" tabIndex={-1} aria-labelledby="test-title">
           <h2 id="test-title" className="visually-hidden">
             Test
           </h2>
@@ -118,6 +124,7 @@ export function App() {
         </section>
         <Dock />
       </main>
+      <Announcer />
     </div>
   );
 }

@@ -13,6 +13,17 @@ const TABS: [DockTab, string][] = [
   ['ai', 'AI'],
 ];
 
+/** The tab the arrow keys, Home and End move to from `from` (the ARIA tabs pattern: one Tab stop for the list). */
+function nextTab(key: string, from: DockTab): DockTab | null {
+  const at = TABS.findIndex(([id]) => id === from);
+  const n = TABS.length;
+  if (key === 'ArrowRight') return TABS[(at + 1) % n][0];
+  if (key === 'ArrowLeft') return TABS[(at + n - 1) % n][0];
+  if (key === 'Home') return TABS[0][0];
+  if (key === 'End') return TABS[n - 1][0];
+  return null;
+}
+
 /**
  * The answer's panel, beside the editor on a wide screen and pinned to the
  * bottom on a phone: why the selected cell says what it says, or the totals.
@@ -43,25 +54,37 @@ export function Dock() {
 
   return (
     <aside className={`pane dock${folded ? ' folded' : ''}`} aria-label="The answer" data-testid="dock">
-      <div className="dock-tabs" role="tablist" aria-label="Answer views">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`dock-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls="dock-panel"
-            onClick={() => {
-              setTab(id);
-              setFolded(false);
-            }}
-            data-testid={`dock-${id}`}
-          >
-            {label}
-            {id === 'problems' && problems > 0 && <span className="tab-count"> {problems}</span>}
-          </button>
-        ))}
+      <div className="dock-tabs">
+        {/* The fold button is no tab, so it stays outside the tablist (axe: aria-required-children). */}
+        <div className="dock-tablist" role="tablist" aria-label="Answer views">
+          {TABS.map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              id={`dock-tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls="dock-panel"
+              tabIndex={tab === id ? 0 : -1}
+              onKeyDown={(e) => {
+                const next = nextTab(e.key, id);
+                if (!next) return;
+                e.preventDefault();
+                setTab(next);
+                setFolded(false);
+                document.getElementById(`dock-tab-${next}`)?.focus();
+              }}
+              onClick={() => {
+                setTab(id);
+                setFolded(false);
+              }}
+              data-testid={`dock-${id}`}
+            >
+              {label}
+              {id === 'problems' && problems > 0 && <span className="tab-count"> {problems}</span>}
+            </button>
+          ))}
+        </div>
         <button
           type="button"
           className="dock-fold"

@@ -1,3 +1,4 @@
+import { useController } from '../app/context';
 import { ruleLabel } from '../core/matcher';
 import { useRobotsLab } from '../state/store';
 import type { ExplainResult, ParseSummary } from '../worker/protocol';
@@ -48,6 +49,31 @@ function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }
       No group names this crawler{e.crawler.ignoresGlobal ? ', and it ignores the * group' : ' and there is no * group'}
       : nothing restricts it.
     </p>
+  );
+}
+
+/**
+ * A line number that moves the editor's cursor to its line and focuses the
+ * editor: with the deciding-lines list it opens, the keyboard's way to what
+ * the gutter's marks give the mouse.
+ */
+function LineLink({ line }: { line: number }) {
+  const controller = useController();
+  const showDecidingLine = useRobotsLab((s) => s.showDecidingLine);
+  const decides = useRobotsLab((s) => s.deciding.has(line));
+  return (
+    <button
+      type="button"
+      className="link line-link"
+      onClick={() => {
+        if (decides) showDecidingLine(line);
+        controller.focusEditorLine(line);
+      }}
+      data-testid="explain-line"
+    >
+      <span className="visually-hidden">Go to line </span>
+      {line}
+    </button>
   );
 }
 
@@ -116,7 +142,9 @@ export function ExplainPanel() {
                   return (
                     // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
                     <tr key={i} className={wins ? 'winner' : undefined}>
-                      <td>{m.line}</td>
+                      <td>
+                        <LineLink line={m.line} />
+                      </td>
                       <td>
                         <code>{ruleLabel(m.kind, m.raw)}</code>
                         {m.viaIndexHtml && <span className="hint"> (as {m.pattern}, the index.html rule)</span>}

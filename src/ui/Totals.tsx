@@ -7,6 +7,8 @@ import { formatCount } from './format';
 /**
  * Totals per crawler and verdict, and a bar chart of the rules that decide
  * the most cells; a bar filters the table to its rule and shows the line.
+ * A bar's accessible name is its visible text ("line 8 Disallow: /x 1,234
+ * cells"), so speech input can say what it sees; pressed says the filter is on.
  */
 export function Totals() {
   const controller = useController();
@@ -52,7 +54,7 @@ export function Totals() {
                   type="button"
                   className={`bar${ruleFilter === line ? ' active' : ''}`}
                   aria-pressed={ruleFilter === line}
-                  aria-label={`Line ${line}: ${rules.get(line) ?? ''} decides ${formatCount(n)} cells; show them`}
+                  title={`Show the ${formatCount(n)} cells line ${line} decides`}
                   data-testid="rule-bar"
                   data-line={line}
                   onClick={() => {
@@ -67,7 +69,10 @@ export function Totals() {
                   <span className="bar-track">
                     <span className="bar-fill" style={{ width: `${Math.max(2, (n / max) * 100)}%` }} />
                   </span>
-                  <span className="bar-count">{formatCount(n)}</span>
+                  <span className="bar-count">
+                    {formatCount(n)}
+                    <span className="visually-hidden"> cells</span>
+                  </span>
                 </button>
               </li>
             ))}

@@ -8,7 +8,11 @@ import { restoreSavedLists } from '../state/savedLists';
 import { pageStorage, setListSaver, useRobotsLab } from '../state/store';
 import type { WorkerLike } from '../worker/client';
 import { App } from './App';
+import { startTheme } from './theme';
 import './styles.css';
+
+// The saved or system theme, before anything renders (no flash of the other one).
+startTheme();
 
 function createWorker(): WorkerLike {
   return new Worker(new URL('../worker/robots.worker.ts', import.meta.url), {

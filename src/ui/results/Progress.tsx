@@ -9,19 +9,20 @@ function seconds(ms: number): string {
       : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-/** How far the run is: a progress bar while it streams in, its size and time once finished. */
+/**
+ * How far the run is: a progress bar while it streams in, its size and time
+ * once finished. Not a live region: it changes a few times a second, and
+ * src/ui/Announcer.tsx says when a long run starts and ends.
+ */
 export function Progress({ r }: { r: RunResults }) {
   const restarted = r.restarted ? (
     <span className="restarted" data-testid="run-restarted">
       Cancelled, restarted for the new input ·{' '}
     </span>
   ) : null;
-  // One status line; while the run streams in it is not read out at every tick (aria-live off), only once it is done.
   return (
     <p
       className={r.finished ? 'run-status' : 'run-status running'}
-      role="status"
-      aria-live={r.finished ? 'polite' : 'off'}
       data-testid="run-status"
       data-run={r.id}
       data-text-version={r.textVersion}

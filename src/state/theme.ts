@@ -1,0 +1,44 @@
+/**
+ * The page's colour theme: the user's choice (follow the system, or always
+ * light or dark), kept apart from the inputs like the table's view (it is a
+ * way of looking, not something the user entered, and never goes into a
+ * share link). A damaged or foreign entry reads as "system".
+ */
+
+/** What the user chose in the header. */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+/** The theme the page shows. */
+export type Theme = 'light' | 'dark';
+
+/** The choices, in the order the header offers them. */
+export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+
+/** The localStorage key (it starts with the store's, so "Forget" removes it too). */
+export const THEME_KEY = 'robots-lab-theme';
+
+/** The saved choice, or "system" when there is none or it is not one of the choices. */
+export function loadThemeChoice(storage: Pick<Storage, 'getItem'> | undefined): ThemeChoice {
+  try {
+    const v = storage?.getItem(THEME_KEY);
+    return THEME_CHOICES.includes(v as ThemeChoice) ? (v as ThemeChoice) : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+/** Saves the choice ("system", the default, is stored as nothing). */
+export function saveThemeChoice(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, c: ThemeChoice): void {
+  try {
+    if (c === 'system') storage?.removeItem(THEME_KEY);
+    else storage?.setItem(THEME_KEY, c);
+  } catch {
+    // Storage refused (private mode, quota): the theme still applies for this visit.
+  }
+}
+
+/** The theme a choice shows, given whether the system prefers dark. */
+export function resolveTheme(choice: ThemeChoice, systemDark: boolean): Theme {
+  if (choice === 'system') return systemDark ? 'dark' : 'light';
+  return choice;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { cellAnnouncement, runDoneAnnouncement, runStartAnnouncement } from '../../src/ui/announce';
+import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
+import type { CrawlerSpec, WorkerReply } from '../../src/worker/protocol';
+
+/** What the live region says for one cell of `text`, through the worker's parse and explain; expected sentences are written by hand. */
+function spoken(text: string, url: string, crawler: CrawlerSpec, fetchStatus = 200): string {
+  const replies: WorkerReply[] = [];
+  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
+  const handler = new RobotsHandler(host);
+  handler.handle({ type: 'set-text', id: 1, version: 1, text });
+  handler.handle({ type: 'explain', id: 2, version: 1, url, crawler, normalise: true, robotsUrl: '', fetchStatus });
+  const parsed = replies.find((r) => r.type === 'parsed');
+  const explained = replies.find((r) => r.type === 'explained');
+  if (parsed?.type !== 'parsed' || explained?.type !== 'explained') throw new Error('no reply');
+  return cellAnnouncement(explained.result, parsed.summary);
+}
+
+const googlebot: CrawlerSpec = { kind: 'profile', id: 'googlebot' };
+
+const FILE = [
+  'User-agent: *', // 1
+  'Disallow: /private/', // 2
+  '', // 3
+  'User-agent: Googlebot', // 4
+  'Allow: /x/open', // 5
+  'Disallow: /x', // 6
+  '', // 7
+  'User-agent: Bingbot', // 8
+  'User-agent: Googlebot', // 9
+  'Disallow: /y', // 10
+].join('\n');
+
+describe('the live region names verdict, deciding rule and obeyed group (docs/behaviour.md §5, §8)', () => {
+  it('a blocked cell: the deciding line, its rule and the group of lines', () => {
+    expect(spoken('User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nAllow: /a\nDisallow: /x\n', '/x', googlebot)).toBe(
+      'Googlebot, /x: blocked by line 6, Disallow: /x, in the group of lines 4–6.',
+    );
+  });
+
+  it('merged groups are named together; the * group is named as such', () => {
+    expect(spoken(FILE, '/x/open/1', googlebot)).toBe(
+      'Googlebot, /x/open/1: allowed by line 5, Allow: /x/open, in the group of lines 4–6 and 8–10.',
+    );
+    expect(spoken(FILE, '/private/a', { kind: 'token', token: 'otherbot' })).toBe(
+      'otherbot, /private/a: blocked by line 2, Disallow: /private/, in the * group of lines 1–2.',
+    );
+  });
+
+  it('no matching rule, and no group at all', () => {
+    expect(spoken(FILE, '/z', googlebot)).toBe(
+      'Googlebot, /z: allowed: no rule matches, in the group of lines 4–6 and 8–10.',
+    );
+    expect(spoken('User-agent: Bingbot\nDisallow: /\n', '/z', googlebot)).toBe(
+      'Googlebot, /z: allowed: no group applies to this crawler.',
+    );
+  });
+
+  it('a one-line group says "line", not "lines"', () => {
+    expect(spoken('User-agent: Googlebot\n', '/z', googlebot)).toBe(
+      'Googlebot, /z: allowed: no rule matches, in the group of line 1.',
+    );
+  });
+
+  it('when the fetch result decides, says so instead of a rule', () => {
+    const s = spoken(FILE, '/x', googlebot, 503);
+    expect(s.startsWith('Googlebot, /x: ')).toBe(true);
+    expect(s).not.toMatch(/line \d/);
+  });
+});
+
+describe('a long run is announced at its start and end only', () => {
+  it('says the size of the run', () => {
+    expect(runStartAnnouncement(5000, 3)).toBe('Evaluating 5,000 URLs × 3 crawlers.');
+    expect(runDoneAnnouncement(1, 1)).toBe('Done: 1 URL × 1 crawler evaluated.');
+  });
+});
