@@ -131,6 +131,7 @@ export class AppController {
     if (!view) return;
     const s = this.store.getState();
     if (s.parse) this.editor.showDiagnostics(s.parse.diagnostics);
+    if (s.parse) this.editor.showExpectations(s.parse.expectations);
     this.editor.showDecidingLines(s.deciding);
     this.editor.showHighlight(highlightFor(s.explain, s.parse));
   }
@@ -185,6 +186,7 @@ export class AppController {
       if (!summary || version !== this.client.currentVersion || text !== this.store.getState().robotsText) return;
       this.store.getState().setParse(summary, version);
       this.editor.showDiagnostics(summary.diagnostics);
+      this.editor.showExpectations(summary.expectations);
       const s = this.store.getState();
       this.editor.showHighlight(highlightFor(s.explain, s.parse));
     });

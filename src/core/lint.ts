@@ -51,7 +51,9 @@ export type RobotsDiagnosticCode =
   | 'ai-train-contradiction'
   | 'search-blocked-contradiction'
   | 'control-token-mismatch'
-  | 'answer-engine-blocked';
+  | 'answer-engine-blocked'
+  | 'expectation-fails'
+  | 'expectation-malformed';
 
 /** A text edit that fixes a diagnostic: replace [from, to) with `insert`. */
 export interface RobotsFix {

@@ -2,6 +2,7 @@ import { ShareArea } from '../share/ShareArea';
 import { useRobotsLab } from '../state/store';
 import { Dock } from './Dock';
 import { EditorPane } from './EditorPane';
+import { ExpectationsCount } from './ExpectationsCount';
 import { formatCount } from './format';
 import { InputsPanel } from './InputsPanel';
 import { PageActions } from './PageActions';
@@ -101,6 +102,7 @@ export function App() {
           <div className="pane-head">
             <h2 id="editor-title">robots.txt</h2>
             <FileStats />
+            <ExpectationsCount />
           </div>
           <EditorPane />
         </section>

@@ -7,6 +7,7 @@ import { applyGoogleSizeLimit, fetchOutcome, parseRobotsTxt } from '../core/inde
 import { lintRobots } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
+import { expectationFindings } from './expectations';
 import { type HandlerHost, postFailure } from './host';
 import { judgeUrl } from './judge';
 import type { ExplainResult, WorkerRequest } from './protocol';
@@ -30,8 +31,10 @@ export class RobotsDocument {
       const full = parseRobotsTxt(msg.text);
       this.parsed = cut.cutAt === null ? full : parseRobotsTxt(cut.text);
       this.version = msg.version;
-      const diagnostics = lintRobots(full, { sizeLimitCutAt: cut.cutAt });
-      const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0);
+      // Expectations are judged on what a crawler reads (the cut text); their diagnostics join the linter's.
+      const expected = expectationFindings(this.parsed);
+      const diagnostics = [...lintRobots(full, { sizeLimitCutAt: cut.cutAt }), ...expected.diagnostics];
+      const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0, expected.marks);
       this.host.post({ type: 'parsed', id: msg.id, version: msg.version, summary });
     } catch (e) {
       postFailure(this.host, msg.id, msg.version, e);

@@ -51,6 +51,17 @@ export function ruleLabels(rules: RuleTable): Map<number, string> {
   return m;
 }
 
+/** One `# expect:` comment, checked (docs/expectations.md): the editor's gutter mark and the header's count. */
+export interface ExpectationMark {
+  /** 1-based line of the comment. */
+  line: number;
+  status: 'pass' | 'fail' | 'malformed';
+  /** What was checked and, for a failing one, the crawler, its verdict and the deciding line. */
+  message: string;
+  /** For a failing one: the lines that decided against it. */
+  decidingLines: number[];
+}
+
 /** The result of parsing one version of the text, once. */
 export interface ParseSummary {
   lineCount: number;
@@ -59,6 +70,8 @@ export interface ParseSummary {
   rules: RuleTable;
   sitemaps: { line: number; url: string }[];
   diagnostics: WireDiagnostic[];
+  /** The file's `# expect:` comments, checked against it, in line order. */
+  expectations: ExpectationMark[];
   /** Googlebot's 500 KiB cap: where it stops reading (character offset and line), or null. */
   sizeLimit: { cutAt: number; line: number } | null;
   elapsedMs: number;

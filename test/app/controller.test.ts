@@ -48,7 +48,11 @@ class FakeEditor implements EditorPort {
   readonly diagnostics: string[][] = [];
   readonly deciding: [number, number][][] = [];
   readonly highlights: (ResultHighlight | null)[] = [];
+  readonly expectations: string[][] = [];
   attach() {}
+  showExpectations(marks: readonly { line: number; status: string }[]) {
+    this.expectations.push(marks.map((m) => `${m.line}:${m.status}`));
+  }
   showDiagnostics(d: readonly { message: string }[]) {
     this.diagnostics.push(d.map((x) => x.message));
   }
@@ -105,6 +109,7 @@ function summary(message: string): ParseSummary {
     rules: { lines: Int32Array.of(2), kinds: Uint8Array.of(1), raws: '/private' },
     sitemaps: [],
     diagnostics: [{ line: 1, from: 0, to: 1, severity: 'info', code: 'x', message, fixes: [] }] as never,
+    expectations: [{ line: 3, status: 'fail', message: 'Expectation fails', decidingLines: [2] }],
     sizeLimit: null,
     elapsedMs: 1,
   };
@@ -211,11 +216,14 @@ describe('stale replies are dropped', () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().parse).toBeNull();
     expect(editor.diagnostics).toEqual([]);
+    expect(editor.expectations).toEqual([]);
     w.reply({ type: 'parsed', id: w.last('set-text').id, version: 2, summary: summary('new') });
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().parseVersion).toBe(2);
     expect(store.getState().parse?.diagnostics.map((d) => d.message)).toEqual(['new']);
     expect(editor.diagnostics).toEqual([['new']]);
+    // The expectation marks (docs/expectations.md) reach the gutter with the diagnostics, and only the latest ones.
+    expect(editor.expectations).toEqual([['3:fail']]);
   });
 
   it('replies of a cancelled run are dropped; the current run reaches the store', () => {
