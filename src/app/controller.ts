@@ -273,7 +273,8 @@ export class AppController {
       if (!v || seq !== this.viewSeq) return;
       const now = this.store.getState();
       if (now.results?.id !== v.run || now.viewQuery !== query) return;
-      now.setView({ run: v.run, query, rows: v.rows, count: v.count, complete: v.complete && now.results.finished });
+      const complete = v.complete && now.results.finished;
+      now.setView({ run: v.run, query, rows: v.rows, count: v.count, complete, readers: v.readers });
     });
   }
 

@@ -95,6 +95,8 @@ interface ResultsView {
   count: number;
   /** False while the run is still streaming in (the view covers the rows done so far). */
   complete: boolean;
+  /** For the readers' filter: per run row, the readers that differ from Google (DISAGREE_READERS bits). */
+  readers?: Uint8Array | null;
 }
 
 export interface ResultsSlice {

@@ -46,7 +46,7 @@ export class RobotsHandler {
         return;
       case 'view': {
         const run = this.runs.resultsFor(msg);
-        if (run) answerView(this.host, msg, run);
+        if (run) answerView(this.host, msg, run, () => this.runs.latest === run);
         return;
       }
       case 'export': {

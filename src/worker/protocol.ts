@@ -147,10 +147,20 @@ export interface ExplainLenses {
   purposes: PurposeFinding[] | null;
 }
 
+/**
+ * The readers the "where readers disagree" filter compares with Google's
+ * verdict, in bit order: bit i of a mask is DISAGREE_READERS[i].
+ */
+export const DISAGREE_READERS = ['rfc9309', 'bing', 'yandex', 'legacy1994'] as const;
+
 /** Which rows of a run's results the table shows, and in what order. Computed in the worker. */
 export interface ViewQuery {
-  /** Keep rows with this verdict (in the `crawler` column, or in any column when it is -1). */
-  verdict: 'all' | 'allowed' | 'blocked' | 'unjudged';
+  /**
+   * Keep rows with this verdict (in the `crawler` column, or in any column
+   * when it is -1); `disagree`: rows where another reader's verdict differs
+   * from Google's (docs/behaviour.md §14).
+   */
+  verdict: 'all' | 'allowed' | 'blocked' | 'unjudged' | 'disagree';
   crawler: number;
   /** Keep rows a rule at this line decides (in `crawler`'s column, or in any); null for all. */
   rule: number | null;
@@ -299,6 +309,11 @@ export type WorkerReply =
       rows: Int32Array | null;
       count: number;
       complete: boolean;
+      /**
+       * For the `disagree` filter: per run row (index = row), the readers
+       * (DISAGREE_READERS bits) whose verdict differs in the filtered columns; null otherwise.
+       */
+      readers: Uint8Array | null;
     }
   | { type: 'exported'; id: number; version: number; blob: Blob; summary: ExportSummary }
   /**

@@ -6,15 +6,54 @@
 import { ruleLabel } from '../core/matcher';
 import type { ParsedRobots } from '../core/types';
 import type { BulkRun } from './bulk';
+import { type ReaderDiffs, readerDiffsOf, rowReaderMasks } from './disagree';
 import { writeExport } from './exportFile';
 import { type HandlerHost, postFailure } from './host';
 import type { WorkerRequest } from './protocol';
+import { SLICE_MS } from './runs';
 import { computeView } from './view';
 
-/** Replies with the rows of `run` that the message's query keeps. */
-export function answerView(host: HandlerHost, msg: Extract<WorkerRequest, { type: 'view' }>, run: BulkRun): void {
+/**
+ * Replies with the rows of `run` that the message's query keeps. The
+ * readers' filter first computes the readers' verdicts of rows it has not
+ * seen, in slices of SLICE_MS (other messages are read between slices);
+ * `current()` says whether the run is still the latest, else it stops.
+ */
+export function answerView(
+  host: HandlerHost,
+  msg: Extract<WorkerRequest, { type: 'view' }>,
+  run: BulkRun,
+  current: () => boolean = () => true,
+): void {
+  if (msg.query.verdict !== 'disagree') {
+    postView(host, msg, run, null);
+    return;
+  }
+  const diffs = readerDiffsOf(run);
+  const slice = () => {
+    if (!current()) return;
+    const t0 = host.now();
+    try {
+      diffs.step(() => host.now() - t0 >= SLICE_MS);
+    } catch (e) {
+      postFailure(host, msg.id, msg.version, e);
+      return;
+    }
+    if (diffs.upToDate) postView(host, msg, run, diffs);
+    else host.schedule(slice);
+  };
+  slice();
+}
+
+function postView(
+  host: HandlerHost,
+  msg: Extract<WorkerRequest, { type: 'view' }>,
+  run: BulkRun,
+  diffs: ReaderDiffs | null,
+): void {
   try {
-    const rows = computeView(run, msg.query);
+    const rows = computeView(run, msg.query, diffs);
+    const readers = diffs ? rowReaderMasks(diffs, msg.query.crawler) : null;
     host.post(
       {
         type: 'viewed',
@@ -25,8 +64,9 @@ export function answerView(host: HandlerHost, msg: Extract<WorkerRequest, { type
         rows,
         count: rows ? rows.length : run.rows,
         complete: run.finished,
+        readers,
       },
-      rows ? [rows.buffer] : [],
+      [...(rows ? [rows.buffer] : []), ...(readers ? [readers.buffer] : [])],
     );
   } catch (e) {
     postFailure(host, msg.id, msg.version, e);
@@ -41,7 +81,13 @@ export function answerExport(
   parsed: ParsedRobots | null,
 ): void {
   try {
-    const rows = computeView(run, msg.query);
+    // An export is one explicit action: the readers' verdicts it needs are computed at once.
+    let diffs: ReaderDiffs | null = null;
+    if (msg.query.verdict === 'disagree') {
+      diffs = readerDiffsOf(run);
+      diffs.step(() => false);
+    }
+    const rows = computeView(run, msg.query, diffs);
     const texts = new Map<number, string>();
     for (const g of parsed?.groups ?? []) {
       for (const r of g.rules) texts.set(r.line, ruleLabel(r.kind, r.raw));

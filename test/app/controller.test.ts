@@ -328,6 +328,7 @@ describe('results reach the store and the editor', () => {
       rows: Int32Array.of(0),
       count: 1,
       complete: true,
+      readers: null,
     });
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().view).toMatchObject({ run: runId, count: 1, complete: true });
