@@ -9,7 +9,7 @@ import type { StoreApi } from 'zustand';
 import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
-import { type DebugFault, type ExportFormat, isAllRows, type ViewQuery } from '../worker/protocol';
+import { type DebugFault, type ExportFormat, isAllRows, type SitemapReport, type ViewQuery } from '../worker/protocol';
 import type { EditorPort } from './editor';
 import { highlightFor } from './highlight';
 import { type Clock, FLUSH_MS, IdleDebounce, MARKERS_MS, MarkerPacer, runDelay, Throttle, textDelay } from './pacing';
@@ -113,6 +113,21 @@ export class AppController {
   /** Reads a URL list file in the worker; `column` picks a CSV column (0-based), null guesses. */
   importUrlList(file: File, column: number | null): Promise<ListImport> {
     return this.client.importList(file, file.name, column);
+  }
+
+  /**
+   * The Sitemaps tab's report (computed in the worker): the file's sitemap
+   * lines and, while the URL list is an imported sitemap, its URLs the rules
+   * block for crawler column `crawler` of the current run.
+   */
+  checkSitemaps(crawler: number): Promise<SitemapReport | null> {
+    const s = this.store.getState();
+    const src = s.sitemapList;
+    const list =
+      src && src.text === s.urlText
+        ? { name: src.name, count: src.count, bytes: src.bytes, run: s.results?.id ?? null }
+        : null;
+    return this.client.sitemaps(s.robotsUrl, list, crawler);
   }
 
   /** Saves a URL list in IndexedDB from the worker (the store's persistence calls this for a large list). */

@@ -9,6 +9,7 @@ import { PageActions } from './PageActions';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTools } from './ResultsTools';
 import { ScopeBanner } from './ScopeBanner';
+import { SitemapsBanner } from './SitemapsBanner';
 
 function Notices() {
   const worker = useRobotsLab((s) => s.workerNotice);
@@ -111,6 +112,7 @@ export function App() {
             Test
           </h2>
           <InputsPanel />
+          <SitemapsBanner />
           <ResultsTools />
           <ResultsTable />
         </section>

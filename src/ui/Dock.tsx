@@ -3,12 +3,14 @@ import { type DockTab, useRobotsLab } from '../state/store';
 import { DecidingList } from './DecidingList';
 import { Diagnostics } from './Diagnostics';
 import { ExplainPanel } from './ExplainPanel';
+import { SitemapsPanel } from './SitemapsPanel';
 import { Totals } from './Totals';
 
 const TABS: [DockTab, string][] = [
   ['why', 'Why'],
   ['totals', 'Totals'],
   ['problems', 'Problems'],
+  ['sitemaps', 'Sitemaps'],
 ];
 
 /**
@@ -81,6 +83,7 @@ export function Dock() {
         )}
         {tab === 'totals' && <Totals />}
         {tab === 'problems' && <Diagnostics />}
+        {tab === 'sitemaps' && <SitemapsPanel />}
       </div>
     </aside>
   );

@@ -119,8 +119,14 @@ export function UrlList() {
   const [csvChoice, setCsvChoice] = useState<{ file: File; result: ImportSummary; column: number } | null>(null);
   const [dragging, setDragging] = useState(false);
 
-  function use(result: ListImport) {
+  function use(result: ListImport, bytes: number) {
     useRobotsLab.getState().setUrlText(result.text, result.pieces);
+    // The Sitemaps tab cross-checks a sitemap's URLs against the rules while the list is still that file's.
+    useRobotsLab
+      .getState()
+      .setSitemapList(
+        result.format === 'sitemap' ? { name: result.name, count: result.count, bytes, text: result.text } : null,
+      );
     const n = `${formatCount(result.count)} URL${result.count === 1 ? '' : 's'}`;
     let text = `Loaded ${n} from ${result.name}.`;
     if (result.sitemapIndex) {
@@ -139,7 +145,7 @@ export function UrlList() {
         setCsvChoice({ file, result, column: Math.max(0, result.csv?.column ?? 0) });
         return;
       }
-      use(result);
+      use(result, file.size);
     } catch (e) {
       setImportNote({
         text: `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`,

@@ -11,6 +11,7 @@ import { importFile, loadList, saveList } from './lists';
 import { assertNever, type WorkerRequest } from './protocol';
 import { answerExport, answerView } from './queries';
 import { Runs } from './runs';
+import { answerSitemaps } from './sitemapCheck';
 
 export type { HandlerHost } from './host';
 export { SLICE_MS } from './runs';
@@ -65,6 +66,11 @@ export class RobotsHandler {
       case 'load-list':
         void loadList(this.host, msg, (list) => this.runs.holdList(list));
         return;
+      case 'sitemaps': {
+        const parsed = this.document.parseFor(msg);
+        if (parsed) answerSitemaps(this.host, msg, parsed, this.runs.latest);
+        return;
+      }
       case 'debug-fault':
         // Test builds only: in production the condition is the constant false and the bundler drops the call.
         if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) injectFault(msg.fault);

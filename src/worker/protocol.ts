@@ -232,6 +232,41 @@ export interface ImportResult extends ImportSummary {
   text: string;
 }
 
+/** The URL list, when it came from a sitemap file: what the page knows of that file. */
+export interface SitemapListInfo {
+  name: string;
+  count: number;
+  /** The file's size in bytes (for the sitemaps.org 50 MB limit). */
+  bytes: number;
+  /** The run that judged this list (its cells are the cross-check), or null when none has yet. */
+  run: number | null;
+}
+
+/** The Sitemaps tab's facts (docs/behaviour.md §10), computed in the worker (sitemapCheck.ts). */
+export interface SitemapReport {
+  /** The file's `Sitemap:` lines: usable or not, and why, with notes. */
+  lines: { line: number; url: string; ok: boolean; problems: string[]; notes: string[] }[];
+  /** The imported sitemap, or null when the list did not come from one. */
+  list: {
+    name: string;
+    count: number;
+    /** Breaches of the sitemaps.org limits (50,000 URLs, 50 MB). */
+    limits: string[];
+    /** Its URLs the rules block for the chosen crawler, or null while no run has judged the list. */
+    blocked: {
+      crawler: number;
+      label: string;
+      /** Rows judged so far, and whether that is all of them. */
+      judged: number;
+      finished: boolean;
+      count: number;
+      /** Blocked URLs per deciding line, most first. */
+      byLine: { line: number; text: string; count: number }[];
+      examples: { row: number; url: string; line: number }[];
+    } | null;
+  } | null;
+}
+
 /**
  * Test-only faults for the restart path: crash, or hang until the watchdog
  * restarts the worker. Only test builds act on them (see faults.ts).
@@ -266,6 +301,12 @@ export type WorkerRequest =
    * reload never copies a huge string on the page's thread.
    */
   | { type: 'load-list'; id: number; version: number; key: string }
+  /**
+   * The Sitemaps tab: the file's sitemap lines checked against `robotsUrl`,
+   * and, when `list` says the URL list is a sitemap, its URLs blocked for
+   * crawler column `crawler` of the list's run.
+   */
+  | { type: 'sitemaps'; id: number; version: number; robotsUrl: string; list: SitemapListInfo | null; crawler: number }
   /** For tests of the restart path only (test builds): the worker throws or spins forever. */
   | { type: 'debug-fault'; id: number; version: number; fault: DebugFault };
 
@@ -324,6 +365,7 @@ export type WorkerReply =
   | { type: 'list-piece'; id: number; version: number; text: string }
   | { type: 'imported'; id: number; version: number; result: ImportSummary }
   | { type: 'saved'; id: number; version: number; error: string | null }
+  | { type: 'sitemaps-checked'; id: number; version: number; report: SitemapReport }
   /** The end of a 'load-list', after its pieces: `found` false when nothing was saved there, `error` when it could not be read. */
   | { type: 'list-loaded'; id: number; version: number; found: boolean; error: string | null }
   | { type: 'failed'; id: number; version: number; message: string };
@@ -341,6 +383,7 @@ export interface ReplyTypes {
   import: 'imported';
   'save-list': 'saved';
   'load-list': 'list-loaded';
+  sitemaps: 'sitemaps-checked';
   'debug-fault': never;
 }
 
@@ -362,6 +405,7 @@ export const ANSWERS = {
   imported: 'import',
   saved: 'save-list',
   'list-loaded': 'load-list',
+  'sitemaps-checked': 'sitemaps',
 } as const satisfies {
   [R in ReplyTypes[AnsweredType]]: { [K in AnsweredType]: ReplyTypes[K] extends R ? K : never }[AnsweredType];
 };
