@@ -27,7 +27,7 @@ export function SitemapsPanel() {
           {report.lines.map((l) => (
             <li key={l.line} className={l.ok ? 'ok' : 'bad'} data-testid="sitemap-line" data-line={l.line}>
               <span className="sitemap-head">
-                <span aria-hidden="true">{l.ok ? '✓ ' : '⛔ '}</span>
+                <span aria-hidden="true">{l.ok ? '✓ ' : '✗ '}</span>
                 <span className="visually-hidden">{l.ok ? 'Usable: ' : 'Not usable: '}</span>
                 <button type="button" className="link" onClick={() => controller.highlightRuleLine(l.line)}>
                   line {l.line}
