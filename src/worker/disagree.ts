@@ -5,18 +5,22 @@
  * once per run, lazily and in time slices, so a 100k list is filtered
  * without holding the worker for seconds; later views reuse it.
  */
-import { readAll } from '../core/readers/index';
+import { dialectVerdicts } from '../core/readers/index';
 import type { BulkRun } from './bulk';
-import { DISAGREE_READERS, ROW } from './protocol';
+import { CELL, DISAGREE_READERS, ROW } from './protocol';
 
 /** Per cell: a bit per reader of DISAGREE_READERS whose verdict differs from Google's; 0 when all agree. */
 export class ReaderDiffs {
   readonly masks: Uint8Array;
   /** Rows [0, done) are computed. */
   done = 0;
+  /** Per column, the readers' verdicts for a URL (their groups chosen once); null for a token no one can obey. */
+  private readonly readers: (((url: string) => { reader: string; allowed: boolean }[]) | null)[];
 
   constructor(readonly run: BulkRun) {
     this.masks = new Uint8Array(run.rows * run.cols);
+    // A token the reference cannot obey has no readers' strip either (ExplainLenses).
+    this.readers = run.crawlers.map((c) => (c.info.valid ? dialectVerdicts(run.parsed, c) : null));
   }
 
   /** True when every row the run has evaluated so far is computed. */
@@ -24,34 +28,34 @@ export class ReaderDiffs {
     return this.done >= this.run.done;
   }
 
-  /** Computes rows up to the run's progress until `deadline()` says stop (checked every 16 rows). */
+  /** Computes rows up to the run's progress until `deadline()` says stop (checked every 64 rows). */
   step(deadline: () => boolean): void {
-    const { run, masks } = this;
-    const judged = run.outcome.mode === 'rules';
+    const { run, masks, readers } = this;
+    // When the fetch result decides, no rule does, and every reader agrees.
+    if (run.outcome.mode !== 'rules') {
+      this.done = run.done;
+      return;
+    }
     while (this.done < run.done) {
       const row = this.done++;
-      if (judged && !(run.rowFlags[row] & (ROW.INVALID | ROW.OUT_OF_SCOPE | ROW.ROBOTS_TXT))) {
+      if (!(run.rowFlags[row] & (ROW.INVALID | ROW.OUT_OF_SCOPE | ROW.ROBOTS_TXT))) {
         const url = run.normalised.get(row) ?? run.url(row);
         for (let c = 0; c < run.cols; c++) {
-          const crawler = run.crawlers[c];
-          // A token the reference cannot obey has no readers' strip either (ExplainLenses).
-          if (!crawler.info.valid) continue;
-          masks[row * run.cols + c] = maskOf(readAll(run.parsed, url, crawler));
+          const read = readers[c];
+          if (!read) continue;
+          // Google's verdict is the run's own cell.
+          const google = run.status[row * run.cols + c] === CELL.ALLOWED;
+          let mask = 0;
+          for (const v of read(url)) {
+            const bit = DISAGREE_READERS.indexOf(v.reader as (typeof DISAGREE_READERS)[number]);
+            if (bit >= 0 && v.allowed !== google) mask |= 1 << bit;
+          }
+          masks[row * run.cols + c] = mask;
         }
       }
-      if ((this.done & 15) === 0 && deadline()) return;
+      if ((this.done & 63) === 0 && deadline()) return;
     }
   }
-}
-
-function maskOf(verdicts: ReturnType<typeof readAll>): number {
-  let mask = 0;
-  const google = verdicts[0].allowed;
-  for (const v of verdicts) {
-    const bit = DISAGREE_READERS.indexOf(v.reader as (typeof DISAGREE_READERS)[number]);
-    if (bit >= 0 && v.allowed !== google) mask |= 1 << bit;
-  }
-  return mask;
 }
 
 /** The run's diffs, made once per run and kept while the run is the latest. */
