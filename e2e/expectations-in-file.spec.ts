@@ -40,6 +40,15 @@ test('expectations in the file get a ✓ or ✗ in the gutter, a count in the he
   await expect(failing).toHaveCount(1);
   await expect(failing).toHaveAttribute('data-line', '4');
   await expect(failing).toContainText('Bingbot: expected allowed, but blocked by line 2 (Disallow: /private/)');
+  // The failing one jumps to its deciding line, from the list (a button) and from the ✗ in the gutter.
+  const ruleLines = () => lab.editor.linesWith('cm-rl-rule');
+  await expect.poll(ruleLines).toEqual([]);
+  await failing.getByTestId('expectation-deciding-line').click();
+  await expect.poll(ruleLines).toEqual([2]);
+  await lab.editor.replaceText(FILE);
+  await expect.poll(ruleLines).toEqual([]);
+  await marks.nth(1).click();
+  await expect.poll(ruleLines).toEqual([2]);
   const malformed = page.getByTestId('diagnostic').filter({ hasText: 'expectation-malformed' });
   await expect(malformed).toHaveAttribute('data-line', '5');
   await expect(malformed).toContainText('unknown verdict "block"');

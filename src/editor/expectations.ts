@@ -9,12 +9,15 @@
  */
 import { type Extension, RangeSet, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
 import { EditorView, GutterMarker, gutter } from '@codemirror/view';
+import { showResultHighlight } from './decorations';
 
 /** One checked expectation as the editor shows it (the worker's ExpectationMark). */
 export interface ExpectationGutterMark {
   line: number;
   status: 'pass' | 'fail' | 'malformed';
   message: string;
+  /** For a failing one: the lines that decided against it (a click on the mark highlights the first). */
+  decidingLines: readonly number[];
 }
 
 /** Replaces the expectation marks with those of the latest parse. */
@@ -26,6 +29,7 @@ class ExpectationMarker extends GutterMarker {
   constructor(
     readonly status: ExpectationGutterMark['status'],
     readonly message: string,
+    readonly decidingLine: number | null,
   ) {
     super();
   }
@@ -57,7 +61,7 @@ const expectationMarksField = StateField.define<RangeSet<GutterMarker>>({
       for (const m of [...e.value].sort((a, b) => a.line - b.line)) {
         if (m.line < 1 || m.line > doc.lines) continue;
         const pos = doc.line(m.line).from;
-        builder.add(pos, pos, new ExpectationMarker(m.status, m.message));
+        builder.add(pos, pos, new ExpectationMarker(m.status, m.message, m.decidingLines[0] ?? null));
       }
       next = builder.finish();
     }
@@ -79,6 +83,21 @@ export function expectationGutter(): Extension {
   return [
     expectationMarksField,
     expectTheme,
-    gutter({ class: 'cm-rl-expect-gutter', markers: (view) => view.state.field(expectationMarksField) }),
+    gutter({
+      class: 'cm-rl-expect-gutter',
+      markers: (view) => view.state.field(expectationMarksField),
+      domEventHandlers: {
+        // A click on a ✗ shows the line that decided against the expectation.
+        mousedown(view, block) {
+          let line: number | null = null;
+          view.state.field(expectationMarksField).between(block.from, block.from, (_f, _t, m) => {
+            if (m instanceof ExpectationMarker) line = m.decidingLine;
+          });
+          if (line === null) return false;
+          showResultHighlight(view, { groupLines: [], ruleLine: line });
+          return true;
+        },
+      },
+    }),
   ];
 }
