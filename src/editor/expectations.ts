@@ -50,7 +50,7 @@ class ExpectationMarker extends GutterMarker {
 }
 
 /** The marks, one per expectation line, mapped through edits. */
-const expectationMarksField = StateField.define<RangeSet<GutterMarker>>({
+export const expectationMarksField = StateField.define<RangeSet<GutterMarker>>({
   create: () => RangeSet.empty,
   update(marks, tr) {
     let next = tr.docChanged ? marks.map(tr.changes) : marks;
