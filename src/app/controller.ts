@@ -290,6 +290,8 @@ export class AppController {
       if (now.results?.id !== v.run || now.viewQuery !== query) return;
       const complete = v.complete && now.results.finished;
       now.setView({ run: v.run, query, rows: v.rows, count: v.count, complete, readers: v.readers });
+      // A finished run's view can still be partial: the readers' filter answers with the rows checked so far.
+      if (!v.complete && now.results.finished) this.refreshViewSoon();
     });
   }
 
@@ -299,7 +301,8 @@ export class AppController {
     this.viewTimer = setTimeout(() => {
       this.viewTimer = null;
       const s = this.store.getState();
-      if (s.results && !s.results.finished && !isAllRows(s.viewQuery)) this.requestView();
+      if (s.results && (!s.results.finished || s.view?.complete === false) && !isAllRows(s.viewQuery))
+        this.requestView();
     }, 400);
   }
 

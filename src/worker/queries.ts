@@ -13,10 +13,15 @@ import type { WorkerRequest } from './protocol';
 import { SLICE_MS } from './runs';
 import { computeView } from './view';
 
+/** The readers' filter answers within about this long, with the rows it has checked so far. */
+const PARTIAL_MS = 500;
+
 /**
  * Replies with the rows of `run` that the message's query keeps. The
  * readers' filter first computes the readers' verdicts of rows it has not
- * seen, in slices of SLICE_MS (other messages are read between slices);
+ * seen, in slices of SLICE_MS (other messages are read between slices); on a
+ * large file or list it answers after PARTIAL_MS with the rows checked so far
+ * (`complete` false, so the page asks again) and goes on in the background.
  * `current()` says whether the run is still the latest, else it stops.
  */
 export function answerView(
@@ -30,17 +35,22 @@ export function answerView(
     return;
   }
   const diffs = readerDiffsOf(run);
+  const started = host.now();
+  let answered = false;
   const slice = () => {
     if (!current()) return;
     const t0 = host.now();
     try {
       diffs.step(() => host.now() - t0 >= SLICE_MS);
     } catch (e) {
-      postFailure(host, msg.id, msg.version, e);
+      if (!answered) postFailure(host, msg.id, msg.version, e);
       return;
     }
-    if (diffs.upToDate) postView(host, msg, run, diffs);
-    else host.schedule(slice);
+    if (!answered && (diffs.upToDate || host.now() - started >= PARTIAL_MS)) {
+      answered = true;
+      postView(host, msg, run, diffs);
+    }
+    if (!diffs.upToDate) host.schedule(slice);
   };
   slice();
 }
@@ -63,7 +73,7 @@ function postView(
         query: msg.query,
         rows,
         count: rows ? rows.length : run.rows,
-        complete: run.finished,
+        complete: run.finished && (diffs === null || diffs.upToDate),
         readers,
       },
       [...(rows ? [rows.buffer] : []), ...(readers ? [readers.buffer] : [])],

@@ -334,6 +334,41 @@ describe('results reach the store and the editor', () => {
     expect(store.getState().view).toMatchObject({ run: runId, count: 1, complete: true });
     expect([...store.getState().view!.rows!]).toEqual([0]);
   });
+
+  it('a partial answer of the readers filter is asked again until it is complete (docs/behaviour.md §14)', async () => {
+    const { store, workers } = setup();
+    const w = workers[0];
+    answerRun(w, w.last('evaluate'));
+    // Let the streaming run's own view refresh pass: what follows is about a finished run.
+    await vi.advanceTimersByTimeAsync(1000);
+    const runId = store.getState().results!.id;
+    store.getState().setViewQuery({ verdict: 'disagree' });
+    const first = w.last('view');
+    const reply = (id: number, complete: boolean) =>
+      w.reply({
+        type: 'viewed',
+        id,
+        version: 1,
+        run: runId,
+        query: first.query,
+        rows: Int32Array.of(1),
+        count: 1,
+        complete,
+        readers: Uint8Array.of(0, 8),
+      });
+    reply(first.id, false);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.getState().view).toMatchObject({ complete: false });
+    await vi.advanceTimersByTimeAsync(500);
+    const second = w.last('view');
+    expect(second.id).not.toBe(first.id);
+    reply(second.id, true);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.getState().view).toMatchObject({ complete: true });
+    expect([...store.getState().view!.readers!]).toEqual([0, 8]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(w.last('view').id).toBe(second.id);
+  });
 });
 
 describe('a restart re-sends the state and evaluates again', () => {

@@ -95,14 +95,16 @@ describe('where readers disagree (docs/behaviour.md §14)', () => {
     expect(Array.from(s.view({ verdict: 'disagree', rule: 3 })!.rows!)).toEqual([2]);
   });
 
-  it('a long list is worked through in slices: the answer comes after the worker yielded', () => {
+  it('a long list is worked through in slices; after PARTIAL_MS it answers with the rows so far, then goes on', () => {
     const s = setup();
     const many = Array.from({ length: 1000 }, (_, i) => (i % 250 === 0 ? '/a.cgi' : `/p${i}`));
     s.evaluate(many);
     s.defer();
-    const before = s.replies.filter((r) => r.type === 'viewed').length;
+    const viewed = (id: number) =>
+      s.replies.filter((r): r is Extract<WorkerReply, { type: 'viewed' }> => r.type === 'viewed' && r.id === id);
     s.handler.handle({ type: 'view', id: 11, version: 1, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
-    expect(s.replies.filter((r) => r.type === 'viewed').length).toBe(before);
+    // The first slice yields without answering.
+    expect(viewed(11)).toEqual([]);
     expect(s.queue.length).toBe(1);
     let slices = 0;
     while (s.queue.length) {
@@ -110,8 +112,19 @@ describe('where readers disagree (docs/behaviour.md §14)', () => {
       slices++;
     }
     expect(slices).toBeGreaterThan(5);
-    const v = s.replies.filter((r) => r.type === 'viewed').at(-1) as Extract<WorkerReply, { type: 'viewed' }>;
-    expect(Array.from(v.rows!)).toEqual([0, 250, 500, 750]);
+    // One answer, partial: the clock (25 ms a reading) passed 500 ms before the 1,000 rows were checked.
+    const partial = viewed(11);
+    expect(partial).toHaveLength(1);
+    expect(partial[0].complete).toBe(false);
+    const rows = Array.from(partial[0].rows!);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(4);
+    expect(rows).toEqual([0, 250, 500, 750].slice(0, rows.length));
+    // The work went on in the background: asking again answers at once, complete.
+    s.handler.handle({ type: 'view', id: 12, version: 1, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
+    expect(viewed(12)).toHaveLength(1);
+    expect(viewed(12)[0].complete).toBe(true);
+    expect(Array.from(viewed(12)[0].rows!)).toEqual([0, 250, 500, 750]);
   });
 
   it('stops working for a run that a new run replaced', () => {

@@ -9,7 +9,7 @@ import { type CrawlerTokens, evaluateProfile } from '../evaluate';
 import { escapePattern } from '../pattern';
 import { getPathParamsQuery } from '../reference';
 import type { ParsedRobots, Verdict } from '../types';
-import { DIALECTS, type Dialect, decidingRule, obeyedGroups } from './dialects';
+import { DIALECTS, type Dialect, decidingPrepared, decidingRule, obeyedGroups, prepareRules } from './dialects';
 import { type ReaderFile, type ReaderGroup, readRecords } from './records';
 import { type LineNote, READER_NAMES, READER_SOURCES, type ReaderId, type ReaderVerdict } from './types';
 
@@ -72,13 +72,16 @@ export function dialectVerdicts(
 ): (url: string) => { reader: ReaderId; allowed: boolean }[] {
   const chosen = DIALECTS.map((d) => ({
     d,
-    groups: obeyedGroups(d, recordsFor(parsed, d).groups, crawler.tokens, crawler.ignoresGlobal ?? false),
+    rules: prepareRules(
+      d,
+      obeyedGroups(d, recordsFor(parsed, d).groups, crawler.tokens, crawler.ignoresGlobal ?? false),
+    ),
   }));
   return (url) => {
     const path = getPathParamsQuery(url);
-    return chosen.map(({ d, groups }) => {
+    return chosen.map(({ d, rules }) => {
       // RFC 9309 §2.2.2: /robots.txt is implicitly allowed, as in readOne.
-      const rule = path === '/robots.txt' ? null : decidingRule(d, groups, path);
+      const rule = path === '/robots.txt' ? null : decidingPrepared(d, rules, path);
       return { reader: d.id, allowed: !rule || rule.kind === 'allow' };
     });
   };
