@@ -53,7 +53,8 @@ export type RobotsDiagnosticCode =
   | 'control-token-mismatch'
   | 'answer-engine-blocked'
   | 'expectation-fails'
-  | 'expectation-malformed';
+  | 'expectation-malformed'
+  | 'expectation-unchecked';
 
 /** A text edit that fixes a diagnostic: replace [from, to) with `insert`. */
 export interface RobotsFix {

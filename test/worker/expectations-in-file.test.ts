@@ -83,4 +83,18 @@ describe('expectations in the file, checked on set-text (docs/expectations.md)',
       'malformed',
     ]);
   });
+
+  it('checks the first 500 on each parse and says how many more are left to the CLI', () => {
+    // Line 1 is the group; expectations are on lines 2..503 (502 of them), each holding.
+    const lines = ['User-agent: *', ...Array.from({ length: 502 }, (_, i) => `# expect: allowed x /p${i}`)];
+    const summary = parse(lines.join('\n'));
+    expect(summary.expectations).toHaveLength(500);
+    expect(summary.expectations.at(-1)?.line).toBe(501);
+    const unchecked = summary.diagnostics.filter((d) => d.code === 'expectation-unchecked');
+    expect(unchecked.map((d) => [d.line, d.severity])).toEqual([[502, 'info']]);
+    expect(unchecked[0].message).toContain('this one and the 1 after it are not');
+    // 500 exactly: nothing is left over.
+    const exact = parse(lines.slice(0, 501).join('\n'));
+    expect(exact.diagnostics.filter((d) => d.code === 'expectation-unchecked')).toEqual([]);
+  });
 });
