@@ -12,7 +12,7 @@ import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import type { ListPieces } from '../worker/pieces';
-import { type DebugFault, type ExportFormat, isAllRows, type ViewQuery } from '../worker/protocol';
+import { type DebugFault, type ExportFormat, isAllRows, type SitemapReport, type ViewQuery } from '../worker/protocol';
 import type { EditorPort } from './editor';
 import { highlightFor } from './highlight';
 import { type Clock, FLUSH_MS, IdleDebounce, MARKERS_MS, MarkerPacer, runDelay, Throttle, textDelay } from './pacing';
@@ -141,6 +141,21 @@ export class AppController {
     return this.client.importList(file, file.name, column);
   }
 
+  /**
+   * The Sitemaps tab's report (computed in the worker): the file's sitemap
+   * lines and, while the URL list is an imported sitemap, its URLs the rules
+   * block for crawler column `crawler` of the current run.
+   */
+  checkSitemaps(crawler: number): Promise<SitemapReport | null> {
+    const s = this.store.getState();
+    const src = s.sitemapList;
+    const list =
+      src && src.text === s.urlText
+        ? { name: src.name, count: src.count, bytes: src.bytes, run: s.results?.id ?? null }
+        : null;
+    return this.client.sitemaps(s.robotsUrl, list, crawler);
+  }
+
   /** Saves a URL list in IndexedDB from the worker (the store's persistence calls this for a large list). */
   saveList(key: string, text: string): Promise<number> {
     return this.client.saveList(key, text);
@@ -191,6 +206,7 @@ export class AppController {
     if (!view) return;
     const s = this.store.getState();
     if (s.parse) this.editor.showDiagnostics(s.parse.diagnostics);
+    if (s.parse) this.editor.showExpectations(s.parse.expectations);
     this.editor.showDecidingLines(s.deciding);
     this.editor.showHighlight(highlightOf(s));
   }
@@ -245,6 +261,7 @@ export class AppController {
       if (!summary || version !== this.client.currentVersion || text !== this.store.getState().robotsText) return;
       this.store.getState().setParse(summary, version);
       this.editor.showDiagnostics(summary.diagnostics);
+      this.editor.showExpectations(summary.expectations);
       this.editor.showHighlight(highlightOf(this.store.getState()));
     });
   }
@@ -330,7 +347,10 @@ export class AppController {
       if (!v || seq !== this.viewSeq) return;
       const now = this.store.getState();
       if (now.results?.id !== v.run || now.viewQuery !== query) return;
-      now.setView({ run: v.run, query, rows: v.rows, count: v.count, complete: v.complete && now.results.finished });
+      const complete = v.complete && now.results.finished;
+      now.setView({ run: v.run, query, rows: v.rows, count: v.count, complete, readers: v.readers });
+      // A finished run's view can still be partial: the readers' filter answers with the rows checked so far.
+      if (!v.complete && now.results.finished) this.refreshViewSoon();
     });
   }
 
@@ -340,7 +360,8 @@ export class AppController {
     this.viewTimer = setTimeout(() => {
       this.viewTimer = null;
       const s = this.store.getState();
-      if (s.results && !s.results.finished && !isAllRows(s.viewQuery)) this.requestView();
+      if (s.results && (!s.results.finished || s.view?.complete === false) && !isAllRows(s.viewQuery))
+        this.requestView();
     }, 400);
   }
 

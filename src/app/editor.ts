@@ -4,7 +4,14 @@
  */
 import { EditorView } from '@codemirror/view';
 import type { RobotsFix } from '../core/lint';
-import { pushDiagnostics, type ResultHighlight, setDecidingLines, showResultHighlight } from '../editor/index';
+import {
+  type ExpectationGutterMark,
+  pushDiagnostics,
+  type ResultHighlight,
+  setDecidingLines,
+  setExpectationMarks,
+  showResultHighlight,
+} from '../editor/index';
 import type { WireDiagnostic } from '../worker/protocol';
 
 /** The editor as the controller sees it. */
@@ -13,6 +20,8 @@ export interface EditorPort {
   attach(view: EditorView | null): void;
   /** The parse's lint diagnostics, under the text. */
   showDiagnostics(diagnostics: readonly WireDiagnostic[]): void;
+  /** The gutter's ✓/✗ marks of the `# expect:` comments. */
+  showExpectations(marks: readonly ExpectationGutterMark[]): void;
   /** The gutter's deciding-line marks: line → cells it decides. */
   showDecidingLines(lines: ReadonlyMap<number, number>): void;
   /** The selected cell's group and rule lines (null clears them), scrolled into view. */
@@ -36,6 +45,10 @@ export class CodeMirrorPort implements EditorPort {
 
   showDiagnostics(diagnostics: readonly WireDiagnostic[]): void {
     if (this.view) pushDiagnostics(this.view, diagnostics);
+  }
+
+  showExpectations(marks: readonly ExpectationGutterMark[]): void {
+    this.view?.dispatch({ effects: setExpectationMarks.of(marks) });
   }
 
   showDecidingLines(lines: ReadonlyMap<number, number>): void {

@@ -147,9 +147,13 @@ function checkExpectation(parsed: ParsedRobots, e: Expectation): ExpectationResu
   return { status: failed.length ? 'fail' : 'pass', expectation: e, outcomes, message };
 }
 
-/** Reads and checks every expectation of a file, in line order. Never throws for malformed ones. */
-export function checkExpectations(parsed: ParsedRobots): ExpectationResult[] {
-  return parseExpectations(parsed).map((e) =>
+/**
+ * Reads and checks every expectation of a file (or the first `limit`), in
+ * line order. Never throws for malformed ones.
+ */
+export function checkExpectations(parsed: ParsedRobots, limit = Number.POSITIVE_INFINITY): ExpectationResult[] {
+  const found = parseExpectations(parsed);
+  return (found.length > limit ? found.slice(0, limit) : found).map((e) =>
     isMalformed(e) ? { status: 'malformed', malformed: e, message: e.message } : checkExpectation(parsed, e),
   );
 }

@@ -52,7 +52,10 @@ export type RobotsDiagnosticCode =
   | 'ai-train-contradiction'
   | 'search-blocked-contradiction'
   | 'control-token-mismatch'
-  | 'answer-engine-blocked';
+  | 'answer-engine-blocked'
+  | 'expectation-fails'
+  | 'expectation-malformed'
+  | 'expectation-unchecked';
 
 /** A text edit that fixes a diagnostic: replace [from, to) with `insert`. */
 export interface RobotsFix {

@@ -15,6 +15,7 @@ import type { Extension } from '@codemirror/state';
 import { drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { robotsAutocompletion } from './completion';
 import { onDecidingLineClick, resultDecorations } from './decorations';
+import { expectationGutter } from './expectations';
 import { robotsBaseTheme, robotsHighlighting } from './highlight';
 import { robots } from './language';
 import { robotsLintGutter } from './lint';
@@ -28,6 +29,7 @@ export {
   setResultHighlight,
   showResultHighlight,
 } from './decorations';
+export { type ExpectationGutterMark, setExpectationMarks } from './expectations';
 export { robotsHighlightStyle } from './highlight';
 export { robots } from './language';
 export { pushDiagnostics, toCmDiagnostics } from './lint';
@@ -58,6 +60,7 @@ export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Exten
     robotsHighlighting,
     robotsBaseTheme,
     resultDecorations(),
+    expectationGutter(),
     options.onDecidingLineClick ? onDecidingLineClick.of(options.onDecidingLineClick) : [],
     keymap.of([
       { key: 'Mod-/', run: toggleComment },

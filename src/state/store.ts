@@ -15,6 +15,7 @@ import {
   type ExplainResult,
   type ParseSummary,
   type RunTotals,
+  type SitemapReport,
   type ViewQuery,
 } from '../worker/protocol';
 import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
@@ -97,6 +98,8 @@ interface ResultsView {
   count: number;
   /** False while the run is still streaming in (the view covers the rows done so far). */
   complete: boolean;
+  /** For the readers' filter: per run row, the readers that differ from Google (DISAGREE_READERS bits). */
+  readers?: Uint8Array | null;
 }
 
 export interface ResultsSlice {
@@ -123,6 +126,15 @@ export interface ResultsSlice {
   view: ResultsView | null;
   /** What the answer's panel shows: why the selected cell says what it says, the totals or the file's problems. */
   dockTab: DockTab;
+  /** The sitemap file the URL list was imported from, while the list is still that file's (not persisted). */
+  sitemapList: SitemapSource | null;
+  setSitemapList(list: SitemapSource | null): void;
+  /** The crawler column the sitemap's URLs are checked for. */
+  sitemapCrawler: number;
+  /** The worker's Sitemaps report for the current text, list and crawler. */
+  sitemapReport: SitemapReport | null;
+  setSitemapCrawler(col: number): void;
+  setSitemapReport(report: SitemapReport | null): void;
   setDockTab(tab: DockTab): void;
   setViewQuery(q: Partial<ViewQuery>): void;
   setView(view: ResultsView | null): void;
@@ -139,7 +151,15 @@ export interface ResultsSlice {
 }
 
 /** The views of the answer's panel. */
-export type DockTab = 'why' | 'totals' | 'problems' | 'ai';
+export type DockTab = 'why' | 'totals' | 'problems' | 'ai' | 'sitemaps';
+
+/** A sitemap file imported as the URL list: its name, URL count, size, and the list text it made. */
+interface SitemapSource {
+  name: string;
+  count: number;
+  bytes: number;
+  text: string;
+}
 
 export type RobotsLabState = InputsSlice & ResultsSlice;
 
@@ -205,6 +225,12 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   viewQuery: ALL_ROWS,
   view: null,
   dockTab: 'why',
+  sitemapList: null,
+  setSitemapList: (sitemapList) => set({ sitemapList }),
+  sitemapCrawler: 0,
+  sitemapReport: null,
+  setSitemapCrawler: (sitemapCrawler) => set({ sitemapCrawler }),
+  setSitemapReport: (sitemapReport) => set({ sitemapReport }),
   setDockTab: (dockTab) => set({ dockTab }),
   setViewQuery: (q) => set((s) => ({ viewQuery: { ...s.viewQuery, ...q } })),
   setView: (view) => set({ view }),

@@ -8,7 +8,7 @@ import { ALL_ROWS, type ViewQuery } from '../worker/protocol';
 /** The localStorage key (it starts with the store's, so "Forget" removes it too). */
 export const VIEW_KEY = 'robots-lab-view';
 
-const VERDICTS: readonly ViewQuery['verdict'][] = ['all', 'allowed', 'blocked', 'unjudged'];
+const VERDICTS: readonly ViewQuery['verdict'][] = ['all', 'allowed', 'blocked', 'unjudged', 'disagree'];
 
 /** Reads a stored query of any shape. */
 export function sanitizeViewQuery(raw: unknown): ViewQuery {

@@ -3,6 +3,7 @@ import { useRobotsLab } from '../state/store';
 import { Announcer } from './Announcer';
 import { Dock } from './Dock';
 import { EditorPane } from './EditorPane';
+import { ExpectationsCount } from './ExpectationsCount';
 import { formatCount } from './format';
 import { InputsPanel } from './InputsPanel';
 import { OtherTabNotice } from './OtherTabNotice';
@@ -10,6 +11,7 @@ import { PageActions } from './PageActions';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTools } from './ResultsTools';
 import { ScopeBanner } from './ScopeBanner';
+import { SitemapsBanner } from './SitemapsBanner';
 import { SkipLink } from './SkipLink';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -111,6 +113,7 @@ export function App() {
           <div className="pane-head">
             <h2 id="editor-title">robots.txt</h2>
             <FileStats />
+            <ExpectationsCount />
           </div>
           <EditorPane />
         </section>
@@ -119,6 +122,7 @@ export function App() {
             Test
           </h2>
           <InputsPanel />
+          <SitemapsBanner />
           <ResultsTools />
           <ResultsTable />
         </section>

@@ -37,6 +37,27 @@ export function Diagnostics() {
   );
 }
 
+/** For a failing `# expect:` comment: buttons that show the lines that decided against it. */
+function DecidingLineLinks({ line }: { line: number }) {
+  const controller = useController();
+  const lines = useRobotsLab((s) => s.parse?.expectations.find((m) => m.line === line)?.decidingLines);
+  if (!lines || lines.length === 0) return null;
+  return (
+    <span className="diagnostic-fixes">
+      {lines.map((l) => (
+        <button
+          type="button"
+          key={l}
+          onClick={() => controller.highlightRuleLine(l)}
+          data-testid="expectation-deciding-line"
+        >
+          Show deciding line {l}
+        </button>
+      ))}
+    </span>
+  );
+}
+
 function DiagnosticItem({ d }: { d: RobotsDiagnostic }) {
   const controller = useController();
   return (
@@ -57,6 +78,7 @@ function DiagnosticItem({ d }: { d: RobotsDiagnostic }) {
         <code className="diagnostic-code">{d.code}</code>
       </span>
       <span className="diagnostic-message">{d.message}</span>
+      {d.code === 'expectation-fails' && <DecidingLineLinks line={d.line} />}
       {d.fixes && d.fixes.length > 0 && (
         <span className="diagnostic-fixes">
           {d.fixes.map((fix) => (

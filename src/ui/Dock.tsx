@@ -4,6 +4,7 @@ import { AiLens } from './ai/AiLens';
 import { DecidingList } from './DecidingList';
 import { Diagnostics } from './Diagnostics';
 import { ExplainPanel } from './ExplainPanel';
+import { SitemapsPanel } from './SitemapsPanel';
 import { Totals } from './Totals';
 
 const TABS: [DockTab, string][] = [
@@ -11,6 +12,7 @@ const TABS: [DockTab, string][] = [
   ['totals', 'Totals'],
   ['problems', 'Problems'],
   ['ai', 'AI'],
+  ['sitemaps', 'Sitemaps'],
 ];
 
 /** The tab the arrow keys, Home and End move to from `from` (the ARIA tabs pattern: one Tab stop for the list). */
@@ -107,6 +109,7 @@ export function Dock() {
         {tab === 'totals' && <Totals />}
         {tab === 'problems' && <Diagnostics />}
         {tab === 'ai' && <AiLens />}
+        {tab === 'sitemaps' && <SitemapsPanel />}
       </div>
     </aside>
   );

@@ -63,6 +63,7 @@ export function ResultsTools() {
           <option value="blocked">Blocked only</option>
           <option value="allowed">Allowed only</option>
           <option value="unjudged">Out of scope / invalid</option>
+          <option value="disagree">Where readers disagree</option>
         </select>
       </label>
       <select

@@ -122,10 +122,11 @@ export class BulkRun {
     readonly starts: Int32Array,
     readonly ends: Int32Array,
     readonly crawlers: BulkCrawler[],
-    parsed: ParsedRobots,
+    /** The parse the run judges against (the readers' filter reads it again, disagree.ts). */
+    readonly parsed: ParsedRobots,
     private readonly normalise: boolean,
     private readonly robotsUrl: string,
-    private readonly outcome: FetchOutcome,
+    readonly outcome: FetchOutcome,
     private readonly scope: (url: string) => string | null,
     private readonly scopePrefix: string | null,
   ) {

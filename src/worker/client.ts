@@ -23,6 +23,8 @@ import {
   type ParseSummary,
   type ReplyTo,
   type RequestOf,
+  type SitemapListInfo,
+  type SitemapReport,
   type ViewQuery,
   type WorkerReply,
   type WorkerRequest,
@@ -230,6 +232,13 @@ export class RobotsWorkerClient {
     return 'reply' in o ? o.reply : null;
   }
 
+  /** The Sitemaps tab's report for the current text; resolves null when the text changed meanwhile. */
+  async sitemaps(robotsUrl: string, list: SitemapListInfo | null, crawler: number): Promise<SitemapReport | null> {
+    const version = this.version;
+    const o = await this.request('sitemaps', (id) => ({ type: 'sitemaps', id, version, robotsUrl, list, crawler }));
+    return 'reply' in o && o.reply.version === this.version ? o.reply.report : null;
+  }
+
   /** Writes the records a query keeps as a file; resolves null when the run is gone. */
   async export(run: number, query: ViewQuery, format: ExportFormat, wide: boolean): Promise<ExportedFile | null> {
     const o = await this.request('export', (id) => ({
@@ -366,6 +375,7 @@ export class RobotsWorkerClient {
       case 'imported':
       case 'saved':
       case 'list-loaded':
+      case 'sitemaps-checked':
         this.answer(msg);
         return;
       case 'list-piece':

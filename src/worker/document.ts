@@ -8,6 +8,7 @@ import { lintRobots } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
 import { HeldBytes } from './bytes';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
+import { expectationFindings } from './expectations';
 import { type HandlerHost, postFailure } from './host';
 import { judgeUrl } from './judge';
 import { looksLike } from './looksLike';
@@ -41,10 +42,12 @@ export class RobotsDocument {
       this.parsed = held ? held.parsed : cut.cutAt === null ? full : parseRobotsTxt(cut.text);
       this.full = full;
       this.version = msg.version;
-      const diagnostics = lintRobots(full, { sizeLimitCutAt: cut.cutAt });
+      // Expectations are judged on what a crawler reads (the cut text); their diagnostics join the linter's.
+      const expected = expectationFindings(this.parsed);
+      const diagnostics = [...lintRobots(full, { sizeLimitCutAt: cut.cutAt }), ...expected.diagnostics];
       if (held) diagnostics.push(...held.diagnostics());
       diagnostics.sort((a, b) => a.from - b.from);
-      const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0);
+      const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0, expected.marks);
       this.host.post({
         type: 'parsed',
         id: msg.id,

@@ -12,6 +12,7 @@ import { importFile, loadList, saveList } from './lists';
 import { assertNever, type WorkerRequest } from './protocol';
 import { answerExport, answerView } from './queries';
 import { Runs } from './runs';
+import { answerSitemaps } from './sitemapCheck';
 
 export type { HandlerHost } from './host';
 export { SLICE_MS } from './runs';
@@ -55,7 +56,7 @@ export class RobotsHandler {
       }
       case 'view': {
         const run = this.runs.resultsFor(msg);
-        if (run) answerView(this.host, msg, run);
+        if (run) answerView(this.host, msg, run, () => this.runs.latest === run);
         return;
       }
       case 'export': {
@@ -75,6 +76,11 @@ export class RobotsHandler {
       case 'load-list':
         void loadList(this.host, msg, (list) => this.runs.holdList(list));
         return;
+      case 'sitemaps': {
+        const parsed = this.document.parseFor(msg);
+        if (parsed) answerSitemaps(this.host, msg, parsed, this.runs.latest);
+        return;
+      }
       case 'debug-fault':
         // Test builds only: in production the condition is the constant false and the bundler drops the call.
         if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) injectFault(msg.fault);

@@ -96,6 +96,17 @@ export function ruleLabels(rules: RuleTable): RuleLabels {
   };
 }
 
+/** One `# expect:` comment, checked (docs/expectations.md): the editor's gutter mark and the header's count. */
+export interface ExpectationMark {
+  /** 1-based line of the comment. */
+  line: number;
+  status: 'pass' | 'fail' | 'malformed';
+  /** What was checked and, for a failing one, the crawler, its verdict and the deciding line. */
+  message: string;
+  /** For a failing one: the lines that decided against it. */
+  decidingLines: number[];
+}
+
 /** The result of parsing one version of the text, once. */
 export interface ParseSummary {
   lineCount: number;
@@ -104,6 +115,8 @@ export interface ParseSummary {
   rules: RuleTable;
   sitemaps: { line: number; url: string }[];
   diagnostics: WireDiagnostic[];
+  /** The file's `# expect:` comments, checked against it, in line order. */
+  expectations: ExpectationMark[];
   /** Googlebot's 500 KiB cap: where it stops reading (character offset and line), or null. */
   sizeLimit: { cutAt: number; line: number } | null;
   elapsedMs: number;
@@ -194,10 +207,20 @@ export interface AiLensResult {
   suggestions: IntentSuggestion[];
 }
 
+/**
+ * The readers the "where readers disagree" filter compares with Google's
+ * verdict, in bit order: bit i of a mask is DISAGREE_READERS[i].
+ */
+export const DISAGREE_READERS = ['rfc9309', 'bing', 'yandex', 'legacy1994'] as const;
+
 /** Which rows of a run's results the table shows, and in what order. Computed in the worker. */
 export interface ViewQuery {
-  /** Keep rows with this verdict (in the `crawler` column, or in any column when it is -1). */
-  verdict: 'all' | 'allowed' | 'blocked' | 'unjudged';
+  /**
+   * Keep rows with this verdict (in the `crawler` column, or in any column
+   * when it is -1); `disagree`: rows where another reader's verdict differs
+   * from Google's (docs/behaviour.md §14).
+   */
+  verdict: 'all' | 'allowed' | 'blocked' | 'unjudged' | 'disagree';
   crawler: number;
   /** Keep rows a rule at this line decides (in `crawler`'s column, or in any); null for all. */
   rule: number | null;
@@ -269,6 +292,41 @@ export interface ImportResult extends ImportSummary {
   text: string;
 }
 
+/** The URL list, when it came from a sitemap file: what the page knows of that file. */
+export interface SitemapListInfo {
+  name: string;
+  count: number;
+  /** The file's size in bytes (for the sitemaps.org 50 MB limit). */
+  bytes: number;
+  /** The run that judged this list (its cells are the cross-check), or null when none has yet. */
+  run: number | null;
+}
+
+/** The Sitemaps tab's facts (docs/behaviour.md §10), computed in the worker (sitemapCheck.ts). */
+export interface SitemapReport {
+  /** The file's `Sitemap:` lines: usable or not, and why, with notes. */
+  lines: { line: number; url: string; ok: boolean; problems: string[]; notes: string[] }[];
+  /** The imported sitemap, or null when the list did not come from one. */
+  list: {
+    name: string;
+    count: number;
+    /** Breaches of the sitemaps.org limits (50,000 URLs, 50 MB). */
+    limits: string[];
+    /** Its URLs the rules block for the chosen crawler, or null while no run has judged the list. */
+    blocked: {
+      crawler: number;
+      label: string;
+      /** Rows judged so far, and whether that is all of them. */
+      judged: number;
+      finished: boolean;
+      count: number;
+      /** Blocked URLs per deciding line, most first. */
+      byLine: { line: number; text: string; count: number }[];
+      examples: { row: number; url: string; line: number }[];
+    } | null;
+  } | null;
+}
+
 /**
  * Test-only faults for the restart path: crash, or hang until the watchdog
  * restarts the worker. Only test builds act on them (see faults.ts).
@@ -311,6 +369,12 @@ export type WorkerRequest =
    * reload never copies a huge string on the page's thread.
    */
   | { type: 'load-list'; id: number; version: number; key: string }
+  /**
+   * The Sitemaps tab: the file's sitemap lines checked against `robotsUrl`,
+   * and, when `list` says the URL list is a sitemap, its URLs blocked for
+   * crawler column `crawler` of the list's run.
+   */
+  | { type: 'sitemaps'; id: number; version: number; robotsUrl: string; list: SitemapListInfo | null; crawler: number }
   /** For tests of the restart path only (test builds): the worker throws or spins forever. */
   | { type: 'debug-fault'; id: number; version: number; fault: DebugFault };
 
@@ -357,6 +421,11 @@ export type WorkerReply =
       rows: Int32Array | null;
       count: number;
       complete: boolean;
+      /**
+       * For the `disagree` filter: per run row (index = row), the readers
+       * (DISAGREE_READERS bits) whose verdict differs in the filtered columns; null otherwise.
+       */
+      readers: Uint8Array | null;
     }
   | { type: 'exported'; id: number; version: number; blob: Blob; summary: ExportSummary }
   /**
@@ -368,6 +437,7 @@ export type WorkerReply =
   | { type: 'imported'; id: number; version: number; result: ImportSummary }
   /** `urls`: how many URLs the saved list holds (so that the page can name a list the browser later evicts). */
   | { type: 'saved'; id: number; version: number; error: string | null; urls: number }
+  | { type: 'sitemaps-checked'; id: number; version: number; report: SitemapReport }
   /** The end of a 'load-list', after its pieces: `found` false when nothing was saved there, `error` when it could not be read. */
   | { type: 'list-loaded'; id: number; version: number; found: boolean; error: string | null }
   | { type: 'failed'; id: number; version: number; message: string };
@@ -387,6 +457,7 @@ export interface ReplyTypes {
   import: 'imported';
   'save-list': 'saved';
   'load-list': 'list-loaded';
+  sitemaps: 'sitemaps-checked';
   'debug-fault': never;
 }
 
@@ -410,6 +481,7 @@ export const ANSWERS = {
   imported: 'import',
   saved: 'save-list',
   'list-loaded': 'load-list',
+  'sitemaps-checked': 'sitemaps',
 } as const satisfies {
   [R in ReplyTypes[AnsweredType]]: { [K in AnsweredType]: ReplyTypes[K] extends R ? K : never }[AnsweredType];
 };

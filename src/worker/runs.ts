@@ -68,6 +68,11 @@ export class Runs {
 
   constructor(private readonly host: HandlerHost) {}
 
+  /** The latest run's results (running or finished), or null. */
+  get latest(): BulkRun | null {
+    return this.results;
+  }
+
   /** The URL list the worker holds, or null. */
   get heldList(): HeldList | null {
     return this.list;

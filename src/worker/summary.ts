@@ -4,7 +4,7 @@
  * to copy between threads).
  */
 import type { ParsedRobots } from '../core/types';
-import type { ParseSummary, RuleTable, WireDiagnostic } from './protocol';
+import type { ExpectationMark, ParseSummary, RuleTable, WireDiagnostic } from './protocol';
 
 /** Finds the 1-based line holding character offset `at`. */
 function lineAt(parsed: ParsedRobots, at: number): number {
@@ -43,6 +43,7 @@ export function summarise(
   diagnostics: WireDiagnostic[],
   cutAt: number | null,
   elapsedMs: number,
+  expectations: ExpectationMark[] = [],
 ): ParseSummary {
   return {
     lineCount: parsed.lines.length,
@@ -62,6 +63,7 @@ export function summarise(
     rules: ruleTable(parsed),
     sitemaps: parsed.sitemaps.map((s) => ({ line: s.line, url: s.url })),
     diagnostics,
+    expectations,
     sizeLimit: cutAt === null ? null : { cutAt, line: lineAt(parsed, cutAt) },
     elapsedMs,
   };

@@ -5,6 +5,7 @@
  */
 
 import type { BulkRun } from './bulk';
+import type { ReaderDiffs } from './disagree';
 import { CELL, isAllRows, ROW, type ViewQuery } from './protocol';
 
 /** Whether a cell's status passes the verdict filter. */
@@ -18,17 +19,22 @@ function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {
       return status === CELL.BLOCKED;
     case 'unjudged':
       return status === CELL.OUT_OF_SCOPE || status === CELL.INVALID_URL;
+    case 'disagree':
+      // Decided by the readers' masks (disagree.ts), not by the status.
+      return false;
   }
 }
 
 /**
  * The rows of `run` that `q` keeps, in its order, among the rows evaluated so
  * far. Null when every row is kept in list order (the page needs no index).
+ * The `disagree` filter keeps only rows `diffs` has computed.
  */
-export function computeView(run: BulkRun, q: ViewQuery): Int32Array | null {
+export function computeView(run: BulkRun, q: ViewQuery, diffs: ReaderDiffs | null = null): Int32Array | null {
   if (isAllRows(q)) return null;
   const { cols, status, lines, rowFlags } = run;
-  const n = run.done;
+  const masks = q.verdict === 'disagree' ? (diffs?.masks ?? null) : null;
+  const n = q.verdict === 'disagree' ? Math.min(run.done, diffs?.done ?? 0) : run.done;
   const c0 = q.crawler >= 0 && q.crawler < cols ? q.crawler : 0;
   const c1 = q.crawler >= 0 && q.crawler < cols ? q.crawler + 1 : cols;
   const needle = q.search.trim().toLowerCase();
@@ -41,7 +47,8 @@ export function computeView(run: BulkRun, q: ViewQuery): Int32Array | null {
       let ok = false;
       for (let c = c0; c < c1 && !ok; c++) {
         const k = row * cols + c;
-        ok = verdictPasses(status[k], q.verdict) && (q.rule === null || lines[k] === q.rule);
+        const verdictOk = masks ? masks[k] !== 0 : verdictPasses(status[k], q.verdict);
+        ok = verdictOk && (q.rule === null || lines[k] === q.rule);
       }
       if (!ok) continue;
     }

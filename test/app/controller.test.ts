@@ -20,7 +20,11 @@ class FakeEditor implements EditorPort {
   readonly diagnostics: string[][] = [];
   readonly deciding: [number, number][][] = [];
   readonly highlights: (ResultHighlight | null)[] = [];
+  readonly expectations: string[][] = [];
   attach() {}
+  showExpectations(marks: readonly { line: number; status: string }[]) {
+    this.expectations.push(marks.map((m) => `${m.line}:${m.status}`));
+  }
   showDiagnostics(d: readonly { message: string }[]) {
     this.diagnostics.push(d.map((x) => x.message));
   }
@@ -80,6 +84,7 @@ function summary(message: string): ParseSummary {
     rules: { lines: Int32Array.of(2), kinds: Uint8Array.of(1), raws: '/private' },
     sitemaps: [],
     diagnostics: [{ line: 1, from: 0, to: 1, severity: 'info', code: 'x', message, fixes: [] }] as never,
+    expectations: [{ line: 3, status: 'fail', message: 'Expectation fails', decidingLines: [2] }],
     sizeLimit: null,
     elapsedMs: 1,
   };
@@ -186,11 +191,14 @@ describe('stale replies are dropped', () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().parse).toBeNull();
     expect(editor.diagnostics).toEqual([]);
+    expect(editor.expectations).toEqual([]);
     w.reply({ type: 'parsed', id: w.last('set-text').id, version: 2, summary: summary('new') });
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().parseVersion).toBe(2);
     expect(store.getState().parse?.diagnostics.map((d) => d.message)).toEqual(['new']);
     expect(editor.diagnostics).toEqual([['new']]);
+    // The expectation marks (docs/expectations.md) reach the gutter with the diagnostics, and only the latest ones.
+    expect(editor.expectations).toEqual([['3:fail']]);
   });
 
   it('replies of a cancelled run are dropped; the current run reaches the store', () => {
@@ -310,10 +318,46 @@ describe('results reach the store and the editor', () => {
       rows: Int32Array.of(0),
       count: 1,
       complete: true,
+      readers: null,
     });
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().view).toMatchObject({ run: runId, count: 1, complete: true });
     expect([...store.getState().view!.rows!]).toEqual([0]);
+  });
+
+  it('a partial answer of the readers filter is asked again until it is complete (docs/behaviour.md §14)', async () => {
+    const { store, workers } = setup();
+    const w = workers[0];
+    answerRun(w, w.last('evaluate'));
+    // Let the streaming run's own view refresh pass: what follows is about a finished run.
+    await vi.advanceTimersByTimeAsync(1000);
+    const runId = store.getState().results!.id;
+    store.getState().setViewQuery({ verdict: 'disagree' });
+    const first = w.last('view');
+    const reply = (id: number, complete: boolean) =>
+      w.reply({
+        type: 'viewed',
+        id,
+        version: 1,
+        run: runId,
+        query: first.query,
+        rows: Int32Array.of(1),
+        count: 1,
+        complete,
+        readers: Uint8Array.of(0, 8),
+      });
+    reply(first.id, false);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.getState().view).toMatchObject({ complete: false });
+    await vi.advanceTimersByTimeAsync(500);
+    const second = w.last('view');
+    expect(second.id).not.toBe(first.id);
+    reply(second.id, true);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.getState().view).toMatchObject({ complete: true });
+    expect([...store.getState().view!.readers!]).toEqual([0, 8]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(w.last('view').id).toBe(second.id);
   });
 });
 

@@ -28,6 +28,12 @@ describe('filters and sort kept across reloads', () => {
     expect(loadViewQuery(st)).toEqual(q);
   });
 
+  it('keeps the "where readers disagree" filter too (docs/behaviour.md §14)', () => {
+    const st = memoryStorage();
+    saveViewQuery(st, { ...DEFAULT, verdict: 'disagree', crawler: 1 } as never);
+    expect(loadViewQuery(st)).toEqual({ ...DEFAULT, verdict: 'disagree', crawler: 1 });
+  });
+
   it('stores nothing for the default view', () => {
     const st = memoryStorage();
     saveViewQuery(st, { ...DEFAULT, search: 'x' } as never);

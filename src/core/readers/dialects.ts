@@ -139,29 +139,51 @@ export function obeyedGroups(
   return d.mergeGroups ? star : star.slice(0, 1);
 }
 
+/** A rule of the obeyed groups with its pattern as the dialect reads it (rules it cannot read left out). */
+export interface PreparedRule {
+  rule: ReaderRule;
+  pattern: string;
+}
+
+/**
+ * The rules of `groups` in file order with their patterns read once, so that
+ * a list of URLs does not escape every pattern again for each URL.
+ */
+export function prepareRules(d: Dialect, groups: readonly ReaderGroup[]): PreparedRule[] {
+  const out: PreparedRule[] = [];
+  for (const g of groups) {
+    for (const rule of g.rules) {
+      const pattern = d.pattern(rule.value);
+      if (pattern) out.push({ rule, pattern });
+    }
+  }
+  return out;
+}
+
 /** The deciding rule for a path under a dialect, or null (allowed, no rule). */
 export function decidingRule(d: Dialect, groups: readonly ReaderGroup[], rawPath: string): ReaderRule | null {
+  return decidingPrepared(d, prepareRules(d, groups), rawPath);
+}
+
+/** `decidingRule` over rules prepared once with `prepareRules`. */
+export function decidingPrepared(d: Dialect, rules: readonly PreparedRule[], rawPath: string): ReaderRule | null {
   const path = d.path(rawPath);
   let best: ReaderRule | null = null;
   let bestLength = -1;
-  for (const g of groups) {
-    for (const r of g.rules) {
-      const pattern = d.pattern(r.value);
-      if (!pattern) continue;
-      const matched = d.wildcards ? matchesPattern(path, pattern) : path.startsWith(pattern);
-      if (!matched) continue;
-      if (!d.longestWins) {
-        if (r.kind === 'disallow') return r;
-        continue;
-      }
-      const better =
-        pattern.length > bestLength ||
-        (pattern.length === bestLength && r.kind === 'allow' && best?.kind === 'disallow') ||
-        (pattern.length === bestLength && r.kind === best?.kind && r.line < best.line);
-      if (better) {
-        best = r;
-        bestLength = pattern.length;
-      }
+  for (const { rule: r, pattern } of rules) {
+    const matched = d.wildcards ? matchesPattern(path, pattern) : path.startsWith(pattern);
+    if (!matched) continue;
+    if (!d.longestWins) {
+      if (r.kind === 'disallow') return r;
+      continue;
+    }
+    const better =
+      pattern.length > bestLength ||
+      (pattern.length === bestLength && r.kind === 'allow' && best?.kind === 'disallow') ||
+      (pattern.length === bestLength && r.kind === best?.kind && r.line < best.line);
+    if (better) {
+      best = r;
+      bestLength = pattern.length;
     }
   }
   return best;

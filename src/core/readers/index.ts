@@ -9,9 +9,9 @@ import { type CrawlerTokens, evaluateProfile } from '../evaluate';
 import { escapePattern } from '../pattern';
 import { getPathParamsQuery } from '../reference';
 import type { ParsedRobots, Verdict } from '../types';
-import { DIALECTS, type Dialect, decidingRule, obeyedGroups } from './dialects';
+import { DIALECTS, type Dialect, decidingPrepared, decidingRule, obeyedGroups, prepareRules } from './dialects';
 import { type ReaderFile, type ReaderGroup, readRecords } from './records';
-import { type LineNote, READER_NAMES, READER_SOURCES, type ReaderVerdict } from './types';
+import { type LineNote, READER_NAMES, READER_SOURCES, type ReaderId, type ReaderVerdict } from './types';
 
 export type { ReaderVerdict } from './types';
 
@@ -57,6 +57,34 @@ export function* whereReadersDisagree(
     const verdicts = readAll(parsed, url, crawler);
     if (verdicts.some((v) => v.allowed !== verdicts[0].allowed)) yield { url, verdicts };
   }
+}
+
+/**
+ * The other readers' verdicts for many URLs and one crawler, without the
+ * explanations `readAll` builds: each reader's obeyed groups are chosen once,
+ * then the returned function gives, for a URL in request form, the reader ids
+ * whose verdict is "allowed". Used by the page's "where readers disagree"
+ * filter over a whole list (docs/behaviour.md §14).
+ */
+export function dialectVerdicts(
+  parsed: ParsedRobots,
+  crawler: CrawlerTokens,
+): (url: string) => { reader: ReaderId; allowed: boolean }[] {
+  const chosen = DIALECTS.map((d) => ({
+    d,
+    rules: prepareRules(
+      d,
+      obeyedGroups(d, recordsFor(parsed, d).groups, crawler.tokens, crawler.ignoresGlobal ?? false),
+    ),
+  }));
+  return (url) => {
+    const path = getPathParamsQuery(url);
+    return chosen.map(({ d, rules }) => {
+      // RFC 9309 §2.2.2: /robots.txt is implicitly allowed, as in readOne.
+      const rule = path === '/robots.txt' ? null : decidingPrepared(d, rules, path);
+      return { reader: d.id, allowed: !rule || rule.kind === 'allow' };
+    });
+  };
 }
 
 /** Each reader's file, read once per parse (cached on the parsed file like the engine's own structures). */

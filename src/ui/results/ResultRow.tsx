@@ -2,6 +2,7 @@ import { type RunResults, urlAt } from '../../state/store';
 import { ROW } from '../../worker/protocol';
 import { sentence } from '../format';
 import { type CellContext, cellView } from './cellView';
+import { ReaderDiffNote } from './ReaderDiffNote';
 import { shownPart, truncateMiddle } from './urlText';
 
 /** The id of a cell's element (the grid's aria-activedescendant). */
@@ -63,6 +64,7 @@ export function ResultRow(props: {
             {sentence(note)}
           </span>
         )}
+        <ReaderDiffNote row={row} />
       </div>
       {r.crawlers.map((_, col) => {
         const k = row * cols + col;

@@ -45,6 +45,14 @@ export function useListImport() {
         return;
       }
       useRobotsLab.getState().setUrlText(result.text, result.pieces);
+      // The Sitemaps tab cross-checks a sitemap's URLs against the rules while the list is still that file's.
+      useRobotsLab
+        .getState()
+        .setSitemapList(
+          result.format === 'sitemap'
+            ? { name: result.name, count: result.count, bytes: file.size, text: result.text }
+            : null,
+        );
       setNote({ text: importedNote(result), error: false });
     } catch (e) {
       setNote({ text: `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`, error: true });

@@ -1,0 +1,103 @@
+/**
+ * The gutter marks of `# expect:` comments (docs/expectations.md): ✓ for one
+ * the file keeps, ✗ for one it breaks, ! for one that cannot be read. The
+ * worker checks them on every set-text; the marks arrive through
+ * `setExpectationMarks` (StateEffect → StateField → gutter) and are mapped
+ * through edits until the next parse. Each mark carries its message as a
+ * title and an aria-label; the Problems panel lists the failing ones, so a
+ * keyboard user reaches the same facts there.
+ */
+import { type Extension, RangeSet, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import { EditorView, GutterMarker, gutter } from '@codemirror/view';
+import { showResultHighlight } from './decorations';
+
+/** One checked expectation as the editor shows it (the worker's ExpectationMark). */
+export interface ExpectationGutterMark {
+  line: number;
+  status: 'pass' | 'fail' | 'malformed';
+  message: string;
+  /** For a failing one: the lines that decided against it (a click on the mark highlights the first). */
+  decidingLines: readonly number[];
+}
+
+/** Replaces the expectation marks with those of the latest parse. */
+export const setExpectationMarks = StateEffect.define<readonly ExpectationGutterMark[]>();
+
+const GLYPH = { pass: '✓', fail: '✗', malformed: '!' } as const;
+
+class ExpectationMarker extends GutterMarker {
+  constructor(
+    readonly status: ExpectationGutterMark['status'],
+    readonly message: string,
+    readonly decidingLine: number | null,
+  ) {
+    super();
+  }
+  override eq(other: GutterMarker): boolean {
+    return other instanceof ExpectationMarker && other.status === this.status && other.message === this.message;
+  }
+  override toDOM(): Node {
+    const el = document.createElement('span');
+    el.className = `cm-rl-expect cm-rl-expect-${this.status}`;
+    el.dataset.testid = 'rl-expect';
+    el.dataset.status = this.status;
+    el.title = this.message;
+    el.setAttribute('role', 'img');
+    el.setAttribute('aria-label', this.message);
+    el.textContent = GLYPH[this.status];
+    return el;
+  }
+}
+
+/** The marks, one per expectation line, mapped through edits. */
+export const expectationMarksField = StateField.define<RangeSet<GutterMarker>>({
+  create: () => RangeSet.empty,
+  update(marks, tr) {
+    let next = tr.docChanged ? marks.map(tr.changes) : marks;
+    for (const e of tr.effects) {
+      if (!e.is(setExpectationMarks)) continue;
+      const builder = new RangeSetBuilder<GutterMarker>();
+      const doc = tr.state.doc;
+      for (const m of [...e.value].sort((a, b) => a.line - b.line)) {
+        if (m.line < 1 || m.line > doc.lines) continue;
+        const pos = doc.line(m.line).from;
+        builder.add(pos, pos, new ExpectationMarker(m.status, m.message, m.decidingLines[0] ?? null));
+      }
+      next = builder.finish();
+    }
+    return next;
+  },
+});
+
+/** Colours with at least 4.5:1 contrast on white (the gutter's background). */
+const expectTheme = EditorView.baseTheme({
+  '.cm-rl-expect-gutter': { minWidth: '1.2em' },
+  '.cm-rl-expect': { padding: '0 2px', fontWeight: 'bold', cursor: 'default' },
+  '.cm-rl-expect-pass': { color: '#15803d' },
+  '.cm-rl-expect-fail': { color: '#b91c1c' },
+  '.cm-rl-expect-malformed': { color: '#92400e' },
+});
+
+/** The field, its gutter and its colours. */
+export function expectationGutter(): Extension {
+  return [
+    expectationMarksField,
+    expectTheme,
+    gutter({
+      class: 'cm-rl-expect-gutter',
+      markers: (view) => view.state.field(expectationMarksField),
+      domEventHandlers: {
+        // A click on a ✗ shows the line that decided against the expectation.
+        mousedown(view, block) {
+          let line: number | null = null;
+          view.state.field(expectationMarksField).between(block.from, block.from, (_f, _t, m) => {
+            if (m instanceof ExpectationMarker) line = m.decidingLine;
+          });
+          if (line === null) return false;
+          showResultHighlight(view, { groupLines: [], ruleLine: line });
+          return true;
+        },
+      },
+    }),
+  ];
+}

@@ -1,0 +1,76 @@
+/**
+ * The Sitemaps tab's facts, computed in the worker (docs/behaviour.md §10):
+ * the file's `Sitemap:` lines checked (absolute http(s) URL, another host,
+ * repeats, the sitemaps.org limits), and, when the URL list came from the
+ * site's own sitemap, its URLs that the rules block for one crawler, counted
+ * by deciding line. A sitemap says "please crawl these", so each is most
+ * likely a mistake. The counts come from the run's arrays: no URL is judged
+ * twice, and a million-row list costs one pass over bytes.
+ */
+import { checkSitemapLines, checkSitemapSize } from '../core/sitemaps';
+import type { ParsedRobots } from '../core/types';
+import type { BulkRun } from './bulk';
+import { type HandlerHost, postFailure } from './host';
+import { CELL, type SitemapReport, type WorkerRequest } from './protocol';
+
+/** How many blocked URLs the report names as examples. */
+const EXAMPLES = 5;
+
+/** Replies with the sitemap lines of `parsed` and, for a sitemap list, what `run` found blocked. */
+export function answerSitemaps(
+  host: HandlerHost,
+  msg: Extract<WorkerRequest, { type: 'sitemaps' }>,
+  parsed: ParsedRobots,
+  run: BulkRun | null,
+): void {
+  try {
+    const lines = checkSitemapLines(parsed, msg.robotsUrl || undefined).map(({ span: _span, ...l }) => l);
+    const list = msg.list;
+    const report: SitemapReport = {
+      lines,
+      list: list && {
+        name: list.name,
+        count: list.count,
+        limits: checkSitemapSize(list.count, list.bytes),
+        blocked: run && run.id === list.run ? blockedIn(run, parsed, msg.crawler) : null,
+      },
+    };
+    host.post({ type: 'sitemaps-checked', id: msg.id, version: msg.version, report });
+  } catch (e) {
+    postFailure(host, msg.id, msg.version, e);
+  }
+}
+
+/** The run's blocked cells in column `col`, counted by deciding line, with the first few URLs. */
+function blockedIn(run: BulkRun, parsed: ParsedRobots, col: number): NonNullable<SitemapReport['list']>['blocked'] {
+  const c = Math.min(Math.max(col, 0), run.cols - 1);
+  const byLine = new Map<number, number>();
+  const examples: { row: number; url: string; line: number }[] = [];
+  let count = 0;
+  for (let row = 0; row < run.done; row++) {
+    const k = row * run.cols + c;
+    if (run.status[k] !== CELL.BLOCKED) continue;
+    count++;
+    const line = run.lines[k];
+    byLine.set(line, (byLine.get(line) ?? 0) + 1);
+    if (examples.length < EXAMPLES) examples.push({ row, url: run.url(row), line });
+  }
+  return {
+    crawler: c,
+    label: run.crawlers[c].info.label,
+    judged: run.done,
+    finished: run.finished,
+    count,
+    byLine: [...byLine]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .map(([line, n]) => ({ line, text: line > 0 ? lineText(parsed, line) : '', count: n })),
+    examples,
+  };
+}
+
+/** A rule line as written, comment removed ('' for a line the parse does not have). */
+function lineText(parsed: ParsedRobots, line: number): string {
+  const l = parsed.lines[line - 1];
+  if (!l) return '';
+  return parsed.text.slice(l.span.from, l.comment ? l.comment.from : l.span.to).trim();
+}

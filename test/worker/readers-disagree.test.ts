@@ -1,0 +1,194 @@
+// The "where readers disagree" filter over a run's list (docs/behaviour.md §14,
+// §11 for the 1994 convention). The file and the rows the filter must keep are
+// written by hand from the readers' documented behaviour: the 1994 convention
+// has no Allow lines and no wildcards (robotstxt.org/orig.html).
+import { describe, expect, it } from 'vitest';
+import { parseRobotsTxt } from '../../src/core/index';
+import { findProfile } from '../../src/core/profiles';
+import { whereReadersDisagree } from '../../src/core/readers/index';
+import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
+import { ALL_ROWS, DISAGREE_READERS, type ViewQuery, type WorkerReply } from '../../src/worker/protocol';
+
+const ROBOTS = [
+  'User-agent: *', // 1
+  'Disallow: /private', // 2
+  'Allow: /private/public', // 3: not read in 1994
+  'Disallow: /*.cgi', // 4: "*" is a plain character in 1994
+  '',
+  'User-agent: Googlebot', // 6
+  'Disallow: /g', // 7
+].join('\n');
+
+const URLS = [
+  '/', // 0: all allow
+  '/private/x', // 1: all block (line 2)
+  '/private/public/y', // 2: Google allows by line 3; 1994 blocks by line 2 (GPTBot only: Googlebot has its own group)
+  '/a.cgi', // 3: Google blocks by line 4; 1994 allows (GPTBot only)
+  '/g/1', // 4: every reader blocks for Googlebot by line 7
+  '/robots.txt', // 5: always allowed
+  'http://[bad', // 6: unreadable, never judged
+];
+
+const LEGACY = 1 << DISAGREE_READERS.indexOf('legacy1994');
+
+function setup() {
+  const replies: WorkerReply[] = [];
+  let t = 0;
+  const queue: (() => void)[] = [];
+  let deferred = false;
+  const host: HandlerHost = {
+    post: (r) => replies.push(r),
+    schedule: (fn) => (deferred ? queue.push(fn) : fn()),
+    // Every reading of the clock moves it past a slice, so each slice stops at its first check.
+    now: () => (t += deferred ? 25 : 0),
+  };
+  const handler = new RobotsHandler(host);
+  handler.handle({ type: 'set-text', id: 1, version: 1, text: ROBOTS });
+  const evaluate = (urls: string[]) =>
+    handler.handle({
+      type: 'evaluate',
+      id: 2,
+      version: 1,
+      urlsText: urls.join('\n'),
+      crawlers: [
+        { kind: 'profile', id: 'googlebot' },
+        { kind: 'profile', id: 'gptbot' },
+      ],
+      normalise: true,
+      robotsUrl: '',
+      fetchStatus: 200,
+    });
+  const view = (query: Partial<ViewQuery>) => {
+    handler.handle({ type: 'view', id: 10, version: 1, run: 2, query: { ...ALL_ROWS, ...query } });
+    return replies.filter((r) => r.type === 'viewed').at(-1) as Extract<WorkerReply, { type: 'viewed' }> | undefined;
+  };
+  return { handler, replies, evaluate, view, queue, defer: () => (deferred = true) };
+}
+
+describe('where readers disagree (docs/behaviour.md §14)', () => {
+  it('keeps exactly the rows where another reader gives another verdict, per crawler', () => {
+    const s = setup();
+    s.evaluate(URLS);
+    const any = s.view({ verdict: 'disagree' })!;
+    expect(Array.from(any.rows!)).toEqual([2, 3]);
+    expect(any.count).toBe(2);
+    // Googlebot obeys its own group, where every reader agrees; GPTBot obeys `*`.
+    expect(Array.from(s.view({ verdict: 'disagree', crawler: 0 })!.rows!)).toEqual([]);
+    expect(Array.from(s.view({ verdict: 'disagree', crawler: 1 })!.rows!)).toEqual([2, 3]);
+  });
+
+  it('says which readers differ, per row', () => {
+    const s = setup();
+    s.evaluate(URLS);
+    const v = s.view({ verdict: 'disagree' })!;
+    expect(Array.from(v.readers!)).toEqual([0, 0, LEGACY, LEGACY, 0, 0, 0]);
+    // For Googlebot alone (its own group) no reader differs on any row.
+    expect(Array.from(s.view({ verdict: 'disagree', crawler: 0 })!.readers!)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    // Other filters carry no readers' masks.
+    expect(s.view({ verdict: 'blocked' })!.readers).toBeNull();
+  });
+
+  it('combines with search and the rule filter like the other verdict filters', () => {
+    const s = setup();
+    s.evaluate(URLS);
+    expect(Array.from(s.view({ verdict: 'disagree', search: 'cgi' })!.rows!)).toEqual([3]);
+    expect(Array.from(s.view({ verdict: 'disagree', rule: 3 })!.rows!)).toEqual([2]);
+  });
+
+  it('a long list is worked through in slices; after PARTIAL_MS it answers with the rows so far, then goes on', () => {
+    const s = setup();
+    const many = Array.from({ length: 1000 }, (_, i) => (i % 250 === 0 ? '/a.cgi' : `/p${i}`));
+    s.evaluate(many);
+    s.defer();
+    const viewed = (id: number) =>
+      s.replies.filter((r): r is Extract<WorkerReply, { type: 'viewed' }> => r.type === 'viewed' && r.id === id);
+    s.handler.handle({ type: 'view', id: 11, version: 1, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
+    // The first slice yields without answering.
+    expect(viewed(11)).toEqual([]);
+    expect(s.queue.length).toBe(1);
+    let slices = 0;
+    while (s.queue.length) {
+      s.queue.shift()!();
+      slices++;
+    }
+    expect(slices).toBeGreaterThan(5);
+    // One answer, partial: the clock (25 ms a reading) passed 500 ms before the 1,000 rows were checked.
+    const partial = viewed(11);
+    expect(partial).toHaveLength(1);
+    expect(partial[0].complete).toBe(false);
+    const rows = Array.from(partial[0].rows!);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(4);
+    expect(rows).toEqual([0, 250, 500, 750].slice(0, rows.length));
+    // The work went on in the background: asking again answers at once, complete.
+    s.handler.handle({ type: 'view', id: 12, version: 1, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
+    expect(viewed(12)).toHaveLength(1);
+    expect(viewed(12)[0].complete).toBe(true);
+    expect(Array.from(viewed(12)[0].rows!)).toEqual([0, 250, 500, 750]);
+  });
+
+  it('stops working for a run that a new run replaced', () => {
+    const s = setup();
+    s.evaluate(Array.from({ length: 200 }, (_, i) => `/p${i}.cgi`));
+    s.defer();
+    s.handler.handle({ type: 'view', id: 11, version: 1, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
+    expect(s.queue.length).toBe(1);
+    s.handler.handle({
+      type: 'evaluate',
+      id: 3,
+      version: 1,
+      urlsText: '/',
+      crawlers: [{ kind: 'profile', id: 'gptbot' }],
+      normalise: true,
+      robotsUrl: '',
+      fetchStatus: 200,
+    });
+    // The new run's first slice and the old view's next slice are queued; the old view never answers.
+    while (s.queue.length) s.queue.shift()!();
+    expect(s.replies.filter((r) => r.type === 'viewed' && r.id === 11)).toEqual([]);
+  });
+
+  it('keeps the same URLs as the readers strip (readAll, with explanations) says disagree, on several files', () => {
+    const files = [
+      ROBOTS,
+      'User-agent: *\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\nAllow: /y/z',
+      'User-agent: gptbot/1.0\nDisallow: /a\nUser-agent: *\nDisallow: /%62\nDisallow: *q=',
+      'User-agent: *\nDissallow: /t\nDisallow: /d/\nAllow: /d/index.html\n\nDisallow: /k',
+    ];
+    const urls = ['/', '/x', '/y/z', '/y', '/a', '/b', '/?q=1', '/t', '/d/', '/d/index.html', '/k', '/a.cgi'];
+    for (const text of files) {
+      const parsed = parseRobotsTxt(text);
+      const model = [...whereReadersDisagree(parsed, urls, findProfile('gptbot')!)].map((d) => urls.indexOf(d.url));
+      const s = setup();
+      s.handler.handle({ type: 'set-text', id: 1, version: 2, text });
+      s.handler.handle({
+        type: 'evaluate',
+        id: 2,
+        version: 2,
+        urlsText: urls.join('\n'),
+        crawlers: [{ kind: 'profile', id: 'gptbot' }],
+        normalise: false,
+        robotsUrl: '',
+        fetchStatus: 200,
+      });
+      s.handler.handle({ type: 'view', id: 10, version: 2, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
+      const v = s.replies.filter((r) => r.type === 'viewed').at(-1) as Extract<WorkerReply, { type: 'viewed' }>;
+      expect(Array.from(v.rows!), text).toEqual(model);
+    }
+  });
+
+  it('when the fetch result decides (5xx: nothing may be fetched) no reader disagrees', () => {
+    const s = setup();
+    s.handler.handle({
+      type: 'evaluate',
+      id: 2,
+      version: 1,
+      urlsText: URLS.join('\n'),
+      crawlers: [{ kind: 'profile', id: 'gptbot' }],
+      normalise: true,
+      robotsUrl: '',
+      fetchStatus: 503,
+    });
+    expect(Array.from(s.view({ verdict: 'disagree' })!.rows!)).toEqual([]);
+  });
+});
