@@ -6,11 +6,13 @@
  * worker and a fake editor.
  */
 import type { StoreApi } from 'zustand';
+import { type DeployState, useDeploy } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import { type DebugFault, type ExportFormat, isAllRows, type ViewQuery } from '../worker/protocol';
 import type { EditorPort } from './editor';
+import { FlipsController } from './flipsController';
 import { highlightFor } from './highlight';
 import { type Clock, FLUSH_MS, IdleDebounce, MARKERS_MS, MarkerPacer, runDelay, Throttle, textDelay } from './pacing';
 import { type RunSink, RunStream } from './runStream';
@@ -26,6 +28,8 @@ export interface ControllerOptions {
   /** The client's watchdog timer (a test drives it by hand). */
   setInterval?(fn: () => void, ms: number): unknown;
   clearInterval?(handle: unknown): void;
+  /** The before/after view's store (the page's by default). */
+  deploy?: Pick<StoreApi<DeployState>, 'getState' | 'subscribe'>;
 }
 
 const browserClock: Clock = {
@@ -47,6 +51,8 @@ export class AppController {
   private viewSeq = 0;
   /** The run on screen, while it streams in; a new run replacing it says it restarted. */
   private running: RunResults | null = null;
+  /** The before/after view's comparisons, on the same worker. */
+  readonly flips: FlipsController;
 
   constructor(
     private readonly store: LabStore,
@@ -77,12 +83,14 @@ export class AppController {
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });
+    this.flips = new FlipsController(store, options.deploy ?? useDeploy, this.client, clock);
   }
 
   /** Sends the current inputs to the worker and follows the store from now on. */
   start(): void {
     this.unsubscribe = this.store.subscribe((s, prev) => this.onChange(s, prev));
     this.sendText();
+    this.flips.start();
   }
 
   /** Stops following the store and terminates the worker. */
@@ -92,6 +100,7 @@ export class AppController {
     for (const t of [this.runTimer, this.viewTimer]) if (t !== null) clearTimeout(t);
     this.textIdle.cancel();
     this.markers.cancel();
+    this.flips.dispose();
     this.client.dispose();
   }
 

@@ -1,6 +1,7 @@
 import { ShareArea } from '../share/ShareArea';
 import { useRobotsLab } from '../state/store';
 import { Dock } from './Dock';
+import { MainView } from './deploy/MainView';
 import { EditorPane } from './EditorPane';
 import { formatCount } from './format';
 import { InputsPanel } from './InputsPanel';
@@ -109,8 +110,14 @@ export function App() {
             Test
           </h2>
           <InputsPanel />
-          <ResultsTools />
-          <ResultsTable />
+          <MainView
+            results={
+              <>
+                <ResultsTools />
+                <ResultsTable />
+              </>
+            }
+          />
         </section>
         <Dock />
       </main>

@@ -6,6 +6,7 @@ import { CodeMirrorPort } from '../app/editor';
 import { pageStorage, setListSaver, useRobotsLab } from '../state/store';
 import type { WorkerLike } from '../worker/client';
 import { App } from './App';
+import { deployStorage } from './deploy/storage';
 import './styles.css';
 
 function createWorker(): WorkerLike {
@@ -19,6 +20,7 @@ function boot(): void {
   const controller = new AppController(useRobotsLab, createWorker, new CodeMirrorPort());
   setListSaver((key, text) => controller.saveList(key, text));
   controller.start();
+  void deployStorage.start();
   // Test builds only (`vite build --mode e2e`): hooks for the e2e suite, with ?debug in the URL.
   if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) {
     if (new URLSearchParams(location.search).has('debug')) {
@@ -39,9 +41,15 @@ function boot(): void {
 }
 
 // Coalesced writes must reach localStorage before the page goes away.
-addEventListener('pagehide', () => pageStorage.flush());
+addEventListener('pagehide', () => {
+  pageStorage.flush();
+  deployStorage.flush();
+});
 addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') pageStorage.flush();
+  if (document.visibilityState === 'hidden') {
+    pageStorage.flush();
+    deployStorage.flush();
+  }
 });
 
 if (useRobotsLab.persist.hasHydrated()) boot();

@@ -220,7 +220,7 @@ export class FlipRuns {
             : { tokens: [c.token], ignoresGlobal: false },
         }),
       );
-      const labels = crawlers.map((c) => c.info.label);
+      const labels = uniqueLabels(crawlers.map((c) => c.info.label));
       this.run = new FlipRun(msg.id, msg.version, comparison, list, specs, labels, msg.normalise, msg.robotsUrl);
     } catch (e) {
       postFailure(this.host, msg.id, msg.version, e);
@@ -300,6 +300,17 @@ export class FlipRuns {
     }
     this.host.schedule(() => this.slice(run));
   }
+}
+
+/** Labels made unique ("Slurp", "Slurp (2)"): they name the columns of an export and the keys of its counts. */
+function uniqueLabels(labels: string[]): string[] {
+  const seen = new Set<string>();
+  return labels.map((label) => {
+    let name = label;
+    for (let n = 2; seen.has(name); n++) name = `${label} (${n})`;
+    seen.add(name);
+    return name;
+  });
 }
 
 /** One edited line in words: "line 4 added: Disallow: /x". */
