@@ -33,6 +33,11 @@ async function openWithDeployedExample(page: Page): Promise<{ lab: LabPage; ba: 
 }
 
 test('an edit shows its verdict flips, counted per crawler, with the lines that cause them', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.sourceFile}`));
+  });
   const { lab, ba } = await openWithDeployedExample(page);
   await lab.editor.replaceText(EDITED);
 
@@ -60,6 +65,8 @@ test('an edit shows its verdict flips, counted per crawler, with the lines that 
   // Clicking a flip lands on the edited line that causes it, in the editor.
   await gpt.getByTestId('flip-jump').click();
   await expect.poll(() => lab.editor.linesWith('cm-rl-rule')).toEqual([17]);
+  // The merge view's editors and everything above ran under the strict policy without a violation.
+  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
 });
 
 test('an edit in the deployed side re-compares too, and a bad file is refused without losing anything', async ({
@@ -130,6 +137,8 @@ for (const [w, h] of [
     await lab.editor.replaceText(EDITED);
     await expect(ba.newlyAllowed).toHaveText('2');
     await ba.saveSnapshot('live today');
+    // As a user on a short screen sees it: the inputs folded to their summary line.
+    await lab.inputs.hide();
     await ba.tab.scrollIntoViewIfNeeded();
     const [scrollWidth, innerWidth] = await page.evaluate(() => [
       document.documentElement.scrollWidth,

@@ -79,7 +79,10 @@ export class AppController {
       onRestart: (message) => {
         this.store.getState().setWorkerNotice(message);
         // The fresh worker knows nothing: send it the text and run the inputs again (unless that input is what crashes it).
-        if (!this.client.crashLooping) this.sendText();
+        if (!this.client.crashLooping) {
+          this.sendText();
+          this.flips.resume();
+        }
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });

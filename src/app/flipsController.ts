@@ -58,6 +58,11 @@ export class FlipsController {
     if (this.deploy.getState().view === 'before-after') this.changed(0);
   }
 
+  /** Compares again (the worker restarted and knows nothing), if the view shows. */
+  resume(): void {
+    this.changed(0);
+  }
+
   dispose(): void {
     for (const u of this.unsubscribe) u();
     this.unsubscribe = [];

@@ -14,7 +14,7 @@ import {
   type LineEdit,
   verdictFlips,
 } from '../core/diff/index';
-import { applyGoogleSizeLimit, parseRobotsTxt } from '../core/index';
+import { applyGoogleSizeLimit, chooseGroups, parseRobotsTxt } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import { splitRows } from './bulk';
 import { resolveCrawler } from './crawlers';
@@ -46,6 +46,20 @@ class IntList {
   }
 }
 
+/**
+ * The rules a crawler obeys in a file, in order, as one string: the groups it
+ * chooses (docs/behaviour.md §5) decide every verdict by their rules alone
+ * (§8), so when this is the same in both files no verdict of that crawler can
+ * flip, and its URLs need no check.
+ */
+function obeyedRules(parsed: ParsedRobots, c: DiffCrawler): string {
+  const choice = chooseGroups(parsed, c.spec.tokens, c.spec.ignoresGlobal ?? false);
+  if (choice.kind === 'none') return 'none';
+  let out = '';
+  for (const g of choice.groups) for (const r of parsed.groups[g].rules) out += `${r.kind} ${r.pattern}\n`;
+  return out;
+}
+
 /** What a crawler reads of a text: up to Google's 500 KiB (docs/behaviour.md §9), parsed once per text. */
 class ParseCache {
   private text: string | null = null;
@@ -74,6 +88,10 @@ export class FlipRun {
   private readonly pairIndex = new Map<string, number>();
   private readonly counts = emptyCounts();
   private skipped = 0;
+  /** URLs judged (read and in scope). */
+  private judged = 0;
+  /** The crawlers whose verdicts can flip (see obeyedRules); the others are counted, not checked. */
+  private readonly changed: DiffCrawler[];
   private readonly scope: (url: string) => string | null;
 
   constructor(
@@ -89,6 +107,7 @@ export class FlipRun {
   ) {
     this.rows = list.starts.length;
     this.scope = scopeChecker(robotsUrl);
+    this.changed = crawlers.filter((c) => obeyedRules(comparison.before, c) !== obeyedRules(comparison.after, c));
   }
 
   get finished(): boolean {
@@ -111,13 +130,14 @@ export class FlipRun {
         if (j.error !== null || j.outOfScope !== null) run.skipped++;
         else {
           if (j.requestUrl !== input) run.requestUrls.set(row, j.requestUrl);
+          run.judged++;
           current = row;
           yield j.requestUrl;
         }
         if ((run.done & 63) === 0 && deadline()) return;
       }
     })(this);
-    for (const flip of verdictFlips(this.comparison, rows, this.crawlers, this.counts)) this.keep(flip, current);
+    for (const flip of verdictFlips(this.comparison, rows, this.changed, this.counts)) this.keep(flip, current);
   }
 
   private keep(flip: Flip, row: number): void {
@@ -137,7 +157,7 @@ export class FlipRun {
   tally(): FlipTally {
     const c = this.counts;
     return {
-      checked: c.checked,
+      checked: c.checked + this.judged * (this.crawlers.length - this.changed.length),
       skipped: this.skipped,
       allowedToBlocked: c.allowedToBlocked,
       blockedToAllowed: c.blockedToAllowed,

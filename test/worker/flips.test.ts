@@ -134,6 +134,58 @@ describe('flips: a narrowed rule and a group choice (docs/behaviour.md §5, §8)
   });
 });
 
+describe('flips: crawlers whose obeyed rules are unchanged (docs/behaviour.md §5, §8)', () => {
+  const files = {
+    deployedText: 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /a\n',
+    editedText: 'User-agent: GPTBot\nDisallow: /x\n\nUser-agent: *\nDisallow: /a\n',
+    urlsText: '/a\n/b\n',
+  };
+
+  it('flips only the crawler whose group changed, and still counts every pair as compared', () => {
+    const h = compare({
+      ...files,
+      crawlers: [
+        { kind: 'profile', id: 'gptbot' },
+        { kind: 'token', token: 'Slurp' },
+      ],
+    });
+    expect(h.of('flips-done')[0].tally).toEqual({
+      checked: 4,
+      skipped: 0,
+      allowedToBlocked: 0,
+      blockedToAllowed: 2,
+      byCrawler: [
+        { label: 'GPTBot', allowedToBlocked: 0, blockedToAllowed: 2 },
+        { label: 'Slurp', allowedToBlocked: 0, blockedToAllowed: 0 },
+      ],
+    });
+  });
+
+  it('a crawler moved to another group with the same rules flips nothing', () => {
+    const h = compare({
+      deployedText: 'User-agent: *\nDisallow: /a\n',
+      editedText: 'User-agent: Slurp\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\n',
+      urlsText: '/a\n/b\n',
+      crawlers: [{ kind: 'token', token: 'Slurp' }],
+    });
+    expect(h.of('flips-done')[0].tally.checked).toBe(2);
+    expect(view(h, ALL).records).toEqual([]);
+  });
+
+  it('two crawlers with one name keep apart, the second numbered', () => {
+    const h = compare({
+      crawlers: [
+        { kind: 'token', token: 'Slurp' },
+        { kind: 'token', token: 'Slurp' },
+      ],
+    });
+    expect(h.of('flips-done')[0].tally.byCrawler.map((c) => [c.label, c.allowedToBlocked])).toEqual([
+      ['Slurp', 2],
+      ['Slurp (2)', 2],
+    ]);
+  });
+});
+
 describe('flips: the URL list as a run reads it (docs/behaviour.md §1)', () => {
   it('skips URLs outside the robots.txt URL scope and compares the request form of the rest', () => {
     const h = compare({

@@ -1,7 +1,7 @@
 import { useDeploy } from '../../state/deploy';
 import { DeployedSource, readDeployedFile } from './DeployedSource';
 import { FlipList } from './FlipList';
-import { FlipSummary } from './FlipSummary';
+import { FlipHeadline, FlipSummary } from './FlipSummary';
 import { MergePane } from './MergePane';
 import { Snapshots } from './Snapshots';
 
@@ -43,17 +43,20 @@ export function BeforeAfter() {
           </button>
         </div>
       )}
-      <div className="merge-heads" aria-hidden="true">
-        <span>Deployed (today)</span>
-        <span>Edited (the editor's file)</span>
-      </div>
-      <MergePane />
       {empty ? (
         <p className="hint" data-testid="deploy-empty">
           Paste the robots.txt that is live today into the left side (or drop its file, or restore a snapshot). The URL
           list × crawlers above are then compared under both files.
         </p>
       ) : (
+        <FlipHeadline />
+      )}
+      <div className="merge-heads" aria-hidden="true">
+        <span>Deployed (today)</span>
+        <span>Edited (the editor's file)</span>
+      </div>
+      <MergePane />
+      {!empty && (
         <>
           <FlipSummary />
           <FlipList />
