@@ -33,10 +33,23 @@ function side(label: string, testId: string, onChange: () => void, extra: Extens
 /** Marks a change that came from the store, so it is not written back. */
 const fromStore = Annotation.define<boolean>();
 
-/** Replaces a view's text with `text` (an undoable change), unless it holds it already. */
+/**
+ * Makes a view hold `text` by replacing only the span that differs (common
+ * head and tail kept), so the merge view re-diffs just that span rather than
+ * the whole file on every keystroke in the main editor.
+ */
 function follow(view: EditorView, text: string): void {
-  if (view.state.doc.toString() === text) return;
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: fromStore.of(true) });
+  const old = view.state.doc.toString();
+  if (old === text) return;
+  let head = 0;
+  const max = Math.min(old.length, text.length);
+  while (head < max && old.charCodeAt(head) === text.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < max - head && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  view.dispatch({
+    changes: { from: head, to: old.length - tail, insert: text.slice(head, text.length - tail) },
+    annotations: fromStore.of(true),
+  });
 }
 
 /**
