@@ -19,6 +19,8 @@ export class RobotsDocument {
   private version = -1;
   /** What a crawler reads: the text up to Google's size limit. */
   private parsed: ParsedRobots | null = null;
+  /** The text `parsed` was made from. */
+  private text: string | null = null;
 
   constructor(private readonly host: HandlerHost) {}
 
@@ -29,6 +31,7 @@ export class RobotsDocument {
       const cut = applyGoogleSizeLimit(msg.text);
       const full = parseRobotsTxt(msg.text);
       this.parsed = cut.cutAt === null ? full : parseRobotsTxt(cut.text);
+      this.text = msg.text;
       this.version = msg.version;
       const diagnostics = lintRobots(full, { sizeLimitCutAt: cut.cutAt });
       const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0);
@@ -43,6 +46,11 @@ export class RobotsDocument {
     if (this.parsed && msg.version === this.version) return this.parsed;
     postFailure(this.host, msg.id, msg.version, new Error(`No parsed text for version ${msg.version}.`));
     return null;
+  }
+
+  /** The parse of `text` when it is the text held (a before/after comparison reuses it), else null. */
+  parsedText(text: string): ParsedRobots | null {
+    return text === this.text ? this.parsed : null;
   }
 
   /** The latest parse, whatever its version (an export labels rule lines with it). */

@@ -6,14 +6,8 @@
  * and for exports.
  */
 import { csvRecord } from '../core/csv';
-import {
-  compareRobots,
-  type DiffCrawler,
-  emptyCounts,
-  type Flip,
-  type LineEdit,
-  verdictFlips,
-} from '../core/diff/index';
+import { type DiffCrawler, emptyCounts, type Flip, type LineEdit, verdictFlips } from '../core/diff/index';
+import { diffLines, type LineDiff } from '../core/diff/lines';
 import { applyGoogleSizeLimit, chooseGroups, parseRobotsTxt } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import { splitRows } from './bulk';
@@ -60,6 +54,29 @@ function obeyedRules(parsed: ParsedRobots, c: DiffCrawler): string {
   return out;
 }
 
+/** The physical lines of a parsed file, as written. */
+function physicalLines(parsed: ParsedRobots): string[] {
+  return parsed.lines.map((l) => parsed.text.slice(l.span.from, l.span.to));
+}
+
+/**
+ * The two files and their line diff, made only when a flip needs its causes:
+ * a keystroke that flips nothing (most of them) costs no diff of the files.
+ */
+function lazyComparison(before: ParsedRobots, after: ParsedRobots): Comparison {
+  let lines: LineDiff | null = null;
+  return {
+    before,
+    after,
+    get lines() {
+      lines ??= diffLines(physicalLines(before), physicalLines(after));
+      return lines;
+    },
+  };
+}
+
+type Comparison = Parameters<typeof verdictFlips>[0];
+
 /** What a crawler reads of a text: up to Google's 500 KiB (docs/behaviour.md §9), parsed once per text. */
 class ParseCache {
   private text: string | null = null;
@@ -97,7 +114,7 @@ export class FlipRun {
   constructor(
     readonly id: number,
     readonly version: number,
-    private readonly comparison: ReturnType<typeof compareRobots>,
+    private readonly comparison: Comparison,
     private readonly list: HeldList,
     /** Labelled by their index, so that two crawlers with one name stay apart. */
     private readonly crawlers: DiffCrawler[],
@@ -224,14 +241,23 @@ export class FlipRuns {
 
   constructor(private readonly host: HandlerHost) {}
 
-  /** Starts comparing; `held` is the URL list the worker holds (for a request without a list). */
-  start(msg: RequestOf<'flips'>, held: HeldList | null): void {
+  /**
+   * Starts comparing; `held` is the URL list the worker holds (for a request
+   * without a list), `parsedText` the worker's parse of a text when it holds
+   * that text (the edited file usually: it was just sent for the run).
+   */
+  start(
+    msg: RequestOf<'flips'>,
+    held: HeldList | null,
+    parsedText: (text: string) => ParsedRobots | null = () => null,
+  ): void {
     this.run = null;
     try {
       const list = msg.urlsText === null ? held : this.keepText(msg.urlsText);
       if (!list) throw new Error('No URL list was sent.');
       const crawlers = msg.crawlers.map(resolveCrawler);
-      const comparison = compareRobots(this.deployed.get(msg.deployedText), this.edited.get(msg.editedText));
+      const after = parsedText(msg.editedText) ?? this.edited.get(msg.editedText);
+      const comparison = lazyComparison(this.deployed.get(msg.deployedText), after);
       const specs = crawlers.map(
         (c, i): DiffCrawler => ({
           label: String(i),

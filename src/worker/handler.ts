@@ -69,7 +69,7 @@ export class RobotsHandler {
         void loadList(this.host, msg, (list) => this.runs.holdList(list));
         return;
       case 'flips':
-        this.flips.start(msg, this.runs.heldList);
+        this.flips.start(msg, this.runs.heldList, (text) => this.document.parsedText(text));
         return;
       case 'flips-cancel':
         this.flips.cancel(msg.id);

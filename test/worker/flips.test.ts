@@ -220,6 +220,15 @@ describe('flips: the URL list as a run reads it (docs/behaviour.md §1)', () => 
     expect(h.of('flips-done')[0].tally.allowedToBlocked).toBe(4);
   });
 
+  it('reuses the parse of the text the worker holds when it is the edited file, with the same flips', () => {
+    const h = harness();
+    h.handler.handle({ type: 'set-text', id: 9, version: 0, text: ADDS_SHOP });
+    h.handler.handle({ type: 'flips', id: 2, version: 0, ...params() });
+    h.drain();
+    expect(h.of('flips-done')[0].tally.allowedToBlocked).toBe(4);
+    expect(view(h, ALL, 2).records[0].newLine).toEqual({ line: 3, text: 'Disallow: /shop' });
+  });
+
   it('fails clearly when there is no list at all', () => {
     const h = compare({ urlsText: null });
     expect(h.of('failed').map((f) => f.message)).toEqual(['No URL list was sent.']);

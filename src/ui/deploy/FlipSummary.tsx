@@ -61,7 +61,13 @@ export function FlipHeadline() {
   const running = !flips.finished;
   return (
     <div className="flip-head">
-      <p className="flip-headline" role="status" data-testid="flip-headline">
+      <p
+        className="flip-headline"
+        role="status"
+        data-testid="flip-headline"
+        data-run={flips.run}
+        data-finished={flips.finished}
+      >
         This edit would block <strong data-testid="flip-total-blocked">{formatCount(tally.allowedToBlocked)}</strong>{' '}
         URL × crawler pair{tally.allowedToBlocked === 1 ? '' : 's'} allowed today and allow{' '}
         <strong data-testid="flip-total-allowed">{formatCount(tally.blockedToAllowed)}</strong> blocked today
