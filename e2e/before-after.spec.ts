@@ -123,6 +123,14 @@ test('a snapshot is saved, restored as the deployed file, and the deployed file 
   await expect(ba.newlyBlocked).toHaveText('1');
   await expect(ba.newlyAllowed).toHaveText('2');
   await expect(page.getByTestId('snapshot')).toHaveText(/live today/);
+
+  // "Forget stored data" forgets the deployed file and the snapshots too.
+  await page.getByRole('button', { name: 'Forget stored data…' }).click();
+  await page.getByRole('button', { name: 'Forget everything' }).click();
+  await expect(lab.results.status).toContainText('evaluated');
+  await ba.open();
+  await expect(page.getByTestId('deploy-empty')).toBeVisible();
+  await expect(page.getByTestId('snapshot')).toHaveCount(0);
 });
 
 /** Screenshots for a human look (not assertions), at the three sizes the page is made for. */

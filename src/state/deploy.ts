@@ -108,6 +108,8 @@ function readSnapshots(json: string | undefined): Snapshot[] {
 export class DeployStorage {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private saved = '';
+  /** Set by `forget`: nothing is saved again before the page reloads. */
+  private forgotten = false;
 
   constructor(
     private readonly values: LargeValueStore | undefined,
@@ -139,11 +141,19 @@ export class DeployStorage {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const text = this.store.getState().deployedText;
-    if (!this.values || text === this.saved) return;
+    if (!this.values || this.forgotten || text === this.saved) return;
     this.saved = text;
     void this.values.set(DEPLOYED_KEY, text).catch(() => {
       this.store.getState().setNotice('The deployed file could not be kept in this browser (storage full or blocked).');
     });
+  }
+
+  /** Removes the deployed text and the snapshots from this browser ("Forget stored data"). */
+  async forget(): Promise<void> {
+    this.forgotten = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.values) await Promise.all([this.values.delete(DEPLOYED_KEY), this.values.delete(SNAPSHOTS_KEY)]);
   }
 
   /** Saves the deployed text as a new snapshot named `name`. */
