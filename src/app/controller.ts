@@ -8,12 +8,14 @@
 import type { StoreApi } from 'zustand';
 import type { RobotsFix } from '../core/lint';
 import type { ResultHighlight } from '../editor/index';
+import { type DeployState, useDeploy } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import type { ListPieces } from '../worker/pieces';
 import { type DebugFault, type ExportFormat, isAllRows, type SitemapReport, type ViewQuery } from '../worker/protocol';
 import type { EditorPort } from './editor';
+import { FlipsController } from './flipsController';
 import { highlightFor } from './highlight';
 import { type Clock, FLUSH_MS, IdleDebounce, MARKERS_MS, MarkerPacer, runDelay, Throttle, textDelay } from './pacing';
 import { type RunSink, RunStream } from './runStream';
@@ -29,6 +31,8 @@ export interface ControllerOptions {
   /** The client's watchdog timer (a test drives it by hand). */
   setInterval?(fn: () => void, ms: number): unknown;
   clearInterval?(handle: unknown): void;
+  /** The before/after view's store (the page's by default). */
+  deploy?: Pick<StoreApi<DeployState>, 'getState' | 'subscribe'>;
 }
 
 const browserClock: Clock = {
@@ -62,6 +66,8 @@ export class AppController {
   private opened: { file: Blob; text: string } | null = null;
   /** The run on screen, while it streams in; a new run replacing it says it restarted. */
   private running: RunResults | null = null;
+  /** The before/after view's comparisons, on the same worker. */
+  readonly flips: FlipsController;
 
   constructor(
     private readonly store: LabStore,
@@ -100,15 +106,18 @@ export class AppController {
               () => this.sendText(),
             );
         else this.sendText();
+        this.flips.resume();
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });
+    this.flips = new FlipsController(store, options.deploy ?? useDeploy, this.client, clock);
   }
 
   /** Sends the current inputs to the worker and follows the store from now on. */
   start(): void {
     this.unsubscribe = this.store.subscribe((s, prev) => this.onChange(s, prev));
     this.sendText();
+    this.flips.start();
   }
 
   /** Stops following the store and terminates the worker. */
@@ -118,6 +127,7 @@ export class AppController {
     for (const t of [this.runTimer, this.viewTimer]) if (t !== null) clearTimeout(t);
     this.textIdle.cancel();
     this.markers.cancel();
+    this.flips.dispose();
     this.client.dispose();
   }
 

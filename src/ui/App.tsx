@@ -2,6 +2,7 @@ import { ShareArea } from '../share/ShareArea';
 import { useRobotsLab } from '../state/store';
 import { Announcer } from './Announcer';
 import { Dock } from './Dock';
+import { MainView } from './deploy/MainView';
 import { EditorPane } from './EditorPane';
 import { ExpectationsCount } from './ExpectationsCount';
 import { formatCount } from './format';
@@ -122,9 +123,15 @@ export function App() {
             Test
           </h2>
           <InputsPanel />
-          <SitemapsBanner />
-          <ResultsTools />
-          <ResultsTable />
+          <MainView
+            results={
+              <>
+                <SitemapsBanner />
+                <ResultsTools />
+                <ResultsTable />
+              </>
+            }
+          />
         </section>
         <Dock />
       </main>

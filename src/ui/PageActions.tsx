@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_INPUTS, type Inputs } from '../state/inputs';
 import { forgetStored, type InputsSnapshot, snapshotInputs, useRobotsLab } from '../state/store';
+import { deployStorage } from './deploy/storage';
 
 /** What "New" starts from: no file, no URLs, Googlebot, the default settings. */
 const EMPTY_INPUTS: Inputs = {
@@ -71,12 +72,12 @@ export function PageActions() {
       {confirmForget && (
         <div className="toast" role="alertdialog" aria-labelledby="forget-title" data-testid="forget-dialog">
           <span id="forget-title" className="toast-text">
-            Forget everything stored in this browser? The saved robots.txt, URL list, crawlers and settings are removed
-            and the page starts again from the example.
+            Forget everything stored in this browser? The saved robots.txt, URL list, crawlers, settings, deployed file
+            and snapshots are removed and the page starts again from the example.
           </span>
           <button
             type="button"
-            onClick={() => void forgetStored().then(() => location.reload())}
+            onClick={() => void Promise.all([forgetStored(), deployStorage.forget()]).then(() => location.reload())}
             data-testid="forget-confirm"
           >
             Forget everything

@@ -8,6 +8,7 @@ import { restoreSavedLists } from '../state/savedLists';
 import { pageStorage, setListSaver, useRobotsLab } from '../state/store';
 import type { WorkerLike } from '../worker/client';
 import { App } from './App';
+import { deployStorage } from './deploy/storage';
 import { startTheme } from './theme';
 import './styles.css';
 
@@ -27,6 +28,7 @@ function boot(): void {
   controller.start();
   void restoreSavedLists(pageStorage, useRobotsLab, (key) => controller.loadSavedList(key));
   watchOtherTabs(useRobotsLab);
+  void deployStorage.start();
   // Test builds only (`vite build --mode e2e`): hooks for the e2e suite, with ?debug in the URL.
   if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) {
     if (new URLSearchParams(location.search).has('debug')) {
@@ -47,9 +49,15 @@ function boot(): void {
 }
 
 // Coalesced writes must reach localStorage before the page goes away.
-addEventListener('pagehide', () => pageStorage.flush());
+addEventListener('pagehide', () => {
+  pageStorage.flush();
+  deployStorage.flush();
+});
 addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') pageStorage.flush();
+  if (document.visibilityState === 'hidden') {
+    pageStorage.flush();
+    deployStorage.flush();
+  }
 });
 
 if (useRobotsLab.persist.hasHydrated()) boot();

@@ -19,6 +19,10 @@ import {
   type ExplainResult,
   type ExportFormat,
   type ExportSummary,
+  type FlipQuery,
+  type FlipRecord,
+  type FlipsParams,
+  type FlipTally,
   type ImportSummary,
   type ParseSummary,
   type ReplyTo,
@@ -47,6 +51,20 @@ export interface RunHandlers {
   onChunk(chunk: Extract<WorkerReply, { type: 'run-chunk' }>): void;
   onDone(rows: number, elapsedMs: number): void;
   onError(message: string): void;
+}
+
+/** What a before/after comparison reports as it streams (see flips.ts in the worker). */
+export interface FlipHandlers {
+  onChunk(progress: { done: number; total: number }, tally: FlipTally): void;
+  onDone(tally: FlipTally, elapsedMs: number): void;
+  onError(message: string): void;
+}
+
+/** A page of a comparison's flips, as the worker selected and ordered them. */
+export interface FlipsView {
+  run: number;
+  records: FlipRecord[];
+  count: number;
 }
 
 export interface ClientOptions {
@@ -117,6 +135,8 @@ export class RobotsWorkerClient {
   private text: string | null = null;
   private readonly pending = new Map<number, Pending>();
   private run: { id: number; handlers: RunHandlers } | null = null;
+  /** The before/after comparison going on; it carries both texts, so a new text version does not void it. */
+  private flipRun: { id: number; handlers: FlipHandlers } | null = null;
   /** The URL list the worker holds (sent or imported): it is not sent again. */
   private workerList: string | null = null;
   private lastHeard = 0;
@@ -142,7 +162,7 @@ export class RobotsWorkerClient {
   }
 
   get busy(): boolean {
-    return this.pending.size > 0 || this.run !== null;
+    return this.pending.size > 0 || this.run !== null || this.flipRun !== null;
   }
 
   private spawn(): WorkerLike {
@@ -209,6 +229,40 @@ export class RobotsWorkerClient {
     if (!this.run) return;
     this.worker.postMessage({ type: 'cancel', id: this.run.id, version: this.version });
     this.run = null;
+  }
+
+  /** Starts comparing the deployed and the edited file; a previous comparison is cancelled. */
+  compareFlips(params: FlipsParams, handlers: FlipHandlers): number {
+    this.cancelFlips();
+    const id = this.nextId++;
+    const same = params.urlsText !== null && this.holdsList(params.urlsText);
+    this.send({ type: 'flips', id, version: this.version, ...params, urlsText: same ? null : params.urlsText });
+    this.flipRun = { id, handlers };
+    return id;
+  }
+
+  /** Stops the comparison going on, if any; its replies are dropped from now on. */
+  cancelFlips(): void {
+    if (!this.flipRun) return;
+    this.worker.postMessage({ type: 'flips-cancel', id: this.flipRun.id, version: this.version });
+    this.flipRun = null;
+  }
+
+  /** The flips of comparison `run` a query keeps (at most its limit); null when the comparison is gone. */
+  async flipsView(run: number, query: FlipQuery): Promise<FlipsView | null> {
+    const o = await this.request('flips-view', (id) => ({ type: 'flips-view', id, version: this.version, run, query }));
+    return 'reply' in o ? { run: o.reply.run, records: o.reply.records, count: o.reply.count } : null;
+  }
+
+  /** Writes the flips a query keeps as a file; null when the comparison is gone. */
+  async flipsExport(
+    run: number,
+    query: FlipQuery,
+    format: ExportFormat,
+  ): Promise<{ blob: Blob; records: number } | null> {
+    const version = this.version;
+    const o = await this.request('flips-export', (id) => ({ type: 'flips-export', id, version, run, query, format }));
+    return 'reply' in o ? { blob: o.reply.blob, records: o.reply.records } : null;
   }
 
   /** Explains one cell; resolves null when the text changed meanwhile. */
@@ -376,7 +430,19 @@ export class RobotsWorkerClient {
       case 'saved':
       case 'list-loaded':
       case 'sitemaps-checked':
+      case 'flips-viewed':
+      case 'flips-exported':
         this.answer(msg);
+        return;
+      case 'flips-chunk':
+        if (this.flipRun?.id === msg.id) this.flipRun.handlers.onChunk(msg.progress, msg.tally);
+        return;
+      case 'flips-done':
+        if (this.flipRun?.id === msg.id) {
+          const h = this.flipRun.handlers;
+          this.flipRun = null;
+          h.onDone(msg.tally, msg.elapsedMs);
+        }
         return;
       case 'list-piece':
         this.pending.get(msg.id)?.pieces?.push(msg.text);
@@ -410,6 +476,12 @@ export class RobotsWorkerClient {
       this.pending.delete(msg.id);
       p.settle({ failed: msg.message });
       if (p.kind !== 'set-text' && p.kind !== 'explain') return;
+    }
+    if (this.flipRun && this.flipRun.id === msg.id) {
+      const h = this.flipRun.handlers;
+      this.flipRun = null;
+      h.onError(msg.message);
+      return;
     }
     if (this.run && this.run.id === msg.id) {
       const h = this.run.handlers;
@@ -449,11 +521,14 @@ export class RobotsWorkerClient {
     this.pending.clear();
     const run = this.run;
     this.run = null;
+    const flipRun = this.flipRun;
+    this.flipRun = null;
     this.worker = this.spawn();
     this.workerList = null;
     // Any reply still in flight belongs to the old worker: bump the version.
     this.version++;
     run?.handlers.onError(message);
+    flipRun?.handlers.onError(message);
     this.opts.onRestart?.(message);
   }
 
@@ -473,5 +548,6 @@ export class RobotsWorkerClient {
     this.worker.terminate();
     this.pending.clear();
     this.run = null;
+    this.flipRun = null;
   }
 }

@@ -26,6 +26,8 @@ export class RobotsDocument {
   private bytes: HeldBytes | null = null;
   /** The whole text's parse (the same object when nothing was cut): edits are offsets into it. */
   private full: ParsedRobots | null = null;
+  /** The text `parsed` was made from. */
+  private text: string | null = null;
 
   constructor(private readonly host: HandlerHost) {}
 
@@ -41,6 +43,7 @@ export class RobotsDocument {
       const full = held?.full ?? parseRobotsTxt(msg.text);
       this.parsed = held ? held.parsed : cut.cutAt === null ? full : parseRobotsTxt(cut.text);
       this.full = full;
+      this.text = msg.text;
       this.version = msg.version;
       // Expectations are judged on what a crawler reads (the cut text); their diagnostics join the linter's.
       const expected = expectationFindings(this.parsed);
@@ -80,6 +83,11 @@ export class RobotsDocument {
   /** The whole text's parse of `msg.version` (not cut at the size limit), or null after replying that there is none. */
   fullFor(msg: { id: number; version: number }): ParsedRobots | null {
     return this.parseFor(msg) ? this.full : null;
+  }
+
+  /** The parse of `text` when it is the text held (a before/after comparison reuses it), else null. */
+  parsedText(text: string): ParsedRobots | null {
+    return text === this.text ? this.parsed : null;
   }
 
   /** The latest parse, whatever its version (an export labels rule lines with it). */

@@ -7,6 +7,7 @@
 import { answerAiLens } from './aiLens';
 import { RobotsDocument } from './document';
 import { injectFault } from './faults';
+import { FlipRuns } from './flips';
 import type { HandlerHost } from './host';
 import { importFile, loadList, saveList } from './lists';
 import { assertNever, type WorkerRequest } from './protocol';
@@ -21,10 +22,12 @@ export { SLICE_MS } from './runs';
 export class RobotsHandler {
   private readonly document: RobotsDocument;
   private readonly runs: Runs;
+  private readonly flips: FlipRuns;
 
   constructor(private readonly host: HandlerHost) {
     this.document = new RobotsDocument(host);
     this.runs = new Runs(host);
+    this.flips = new FlipRuns(host);
   }
 
   /** Handles one request from the page. */
@@ -81,6 +84,18 @@ export class RobotsHandler {
         if (parsed) answerSitemaps(this.host, msg, parsed, this.runs.latest);
         return;
       }
+      case 'flips':
+        this.flips.start(msg, this.runs.heldList, (text) => this.document.parsedText(text));
+        return;
+      case 'flips-cancel':
+        this.flips.cancel(msg.id);
+        return;
+      case 'flips-view':
+        this.flips.view(msg);
+        return;
+      case 'flips-export':
+        this.flips.export(msg);
+        return;
       case 'debug-fault':
         // Test builds only: in production the condition is the constant false and the bundler drops the call.
         if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) injectFault(msg.fault);

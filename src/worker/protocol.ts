@@ -8,6 +8,7 @@
 
 import type { DiffHunk } from '../core/aipref/diff';
 import type { Suggestion } from '../core/aipref/suggest';
+import type { LineEdit } from '../core/diff/index';
 import type { RobotsDiagnostic } from '../core/lint';
 import { ruleLabel } from '../core/matcher';
 import type { MatrixCell, PurposeFinding } from '../core/purposes';
@@ -327,6 +328,59 @@ export interface SitemapReport {
   } | null;
 }
 
+/** The inputs of a before/after comparison: both texts, and the URL list × crawlers to compare them on. */
+export interface FlipsParams {
+  /** The file as deployed today (the "before"). */
+  deployedText: string;
+  /** The file being edited (the "after"). */
+  editedText: string;
+  /** As for `evaluate`: null for the list the worker holds. */
+  urlsText: string | null;
+  crawlers: CrawlerSpec[];
+  normalise: boolean;
+  robotsUrl: string;
+}
+
+/** The direction of a verdict flip. */
+export type FlipKind = 'allowed-to-blocked' | 'blocked-to-allowed';
+
+/** A comparison's running counts. */
+export interface FlipTally {
+  /** URL × crawler pairs compared. */
+  checked: number;
+  /** URLs not compared: unreadable, or outside the robots.txt URL's scope. */
+  skipped: number;
+  allowedToBlocked: number;
+  blockedToAllowed: number;
+  /** Per crawler, in the order asked. */
+  byCrawler: { label: string; allowedToBlocked: number; blockedToAllowed: number }[];
+}
+
+/** Which flips the list shows, in what order, and how many at most. Computed in the worker. */
+export interface FlipQuery {
+  kind: 'all' | FlipKind;
+  /** A crawler's index, or -1 for all. */
+  crawler: number;
+  sort: 'list' | 'url' | 'crawler' | 'kind';
+  desc: boolean;
+  /** At most this many records in a view (an export takes them all). */
+  limit: number;
+}
+
+/** One flip as the page shows it. */
+export interface FlipRecord {
+  /** Position in the comparison (list order, URL-major). */
+  index: number;
+  url: string;
+  requestUrl: string;
+  crawler: string;
+  crawlerIndex: number;
+  kind: FlipKind;
+  oldLine: { line: number; text: string } | null;
+  newLine: { line: number; text: string } | null;
+  causes: LineEdit[];
+}
+
 /**
  * Test-only faults for the restart path: crash, or hang until the watchdog
  * restarts the worker. Only test builds act on them (see faults.ts).
@@ -375,6 +429,13 @@ export type WorkerRequest =
    * crawler column `crawler` of the list's run.
    */
   | { type: 'sitemaps'; id: number; version: number; robotsUrl: string; list: SitemapListInfo | null; crawler: number }
+  /** Compares the deployed and the edited file on a URL list × crawlers, streamed as flips-chunk…, flips-done. */
+  | ({ type: 'flips'; id: number; version: number } & FlipsParams)
+  | { type: 'flips-cancel'; id: number; version: number }
+  /** The flips of comparison `run` that `query` keeps, in its order (at most query.limit). */
+  | { type: 'flips-view'; id: number; version: number; run: number; query: FlipQuery }
+  /** Writes every flip `query` keeps (its limit aside) as a CSV or JSON file. */
+  | { type: 'flips-export'; id: number; version: number; run: number; query: FlipQuery; format: ExportFormat }
   /** For tests of the restart path only (test builds): the worker throws or spins forever. */
   | { type: 'debug-fault'; id: number; version: number; fault: DebugFault };
 
@@ -440,11 +501,21 @@ export type WorkerReply =
   | { type: 'sitemaps-checked'; id: number; version: number; report: SitemapReport }
   /** The end of a 'load-list', after its pieces: `found` false when nothing was saved there, `error` when it could not be read. */
   | { type: 'list-loaded'; id: number; version: number; found: boolean; error: string | null }
+  | {
+      type: 'flips-chunk';
+      id: number;
+      version: number;
+      progress: { done: number; total: number };
+      tally: FlipTally;
+    }
+  | { type: 'flips-done'; id: number; version: number; elapsedMs: number; tally: FlipTally }
+  | { type: 'flips-viewed'; id: number; version: number; run: number; records: FlipRecord[]; count: number }
+  | { type: 'flips-exported'; id: number; version: number; blob: Blob; records: number }
   | { type: 'failed'; id: number; version: number; message: string };
 
 /**
  * The reply type that answers each request type (requests not named here,
- * 'evaluate' and 'cancel', are answered by the run's stream, or not at all;
+ * 'evaluate', 'flips' and the cancels, are answered by the run's stream, or not at all;
  * a fault is answered by a restart). A 'failed' reply can answer any of them.
  */
 export interface ReplyTypes {
@@ -458,6 +529,8 @@ export interface ReplyTypes {
   'save-list': 'saved';
   'load-list': 'list-loaded';
   sitemaps: 'sitemaps-checked';
+  'flips-view': 'flips-viewed';
+  'flips-export': 'flips-exported';
   'debug-fault': never;
 }
 
@@ -482,6 +555,8 @@ export const ANSWERS = {
   saved: 'save-list',
   'list-loaded': 'load-list',
   'sitemaps-checked': 'sitemaps',
+  'flips-viewed': 'flips-view',
+  'flips-exported': 'flips-export',
 } as const satisfies {
   [R in ReplyTypes[AnsweredType]]: { [K in AnsweredType]: ReplyTypes[K] extends R ? K : never }[AnsweredType];
 };

@@ -25,6 +25,10 @@ export class FakeWorker implements WorkerLike {
     if (!found.length) throw new Error(`no ${type} request was sent`);
     return found[found.length - 1];
   }
+  /** Every request of a type, in the order sent. */
+  all<T extends WorkerRequest['type']>(type: T): Extract<WorkerRequest, { type: T }>[] {
+    return this.sent.filter((m): m is Extract<WorkerRequest, { type: T }> => m.type === type);
+  }
   types(): string[] {
     return this.sent.map((m) => m.type);
   }

@@ -1,0 +1,167 @@
+/**
+ * The before/after view's controller: while that view shows, it compares the
+ * deployed file with the edited one in the worker for the URL list × chosen
+ * crawlers, re-compares when either file or an input changes (cancelling the
+ * comparison going on, after the same pause as a normal run), and keeps the
+ * progress, counts and the flips on screen in the deploy store.
+ */
+import type { StoreApi } from 'zustand';
+import type { DeployState } from '../state/deploy';
+import { crawlerSpecs } from '../state/inputs';
+import type { RobotsLabState } from '../state/store';
+import type { FlipHandlers, RobotsWorkerClient } from '../worker/client';
+import type { ExportFormat, FlipTally } from '../worker/protocol';
+import { type Clock, FLUSH_MS, IdleDebounce, runDelay, Throttle, textDelay } from './pacing';
+
+type Store<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
+
+/** Compares the two files while the before/after view shows. */
+export class FlipsController {
+  private readonly idle: IdleDebounce;
+  private readonly refresh: Throttle;
+  private unsubscribe: (() => void)[] = [];
+  private viewSeq = 0;
+  /** The comparison streaming in: its latest progress, shown at most every FLUSH_MS. */
+  private latest: { done: number; total: number; tally: FlipTally } | null = null;
+
+  constructor(
+    private readonly lab: Store<RobotsLabState>,
+    private readonly deploy: Store<DeployState>,
+    private readonly client: RobotsWorkerClient,
+    clock: Clock,
+  ) {
+    this.idle = new IdleDebounce(() => this.compare());
+    this.refresh = new Throttle(clock, FLUSH_MS, () => this.showProgress());
+  }
+
+  start(): void {
+    this.unsubscribe = [
+      this.lab.subscribe((s, prev) => {
+        if (s.robotsText !== prev.robotsText) this.changed(textDelay(s.robotsText));
+        else if (
+          s.urlText !== prev.urlText ||
+          s.crawlers !== prev.crawlers ||
+          s.settings !== prev.settings ||
+          s.robotsUrl !== prev.robotsUrl
+        )
+          // One more millisecond than the run: the run sends the list first, then this comparison reuses it.
+          this.changed(runDelay(s.urlText) + 1);
+      }),
+      this.deploy.subscribe((s, prev) => {
+        if (s.view !== prev.view) {
+          if (s.view === 'before-after') this.changed(0);
+          else this.stop();
+        } else if (s.deployedText !== prev.deployedText) this.changed(textDelay(s.deployedText));
+        else if (s.query !== prev.query) this.requestView();
+      }),
+    ];
+    if (this.deploy.getState().view === 'before-after') this.changed(0);
+  }
+
+  /** Compares again (the worker restarted and knows nothing), if the view shows. */
+  resume(): void {
+    this.changed(0);
+  }
+
+  dispose(): void {
+    for (const u of this.unsubscribe) u();
+    this.unsubscribe = [];
+    this.stop();
+  }
+
+  /** An input changed: cancel the comparison going on and compare again once typing pauses. */
+  private changed(delay: number): void {
+    if (this.deploy.getState().view !== 'before-after') return;
+    this.client.cancelFlips();
+    this.idle.poke(delay);
+  }
+
+  private stop(): void {
+    this.idle.cancel();
+    this.client.cancelFlips();
+  }
+
+  /** Starts a comparison of the current files and inputs. */
+  private compare(): void {
+    const d = this.deploy.getState();
+    if (d.view !== 'before-after') return;
+    if (!d.deployedText) {
+      d.setFlips(null);
+      return;
+    }
+    const s = this.lab.getState();
+    const handlers: FlipHandlers = {
+      onChunk: (progress, tally) => {
+        this.latest = { ...progress, tally };
+        this.refresh.request();
+      },
+      onDone: (tally, elapsedMs) => {
+        this.latest = null;
+        const f = this.deploy.getState().flips;
+        if (f?.run !== run) return;
+        this.deploy
+          .getState()
+          .setFlips({ ...f, tally, finished: true, elapsedMs, progress: { ...f.progress, done: f.progress.total } });
+        this.requestView();
+      },
+      onError: (message) => {
+        this.latest = null;
+        this.deploy.getState().setNotice(`The comparison could not finish: ${message}`);
+      },
+    };
+    const run = this.client.compareFlips(
+      {
+        deployedText: d.deployedText,
+        editedText: s.robotsText,
+        urlsText: s.urlText,
+        crawlers: crawlerSpecs(s.crawlers),
+        normalise: s.settings.normalise,
+        robotsUrl: s.robotsUrl.trim(),
+      },
+      handlers,
+    );
+    d.setNotice(null);
+    const prev = d.flips;
+    // The previous flips stay on screen (marked as being recomputed) until the new ones arrive: no flicker while typing.
+    d.setFlips({
+      run,
+      progress: { done: 0, total: 0 },
+      tally: prev?.tally ?? null,
+      finished: false,
+      elapsedMs: 0,
+      records: prev?.records ?? [],
+      count: prev?.count ?? 0,
+    });
+  }
+
+  /** Shows the latest progress and counts of the comparison streaming in, and the first flips. */
+  private showProgress(): void {
+    const f = this.deploy.getState().flips;
+    const l = this.latest;
+    if (!f || !l || f.finished) return;
+    this.deploy.getState().setFlips({ ...f, progress: { done: l.done, total: l.total }, tally: l.tally });
+    // In list order the first flips found stay first: ask only until the list is full (other orders wait for the end).
+    const q = this.deploy.getState().query;
+    if (q.sort === 'list' && !q.desc && f.records.length < q.limit) this.requestView();
+  }
+
+  /** Asks the worker for the flips the query keeps, for the list. */
+  private requestView(): void {
+    const f = this.deploy.getState().flips;
+    if (!f) return;
+    const query = this.deploy.getState().query;
+    const seq = ++this.viewSeq;
+    void this.client.flipsView(f.run, query).then((v) => {
+      const now = this.deploy.getState();
+      if (!v || seq !== this.viewSeq || now.flips?.run !== v.run || now.query !== query) return;
+      now.setFlips({ ...now.flips, records: v.records, count: v.count });
+    });
+  }
+
+  /** Writes every flip the filters keep as a file; null when there is no finished comparison. */
+  async exportFlips(format: ExportFormat): Promise<{ blob: Blob; records: number } | null> {
+    const d = this.deploy.getState();
+    if (!d.flips?.finished) return null;
+    return this.client.flipsExport(d.flips.run, { ...d.query, limit: Number.MAX_SAFE_INTEGER }, format);
+  }
+}

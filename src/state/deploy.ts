@@ -1,0 +1,187 @@
+/**
+ * The before/after view's state: which main view shows, the deployed file,
+ * the comparison's progress, counts and the flips on screen, and the saved
+ * snapshots. The deployed text and the snapshots are kept in IndexedDB (they
+ * can be as large as a robots.txt gets), never sent anywhere.
+ */
+import { create } from 'zustand';
+import type { LargeValueStore } from '../worker/idb';
+import type { FlipQuery, FlipRecord, FlipTally } from '../worker/protocol';
+
+/** The test pane's two main views. */
+export type MainView = 'results' | 'before-after';
+
+/** A named, dated copy of a deployed file. */
+export interface Snapshot {
+  id: string;
+  name: string;
+  /** ISO 8601, UTC. */
+  savedAt: string;
+  text: string;
+}
+
+/** How many flips the list shows at most (the export has them all). */
+const FLIP_LIMIT = 200;
+
+const DEFAULT_FLIP_QUERY: FlipQuery = { kind: 'all', crawler: -1, sort: 'list', desc: false, limit: FLIP_LIMIT };
+
+/** The comparison on screen. */
+interface FlipsOnScreen {
+  run: number;
+  progress: { done: number; total: number };
+  tally: FlipTally | null;
+  finished: boolean;
+  elapsedMs: number;
+  records: FlipRecord[];
+  /** Flips the query keeps (of which `records` are the first). */
+  count: number;
+}
+
+export interface DeployState {
+  view: MainView;
+  deployedText: string;
+  flips: FlipsOnScreen | null;
+  /** Why the comparison or a file could not be used, for the user. */
+  notice: string | null;
+  query: FlipQuery;
+  snapshots: Snapshot[];
+  /** A line of the deployed file to show in its editor (a removed line that causes a flip); `seq` repeats a jump. */
+  deployedFocus: { line: number; seq: number } | null;
+  setView(view: MainView): void;
+  setDeployedText(text: string): void;
+  setFlips(flips: FlipsOnScreen | null): void;
+  setNotice(notice: string | null): void;
+  setQuery(query: Partial<FlipQuery>): void;
+  setSnapshots(snapshots: Snapshot[]): void;
+  focusDeployedLine(line: number): void;
+}
+
+/** A before/after store (the page has one, `useDeploy`; a test makes its own). */
+export const createDeployStore = () =>
+  create<DeployState>()((set, get) => ({
+    view: 'results',
+    deployedText: '',
+    flips: null,
+    notice: null,
+    query: DEFAULT_FLIP_QUERY,
+    snapshots: [],
+    deployedFocus: null,
+    setView: (view) => set({ view }),
+    setDeployedText: (deployedText) => set({ deployedText }),
+    setFlips: (flips) => set({ flips }),
+    setNotice: (notice) => set({ notice }),
+    setQuery: (query) => set({ query: { ...get().query, ...query } }),
+    setSnapshots: (snapshots) => set({ snapshots }),
+    focusDeployedLine: (line) => set({ deployedFocus: { line, seq: (get().deployedFocus?.seq ?? 0) + 1 } }),
+  }));
+
+export const useDeploy = createDeployStore();
+
+const DEPLOYED_KEY = 'deploy:deployed';
+const SNAPSHOTS_KEY = 'deploy:snapshots';
+
+/** Reads a stored snapshot list, dropping anything that is not one. */
+function readSnapshots(json: string | undefined): Snapshot[] {
+  if (!json) return [];
+  try {
+    const raw: unknown = JSON.parse(json);
+    if (!Array.isArray(raw)) return [];
+    return raw.filter(
+      (s): s is Snapshot =>
+        typeof s === 'object' &&
+        s !== null &&
+        typeof s.id === 'string' &&
+        typeof s.name === 'string' &&
+        typeof s.savedAt === 'string' &&
+        typeof s.text === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Keeps the deployed text and the snapshots in a `LargeValueStore`: loads
+ * them once, then saves the deployed text a moment after it stops changing
+ * (and at once when the page is hidden).
+ */
+export class DeployStorage {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private saved = '';
+  /** Set by `forget`: nothing is saved again before the page reloads. */
+  private forgotten = false;
+
+  constructor(
+    private readonly values: LargeValueStore | undefined,
+    private readonly store: typeof useDeploy = useDeploy,
+  ) {}
+
+  /** Loads what was kept, then follows the store. */
+  async start(): Promise<void> {
+    if (this.values) {
+      try {
+        const [text, snaps] = await Promise.all([this.values.get(DEPLOYED_KEY), this.values.get(SNAPSHOTS_KEY)]);
+        // A paste made while loading wins over the stored text.
+        if (text && !this.store.getState().deployedText) this.store.getState().setDeployedText(text);
+        this.saved = text ?? '';
+        this.store.getState().setSnapshots(readSnapshots(snaps));
+      } catch {
+        this.store.getState().setNotice('The saved deployed file and snapshots could not be read from this browser.');
+      }
+    }
+    this.store.subscribe((s, prev) => {
+      if (s.deployedText === prev.deployedText) return;
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.flush(), 300);
+    });
+  }
+
+  /** Saves the deployed text now if it changed. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const text = this.store.getState().deployedText;
+    if (!this.values || this.forgotten || text === this.saved) return;
+    this.saved = text;
+    void this.values.set(DEPLOYED_KEY, text).catch(() => {
+      this.store.getState().setNotice('The deployed file could not be kept in this browser (storage full or blocked).');
+    });
+  }
+
+  /** Removes the deployed text and the snapshots from this browser ("Forget stored data"). */
+  async forget(): Promise<void> {
+    this.forgotten = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.values) await Promise.all([this.values.delete(DEPLOYED_KEY), this.values.delete(SNAPSHOTS_KEY)]);
+  }
+
+  /** Saves the deployed text as a new snapshot named `name`. */
+  async saveSnapshot(name: string, now = new Date()): Promise<void> {
+    const s = this.store.getState();
+    const snap: Snapshot = {
+      id: `${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      name: name.trim() || `Snapshot ${s.snapshots.length + 1}`,
+      savedAt: now.toISOString(),
+      text: s.deployedText,
+    };
+    await this.writeSnapshots([snap, ...s.snapshots]);
+  }
+
+  /** Deletes one snapshot. */
+  async deleteSnapshot(id: string): Promise<void> {
+    await this.writeSnapshots(this.store.getState().snapshots.filter((x) => x.id !== id));
+  }
+
+  private async writeSnapshots(list: Snapshot[]): Promise<void> {
+    const before = this.store.getState().snapshots;
+    this.store.getState().setSnapshots(list);
+    if (!this.values) return;
+    try {
+      await this.values.set(SNAPSHOTS_KEY, JSON.stringify(list));
+    } catch {
+      this.store.getState().setSnapshots(before);
+      this.store.getState().setNotice('The snapshots could not be saved in this browser (storage full or blocked).');
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { useDeploy } from '../../state/deploy';
+import { DeployedSource, readDeployedFile } from './DeployedSource';
+import { FlipList } from './FlipList';
+import { FlipHeadline, FlipSummary } from './FlipSummary';
+import { MergePane } from './MergePane';
+import { Snapshots } from './Snapshots';
+
+/**
+ * "Before you deploy": the deployed file beside the edited one, their text
+ * diff, and the URL × crawler verdicts the edit flips, with the edited lines
+ * that cause each flip.
+ */
+export function BeforeAfter() {
+  const notice = useDeploy((s) => s.notice);
+  const setNotice = useDeploy((s) => s.setNotice);
+  const empty = useDeploy((s) => s.deployedText === '');
+  return (
+    <div
+      className="before-after"
+      id="main-view-before-after"
+      role="tabpanel"
+      aria-labelledby="main-tab-before-after"
+      data-testid="before-after"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        const file = e.dataTransfer.files[0];
+        if (!file) return;
+        e.preventDefault();
+        void readDeployedFile(file);
+      }}
+    >
+      <div className="deploy-bar">
+        <DeployedSource />
+        <Snapshots />
+      </div>
+      {notice && (
+        <div className="notice" role="alert" data-testid="deploy-notice">
+          <span>{notice}</span>
+          <button type="button" onClick={() => setNotice(null)} aria-label="Dismiss">
+            ×
+          </button>
+        </div>
+      )}
+      {empty ? (
+        <p className="hint" data-testid="deploy-empty">
+          Paste the robots.txt that is live today into the left side (or drop its file, or restore a snapshot). The URL
+          list × crawlers above are then compared under both files.
+        </p>
+      ) : (
+        <FlipHeadline />
+      )}
+      <div className="merge-heads" aria-hidden="true">
+        <span>Deployed (today)</span>
+        <span>Edited (the editor's file)</span>
+      </div>
+      <MergePane />
+      {!empty && (
+        <>
+          <FlipSummary />
+          <FlipList />
+        </>
+      )}
+    </div>
+  );
+}

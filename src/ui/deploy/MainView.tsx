@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useDeploy, type MainView as View } from '../../state/deploy';
+import { formatCount } from '../format';
+import { BeforeAfter } from './BeforeAfter';
+import './deploy.css';
+
+const TABS: [View, string][] = [
+  ['results', 'Results'],
+  ['before-after', 'Before / after'],
+];
+
+/** The test pane's two main views, as tabs: the results of the file, and what an edit of it changes. */
+export function MainView({ results }: { results: ReactNode }) {
+  const view = useDeploy((s) => s.view);
+  const setView = useDeploy((s) => s.setView);
+  const flips = useDeploy((s) =>
+    s.flips?.tally ? s.flips.tally.allowedToBlocked + s.flips.tally.blockedToAllowed : null,
+  );
+  return (
+    <>
+      <div className="main-tabs" role="tablist" aria-label="Main views">
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`main-tab-${id}`}
+            aria-selected={view === id}
+            aria-controls={`main-view-${id}`}
+            onClick={() => setView(id)}
+            data-testid={`main-tab-${id}`}
+          >
+            {label}
+            {id === 'before-after' && flips !== null && <span className="tab-count"> {formatCount(flips)}</span>}
+          </button>
+        ))}
+      </div>
+      {view === 'results' ? (
+        <div className="main-results" id="main-view-results" role="tabpanel" aria-labelledby="main-tab-results">
+          {results}
+        </div>
+      ) : (
+        <BeforeAfter />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { MergeView } from '@codemirror/merge';
+import { Annotation, type Extension } from '@codemirror/state';
+import { drawSelection, EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+import { CoalescedTextSync } from '../../app/textSync';
+import { robotsBaseTheme, robotsHighlighting } from '../../editor/highlight';
+import { robots } from '../../editor/language';
+import { shadowMount } from '../../editor/theme';
+import { useDeploy } from '../../state/deploy';
+import { useRobotsLab } from '../../state/store';
+import { mergeTheme } from './mergeTheme';
+
+/** What both sides share: numbers, history, the robots.txt colours, the page's look. */
+function side(label: string, testId: string, onChange: () => void, extra: Extension = []): Extension {
+  return [
+    lineNumbers(),
+    history(),
+    drawSelection(),
+    robots(),
+    robotsHighlighting,
+    robotsBaseTheme,
+    mergeTheme,
+    keymap.of([...historyKeymap, ...defaultKeymap]),
+    EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId }),
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged && !u.transactions.some((t) => t.annotation(fromStore))) onChange();
+    }),
+    extra,
+  ];
+}
+
+/** Marks a change that came from the store, so it is not written back. */
+const fromStore = Annotation.define<boolean>();
+
+/**
+ * Makes a view hold `text` by replacing only the span that differs (common
+ * head and tail kept), so the merge view re-diffs just that span rather than
+ * the whole file on every keystroke in the main editor.
+ */
+function follow(view: EditorView, text: string): void {
+  const old = view.state.doc.toString();
+  if (old === text) return;
+  let head = 0;
+  const max = Math.min(old.length, text.length);
+  while (head < max && old.charCodeAt(head) === text.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < max - head && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  view.dispatch({
+    changes: { from: head, to: old.length - tail, insert: text.slice(head, text.length - tail) },
+    annotations: fromStore.of(true),
+  });
+}
+
+/**
+ * The text diff between the deployed file (left, editable: paste it here)
+ * and the edited one (right, the same document as the main editor, so an
+ * edit on either side reaches the other). A CodeMirror MergeView in a shadow
+ * root, like the main editor, for the strict CSP.
+ */
+export function MergePane() {
+  const host = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const { root } = shadowMount(host.current!);
+    const syncA = new CoalescedTextSync(
+      () => view.a.state.doc.toString(),
+      (text) => useDeploy.getState().setDeployedText(text),
+    );
+    const syncB = new CoalescedTextSync(
+      () => view.b.state.doc.toString(),
+      (text) => useRobotsLab.getState().setRobotsText(text),
+    );
+    const view = new MergeView({
+      a: {
+        doc: useDeploy.getState().deployedText,
+        extensions: side(
+          'Deployed robots.txt',
+          'deployed-editor-content',
+          () => syncA.changed(),
+          placeholder('Paste the deployed robots.txt here, drop its file, or restore a snapshot'),
+        ),
+      },
+      b: {
+        doc: useRobotsLab.getState().robotsText,
+        extensions: side('Edited robots.txt', 'edited-editor-content', () => syncB.changed()),
+      },
+      parent: root,
+      root,
+      gutter: true,
+      highlightChanges: true,
+      collapseUnchanged: { margin: 3, minSize: 8 },
+    });
+    const stopDeploy = useDeploy.subscribe((s, prev) => {
+      if (s.deployedText !== prev.deployedText) {
+        syncA.cancel();
+        follow(view.a, s.deployedText);
+      }
+      if (s.deployedFocus && s.deployedFocus !== prev.deployedFocus) {
+        const doc = view.a.state.doc;
+        const line = doc.line(Math.min(Math.max(1, s.deployedFocus.line), doc.lines));
+        view.a.dispatch({
+          selection: { anchor: line.from, head: line.to },
+          effects: EditorView.scrollIntoView(line.from, { y: 'center' }),
+        });
+        view.a.focus();
+      }
+    });
+    const stopLab = useRobotsLab.subscribe((s, prev) => {
+      if (s.robotsText === prev.robotsText) return;
+      syncB.cancel();
+      follow(view.b, s.robotsText);
+    });
+    return () => {
+      syncA.flush();
+      syncB.flush();
+      stopDeploy();
+      stopLab();
+      view.destroy();
+    };
+  }, []);
+
+  return <div className="merge-host" ref={host} data-testid="merge-view" />;
+}

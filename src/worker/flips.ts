@@ -1,0 +1,450 @@
+/**
+ * Before/after in the worker: the verdict flips between the deployed and the
+ * edited robots.txt for a URL list × crawlers (docs/behaviour.md §5, §8),
+ * streamed in time slices like a run (runs.ts), kept compactly (a row, a
+ * crawler and a shared "pair" per flip) for the page's filtered, sorted views
+ * and for exports.
+ */
+import { csvRecord } from '../core/csv';
+import { type DiffCrawler, emptyCounts, type Flip, type LineEdit, verdictFlips } from '../core/diff/index';
+import { diffLines, type LineDiff } from '../core/diff/lines';
+import { applyGoogleSizeLimit, chooseGroups, parseRobotsTxt } from '../core/index';
+import type { ParsedRobots } from '../core/types';
+import { splitRows } from './bulk';
+import { resolveCrawler } from './crawlers';
+import { type HandlerHost, postFailure } from './host';
+import { judgeUrl, scopeChecker } from './judge';
+import type { FlipKind, FlipQuery, FlipRecord, FlipTally, RequestOf } from './protocol';
+import { type HeldList, SLICE_MS } from './runs';
+
+/** What every flip of one crawler between one pair of deciding lines shares. */
+interface FlipPair {
+  crawlerIndex: number;
+  kind: FlipKind;
+  oldLine: Flip['oldLine'];
+  newLine: Flip['newLine'];
+  causes: LineEdit[];
+}
+
+/** A growable Int32Array. */
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+/**
+ * The rules a crawler obeys in a file, in order, as one string: the groups it
+ * chooses (docs/behaviour.md §5) decide every verdict by their rules alone
+ * (§8), so when this is the same in both files no verdict of that crawler can
+ * flip, and its URLs need no check.
+ */
+function obeyedRules(parsed: ParsedRobots, c: DiffCrawler): string {
+  const choice = chooseGroups(parsed, c.spec.tokens, c.spec.ignoresGlobal ?? false);
+  if (choice.kind === 'none') return 'none';
+  let out = '';
+  for (const g of choice.groups) for (const r of parsed.groups[g].rules) out += `${r.kind} ${r.pattern}\n`;
+  return out;
+}
+
+/** The physical lines of a parsed file, as written. */
+function physicalLines(parsed: ParsedRobots): string[] {
+  return parsed.lines.map((l) => parsed.text.slice(l.span.from, l.span.to));
+}
+
+/**
+ * The two files and their line diff, made only when a flip needs its causes:
+ * a keystroke that flips nothing (most of them) costs no diff of the files.
+ */
+function lazyComparison(before: ParsedRobots, after: ParsedRobots): Comparison {
+  let lines: LineDiff | null = null;
+  return {
+    before,
+    after,
+    get lines() {
+      lines ??= diffLines(physicalLines(before), physicalLines(after));
+      return lines;
+    },
+  };
+}
+
+type Comparison = Parameters<typeof verdictFlips>[0];
+
+/** What a crawler reads of a text: up to Google's 500 KiB (docs/behaviour.md §9), parsed once per text. */
+class ParseCache {
+  private text: string | null = null;
+  private parsed: ParsedRobots | null = null;
+  get(text: string): ParsedRobots {
+    if (this.text !== text || !this.parsed) {
+      const cut = applyGoogleSizeLimit(text);
+      this.parsed = parseRobotsTxt(cut.cutAt === null ? text : cut.text);
+      this.text = text;
+    }
+    return this.parsed;
+  }
+}
+
+/** One comparison of a URL list × crawlers, and the flips it found so far. */
+export class FlipRun {
+  /** Rows compared so far. */
+  done = 0;
+  readonly rows: number;
+  /** Per flip: its row, and its pair (crawler, kind, lines, causes). */
+  readonly flipRows = new IntList();
+  readonly flipPairs = new IntList();
+  readonly pairs: FlipPair[] = [];
+  /** Request forms that differ from what was typed, by row. */
+  readonly requestUrls = new Map<number, string>();
+  private readonly pairIndex = new Map<string, number>();
+  private readonly counts = emptyCounts();
+  private skipped = 0;
+  /** URLs judged (read and in scope). */
+  private judged = 0;
+  /** The crawlers whose verdicts can flip (see obeyedRules); the others are counted, not checked. */
+  private readonly changed: DiffCrawler[];
+  private readonly scope: (url: string) => string | null;
+
+  constructor(
+    readonly id: number,
+    readonly version: number,
+    private readonly comparison: Comparison,
+    private readonly list: HeldList,
+    /** Labelled by their index, so that two crawlers with one name stay apart. */
+    private readonly crawlers: DiffCrawler[],
+    readonly labels: string[],
+    private readonly normalise: boolean,
+    private readonly robotsUrl: string,
+  ) {
+    this.rows = list.starts.length;
+    this.scope = scopeChecker(robotsUrl);
+    this.changed = crawlers.filter((c) => obeyedRules(comparison.before, c) !== obeyedRules(comparison.after, c));
+  }
+
+  get finished(): boolean {
+    return this.done >= this.rows;
+  }
+
+  /** The URL of `row` as typed. */
+  url(row: number): string {
+    return this.list.text.slice(this.list.starts[row], this.list.ends[row]);
+  }
+
+  /** Compares rows from `done` until `deadline()` says stop (asked every 64 rows) or the list ends. */
+  step(deadline: () => boolean): void {
+    let current = -1;
+    const rows = (function* (run: FlipRun) {
+      while (run.done < run.rows) {
+        const row = run.done++;
+        const input = run.url(row);
+        const j = judgeUrl(input, run.normalise, run.robotsUrl, run.scope);
+        if (j.error !== null || j.outOfScope !== null) run.skipped++;
+        else {
+          if (j.requestUrl !== input) run.requestUrls.set(row, j.requestUrl);
+          run.judged++;
+          current = row;
+          yield j.requestUrl;
+        }
+        if ((run.done & 63) === 0 && deadline()) return;
+      }
+    })(this);
+    for (const flip of verdictFlips(this.comparison, rows, this.changed, this.counts)) this.keep(flip, current);
+  }
+
+  private keep(flip: Flip, row: number): void {
+    const key = `${flip.crawler}|${flip.kind}|${flip.oldLine?.line ?? 0}|${flip.newLine?.line ?? 0}`;
+    let p = this.pairIndex.get(key);
+    if (p === undefined) {
+      p = this.pairs.length;
+      this.pairIndex.set(key, p);
+      const { kind, oldLine, newLine, causes } = flip;
+      this.pairs.push({ crawlerIndex: Number(flip.crawler), kind, oldLine, newLine, causes });
+    }
+    this.flipRows.push(row);
+    this.flipPairs.push(p);
+  }
+
+  /** The counts so far, per crawler in the order asked. */
+  tally(): FlipTally {
+    const c = this.counts;
+    return {
+      checked: c.checked + this.judged * (this.crawlers.length - this.changed.length),
+      skipped: this.skipped,
+      allowedToBlocked: c.allowedToBlocked,
+      blockedToAllowed: c.blockedToAllowed,
+      byCrawler: this.labels.map((label, i) => {
+        const by = c.byCrawler.get(String(i));
+        return { label, allowedToBlocked: by?.allowedToBlocked ?? 0, blockedToAllowed: by?.blockedToAllowed ?? 0 };
+      }),
+    };
+  }
+
+  /** The flips `q` keeps (by position), in its order. */
+  select(q: FlipQuery): number[] {
+    const out: number[] = [];
+    const pairs = this.pairs;
+    const fp = this.flipPairs.data;
+    for (let i = 0; i < this.flipPairs.length; i++) {
+      const p = pairs[fp[i]];
+      if ((q.kind === 'all' || p.kind === q.kind) && (q.crawler < 0 || p.crawlerIndex === q.crawler)) out.push(i);
+    }
+    if (q.sort === 'list') return q.desc ? out.reverse() : out;
+    const sign = q.desc ? -1 : 1;
+    const fr = this.flipRows.data;
+    if (q.sort === 'url') {
+      const urls = new Map<number, string>();
+      for (const i of out) urls.set(i, this.url(fr[i]));
+      return out.sort((a, b) => {
+        const x = urls.get(a)!;
+        const y = urls.get(b)!;
+        return (x < y ? -sign : x > y ? sign : 0) || a - b;
+      });
+    }
+    const field = (i: number) =>
+      q.sort === 'crawler' ? pairs[fp[i]].crawlerIndex : pairs[fp[i]].kind === 'allowed-to-blocked' ? 0 : 1;
+    return out.sort((a, b) => sign * (field(a) - field(b)) || a - b);
+  }
+
+  /** Flip `i` as the page shows it. */
+  record(i: number): FlipRecord {
+    const row = this.flipRows.data[i];
+    const p = this.pairs[this.flipPairs.data[i]];
+    const url = this.url(row);
+    return {
+      index: i,
+      url,
+      requestUrl: this.requestUrls.get(row) ?? url,
+      crawler: this.labels[p.crawlerIndex],
+      crawlerIndex: p.crawlerIndex,
+      kind: p.kind,
+      oldLine: p.oldLine,
+      newLine: p.newLine,
+      causes: p.causes,
+    };
+  }
+}
+
+/** The comparison going on and the latest one's flips; one per worker. */
+export class FlipRuns {
+  private run: FlipRun | null = null;
+  private results: FlipRun | null = null;
+  private readonly deployed = new ParseCache();
+  private readonly edited = new ParseCache();
+  private list: HeldList | null = null;
+  private startedAt = 0;
+
+  constructor(private readonly host: HandlerHost) {}
+
+  /**
+   * Starts comparing; `held` is the URL list the worker holds (for a request
+   * without a list), `parsedText` the worker's parse of a text when it holds
+   * that text (the edited file usually: it was just sent for the run).
+   */
+  start(
+    msg: RequestOf<'flips'>,
+    held: HeldList | null,
+    parsedText: (text: string) => ParsedRobots | null = () => null,
+  ): void {
+    this.run = null;
+    try {
+      const list = msg.urlsText === null ? held : this.keepText(msg.urlsText);
+      if (!list) throw new Error('No URL list was sent.');
+      const crawlers = msg.crawlers.map(resolveCrawler);
+      const after = parsedText(msg.editedText) ?? this.edited.get(msg.editedText);
+      const comparison = lazyComparison(this.deployed.get(msg.deployedText), after);
+      const specs = crawlers.map(
+        (c, i): DiffCrawler => ({
+          label: String(i),
+          spec: c.profile
+            ? { tokens: c.profile.tokens, ignoresGlobal: c.profile.ignoresGlobal }
+            : { tokens: [c.token], ignoresGlobal: false },
+        }),
+      );
+      const labels = uniqueLabels(crawlers.map((c) => c.info.label));
+      this.run = new FlipRun(msg.id, msg.version, comparison, list, specs, labels, msg.normalise, msg.robotsUrl);
+    } catch (e) {
+      postFailure(this.host, msg.id, msg.version, e);
+      return;
+    }
+    this.results = this.run;
+    this.startedAt = this.host.now();
+    this.slice(this.run);
+  }
+
+  /** Stops comparison `id` if it is the one going on. */
+  cancel(id: number): void {
+    if (this.run && this.run.id === id) this.run = null;
+  }
+
+  /** The flips comparison `msg.run` found, or null after replying that they are gone. */
+  private resultsFor(msg: { id: number; version: number; run: number }): FlipRun | null {
+    if (this.results && this.results.id === msg.run) return this.results;
+    postFailure(this.host, msg.id, msg.version, new Error(`Comparison ${msg.run} is no longer held.`));
+    return null;
+  }
+
+  /** Replies with the first `query.limit` flips the query keeps, and how many it keeps. */
+  view(msg: RequestOf<'flips-view'>): void {
+    const run = this.resultsFor(msg);
+    if (!run) return;
+    const kept = run.select(msg.query);
+    const records = kept.slice(0, msg.query.limit).map((i) => run.record(i));
+    this.host.post({
+      type: 'flips-viewed',
+      id: msg.id,
+      version: msg.version,
+      run: run.id,
+      records,
+      count: kept.length,
+    });
+  }
+
+  /** Writes every flip the query keeps as CSV (the columns of `robots-lab diff --format csv`) or JSON. */
+  export(msg: RequestOf<'flips-export'>): void {
+    const run = this.resultsFor(msg);
+    if (!run) return;
+    try {
+      const kept = run.select(msg.query);
+      const blob = msg.format === 'csv' ? flipsCsv(run, kept) : flipsJson(run, kept);
+      this.host.post({ type: 'flips-exported', id: msg.id, version: msg.version, blob, records: kept.length });
+    } catch (e) {
+      postFailure(this.host, msg.id, msg.version, e);
+    }
+  }
+
+  private keepText(text: string): HeldList {
+    if (this.list && this.list.text === text) return this.list;
+    this.list = { text, ...splitRows(text) };
+    return this.list;
+  }
+
+  /** Compares for about SLICE_MS, posts the progress and counts, then yields. */
+  private slice(run: FlipRun): void {
+    if (this.run !== run) return;
+    const t0 = this.host.now();
+    try {
+      run.step(() => this.host.now() - t0 >= SLICE_MS);
+    } catch (e) {
+      this.run = null;
+      postFailure(this.host, run.id, run.version, e);
+      return;
+    }
+    const tally = run.tally();
+    const progress = { done: run.done, total: run.rows };
+    this.host.post({ type: 'flips-chunk', id: run.id, version: run.version, progress, tally });
+    if (run.finished) {
+      this.run = null;
+      const elapsedMs = this.host.now() - this.startedAt;
+      this.host.post({ type: 'flips-done', id: run.id, version: run.version, elapsedMs, tally });
+      return;
+    }
+    this.host.schedule(() => this.slice(run));
+  }
+}
+
+/** Labels made unique ("Slurp", "Slurp (2)"): they name the columns of an export and the keys of its counts. */
+function uniqueLabels(labels: string[]): string[] {
+  const seen = new Set<string>();
+  return labels.map((label) => {
+    let name = label;
+    for (let n = 2; seen.has(name); n++) name = `${label} (${n})`;
+    seen.add(name);
+    return name;
+  });
+}
+
+/** One edited line in words: "line 4 added: Disallow: /x". */
+function describeEdit(e: LineEdit): string {
+  const text = (e.newText ?? e.oldText ?? '').trim();
+  switch (e.kind) {
+    case 'added':
+      return `line ${e.newLine} added: ${text}`;
+    case 'removed':
+      return `old line ${e.oldLine} removed: ${text}`;
+    case 'changed':
+      return `line ${e.oldLine}→${e.newLine} changed: ${(e.oldText ?? '').trim()} → ${text}`;
+    case 'moved':
+      return `line ${e.oldLine} moved to ${e.newLine}: ${text}`;
+  }
+}
+
+/** Characters gathered before a piece is handed to the Blob. */
+const PIECE_CHARS = 1 << 20;
+
+/** Builds a Blob from strings in bounded pieces. */
+function blobOf(type: string, write: (out: (s: string) => void) => void): Blob {
+  const parts: string[] = [];
+  let buf = '';
+  write((s) => {
+    buf += s;
+    if (buf.length >= PIECE_CHARS) {
+      parts.push(buf);
+      buf = '';
+    }
+  });
+  parts.push(buf);
+  return new Blob(parts, { type });
+}
+
+/** The columns of `robots-lab diff --format csv`. */
+const FLIP_COLUMNS = [
+  'url',
+  'request_url',
+  'crawler',
+  'flip',
+  'old_line',
+  'old_rule',
+  'new_line',
+  'new_rule',
+  'causes',
+];
+
+function flipsCsv(run: FlipRun, kept: number[]): Blob {
+  return blobOf('text/csv;charset=utf-8', (out) => {
+    out(csvRecord(FLIP_COLUMNS));
+    for (const i of kept) {
+      const f = run.record(i);
+      out(
+        csvRecord([
+          f.url,
+          f.requestUrl,
+          f.crawler,
+          f.kind,
+          f.oldLine ? String(f.oldLine.line) : '',
+          f.oldLine?.text ?? '',
+          f.newLine ? String(f.newLine.line) : '',
+          f.newLine?.text ?? '',
+          f.causes.map(describeEdit).join('; '),
+        ]),
+      );
+    }
+  });
+}
+
+/** `{ counts, flips }` as `robots-lab diff --format json` writes it. */
+function flipsJson(run: FlipRun, kept: number[]): Blob {
+  const t = run.tally();
+  const byCrawler = Object.fromEntries(
+    t.byCrawler.map((c) => [c.label, { allowedToBlocked: c.allowedToBlocked, blockedToAllowed: c.blockedToAllowed }]),
+  );
+  const counts = {
+    checked: t.checked,
+    allowedToBlocked: t.allowedToBlocked,
+    blockedToAllowed: t.blockedToAllowed,
+    byCrawler,
+  };
+  return blobOf('application/json', (out) => {
+    out(`{"counts":${JSON.stringify(counts)},"flips":[`);
+    kept.forEach((i, n) => {
+      const { url, requestUrl, crawler, kind, oldLine, newLine, causes } = run.record(i);
+      out(`${n ? ',' : ''}\n${JSON.stringify({ url, requestUrl, crawler, kind, oldLine, newLine, causes })}`);
+    });
+    out('\n]}\n');
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * The before/after controller (src/app/flipsController.ts) inside the app
+ * controller, against a fake worker: when it asks for a comparison, what it
+ * sends, which replies it keeps, and what reaches the deploy store. Every
+ * reply is written by hand; the fake worker answers only what the test says.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppController } from '../../src/app/controller';
+import type { EditorPort } from '../../src/app/editor';
+import { createDeployStore } from '../../src/state/deploy';
+import { createSafeStorage } from '../../src/state/storage';
+import { createRobotsLabStore } from '../../src/state/store';
+import type { FlipRecord, FlipTally } from '../../src/worker/protocol';
+import { FakeWorker } from '../fakes/worker';
+
+const noEditor: EditorPort = {
+  attach() {},
+  showDiagnostics() {},
+  showDecidingLines() {},
+  showHighlight() {},
+  showExpectations() {},
+  applyEdits: () => false,
+};
+
+const DEPLOYED = 'User-agent: *\nDisallow: /private\n';
+const EDITED = 'User-agent: *\nDisallow: /private\nDisallow: /shop\n';
+
+function setup() {
+  const lab = createRobotsLabStore(createSafeStorage({ storage: () => undefined, onNotice: () => {} }));
+  lab.getState().loadExample({
+    robotsText: EDITED,
+    robotsUrl: '',
+    urlText: '/shop\n/blog\n',
+    crawlers: { profiles: ['googlebot'], tokens: [] },
+    selected: null,
+  });
+  const deploy = createDeployStore();
+  const worker = new FakeWorker();
+  const controller = new AppController(lab, () => worker, noEditor, {
+    budgetMs: 60_000,
+    clock: { now: () => Date.now(), frame: (fn) => fn() },
+    deploy,
+  });
+  controller.start();
+  return { lab, deploy, worker, controller };
+}
+
+const tally = (blocked: number): FlipTally => ({
+  checked: 2,
+  skipped: 0,
+  allowedToBlocked: blocked,
+  blockedToAllowed: 0,
+  byCrawler: [{ label: 'Googlebot', allowedToBlocked: blocked, blockedToAllowed: 0 }],
+});
+
+const shopFlip: FlipRecord = {
+  index: 0,
+  url: '/shop',
+  requestUrl: '/shop',
+  crawler: 'Googlebot',
+  crawlerIndex: 0,
+  kind: 'allowed-to-blocked',
+  oldLine: null,
+  newLine: { line: 3, text: 'Disallow: /shop' },
+  causes: [],
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('before/after: when the page compares the two files', () => {
+  it('sends nothing while the results view shows, and compares once the view opens', () => {
+    const { deploy, worker, controller } = setup();
+    deploy.getState().setDeployedText(DEPLOYED);
+    vi.advanceTimersByTime(500);
+    expect(worker.all('flips')).toEqual([]);
+
+    deploy.getState().setView('before-after');
+    vi.advanceTimersByTime(100);
+    const [req] = worker.all('flips');
+    expect(req.deployedText).toBe(DEPLOYED);
+    expect(req.editedText).toBe(EDITED);
+    // The run sent the list already: the comparison reuses the worker's copy.
+    expect(req.urlsText).toBeNull();
+    expect(req.crawlers).toEqual([{ kind: 'profile', id: 'googlebot' }]);
+    controller.dispose();
+  });
+
+  it('keeps the counts and the first flips of the comparison it asked for', async () => {
+    const { deploy, worker, controller } = setup();
+    deploy.getState().setDeployedText(DEPLOYED);
+    deploy.getState().setView('before-after');
+    vi.advanceTimersByTime(100);
+    const { id, version } = worker.all('flips')[0];
+    worker.reply({ type: 'flips-chunk', id, version, progress: { done: 2, total: 2 }, tally: tally(1) });
+    worker.reply({ type: 'flips-done', id, version, elapsedMs: 3, tally: tally(1) });
+    expect(deploy.getState().flips).toMatchObject({ run: id, finished: true, tally: tally(1) });
+    const view = worker.all('flips-view').at(-1)!;
+    expect(view.run).toBe(id);
+    worker.reply({ type: 'flips-viewed', id: view.id, version, run: id, records: [shopFlip], count: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deploy.getState().flips?.records).toEqual([shopFlip]);
+    controller.dispose();
+  });
+
+  it('an edit cancels the comparison going on, ignores its late replies and compares the new text', () => {
+    const { lab, deploy, worker, controller } = setup();
+    deploy.getState().setDeployedText(DEPLOYED);
+    deploy.getState().setView('before-after');
+    vi.advanceTimersByTime(100);
+    const first = worker.all('flips')[0];
+
+    lab.getState().setRobotsText(DEPLOYED);
+    expect(worker.all('flips-cancel').map((c) => c.id)).toEqual([first.id]);
+    vi.advanceTimersByTime(200);
+    const second = worker.all('flips').at(-1)!;
+    expect(second.id).not.toBe(first.id);
+    expect(second.editedText).toBe(DEPLOYED);
+
+    // The cancelled comparison's last replies, still in flight, change nothing.
+    worker.reply({
+      type: 'flips-chunk',
+      id: first.id,
+      version: first.version,
+      progress: { done: 2, total: 2 },
+      tally: tally(1),
+    });
+    worker.reply({ type: 'flips-done', id: first.id, version: first.version, elapsedMs: 3, tally: tally(1) });
+    vi.advanceTimersByTime(200);
+    expect(deploy.getState().flips).toMatchObject({ run: second.id, finished: false, tally: null });
+    worker.reply({ type: 'flips-done', id: second.id, version: second.version, elapsedMs: 3, tally: tally(0) });
+    expect(deploy.getState().flips).toMatchObject({ run: second.id, finished: true, tally: tally(0) });
+    controller.dispose();
+  });
+
+  it('an edit of the deployed file compares again; leaving the view cancels', () => {
+    const { deploy, worker, controller } = setup();
+    deploy.getState().setDeployedText(DEPLOYED);
+    deploy.getState().setView('before-after');
+    vi.advanceTimersByTime(100);
+    deploy.getState().setDeployedText(EDITED);
+    vi.advanceTimersByTime(200);
+    expect(worker.all('flips').map((f) => f.deployedText)).toEqual([DEPLOYED, EDITED]);
+    const last = worker.all('flips').at(-1)!;
+    deploy.getState().setView('results');
+    expect(worker.all('flips-cancel').at(-1)?.id).toBe(last.id);
+    controller.dispose();
+  });
+});

@@ -1,0 +1,353 @@
+/**
+ * The worker's before/after comparison (src/worker/flips.ts) through the
+ * handler: which URL × crawler verdicts an edit flips, streamed in slices,
+ * viewed and exported. Every expectation is written by hand from
+ * docs/behaviour.md §5 (which group a crawler obeys) and §8 (which rule wins).
+ */
+import { describe, expect, it } from 'vitest';
+import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
+import type { FlipQuery, FlipsParams, WorkerReply } from '../../src/worker/protocol';
+
+function harness(tick = 0) {
+  const replies: WorkerReply[] = [];
+  const tasks: (() => void)[] = [];
+  let clock = 0;
+  const host: HandlerHost = {
+    post: (r) => replies.push(r),
+    schedule: (fn) => tasks.push(fn),
+    now: () => (clock += tick),
+  };
+  const handler = new RobotsHandler(host);
+  const drain = () => {
+    while (tasks.length) tasks.shift()!();
+  };
+  const of = <T extends WorkerReply['type']>(type: T) =>
+    replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type);
+  return { handler, replies, tasks, drain, of };
+}
+
+const DEPLOYED = 'User-agent: *\nDisallow: /private\n';
+const ADDS_SHOP = 'User-agent: *\nDisallow: /private\nDisallow: /shop\n';
+
+const params = (over: Partial<FlipsParams> = {}): FlipsParams => ({
+  deployedText: DEPLOYED,
+  editedText: ADDS_SHOP,
+  urlsText: '/shop/a\n/private/x\n\n/blog\n/shop\n',
+  crawlers: [
+    { kind: 'profile', id: 'googlebot' },
+    { kind: 'token', token: 'Slurp' },
+  ],
+  normalise: true,
+  robotsUrl: '',
+  ...over,
+});
+
+const ALL: FlipQuery = { kind: 'all', crawler: -1, sort: 'list', desc: false, limit: 100 };
+
+function compare(over: Partial<FlipsParams> = {}, tick = 0) {
+  const h = harness(tick);
+  h.handler.handle({ type: 'flips', id: 1, version: 1, ...params(over) });
+  h.drain();
+  return h;
+}
+
+function view(h: ReturnType<typeof harness>, query: FlipQuery, run = 1) {
+  h.handler.handle({ type: 'flips-view', id: 50, version: 1, run, query });
+  return h.of('flips-viewed').at(-1)!;
+}
+
+describe('flips: an added Disallow line (docs/behaviour.md §8)', () => {
+  it('counts the newly blocked URL × crawler pairs, per crawler, and skips nothing', () => {
+    const h = compare();
+    const [done] = h.of('flips-done');
+    expect(done.tally).toEqual({
+      checked: 8,
+      skipped: 0,
+      allowedToBlocked: 4,
+      blockedToAllowed: 0,
+      byCrawler: [
+        { label: 'Googlebot', allowedToBlocked: 2, blockedToAllowed: 0 },
+        { label: 'Slurp', allowedToBlocked: 2, blockedToAllowed: 0 },
+      ],
+    });
+  });
+
+  it('names the new deciding line and the added line as the cause of each flip', () => {
+    const h = compare();
+    const v = view(h, ALL);
+    expect(v.count).toBe(4);
+    expect(v.records.map((r) => [r.url, r.crawler])).toEqual([
+      ['/shop/a', 'Googlebot'],
+      ['/shop/a', 'Slurp'],
+      ['/shop', 'Googlebot'],
+      ['/shop', 'Slurp'],
+    ]);
+    const first = v.records[0];
+    expect(first.kind).toBe('allowed-to-blocked');
+    expect(first.oldLine).toBeNull();
+    expect(first.newLine).toEqual({ line: 3, text: 'Disallow: /shop' });
+    expect(first.causes).toEqual([
+      { kind: 'added', oldLine: null, newLine: 3, oldText: null, newText: 'Disallow: /shop' },
+    ]);
+  });
+
+  it('finds no flip when the files decide alike', () => {
+    const h = compare({ editedText: `# a comment\n${DEPLOYED}` });
+    expect(h.of('flips-done')[0].tally.allowedToBlocked + h.of('flips-done')[0].tally.blockedToAllowed).toBe(0);
+    expect(view(h, ALL).records).toEqual([]);
+  });
+});
+
+describe('flips: a narrowed rule and a group choice (docs/behaviour.md §5, §8)', () => {
+  it('a changed Disallow line allows what it no longer covers, with the old deciding line', () => {
+    const h = compare({
+      deployedText: 'User-agent: *\nDisallow: /a\n',
+      editedText: 'User-agent: *\nDisallow: /ab\n',
+      urlsText: '/a\n/ab/x\n/ac\n',
+      crawlers: [{ kind: 'token', token: 'Slurp' }],
+    });
+    const v = view(h, ALL);
+    expect(v.records.map((r) => r.url)).toEqual(['/a', '/ac']);
+    expect(v.records[0].kind).toBe('blocked-to-allowed');
+    expect(v.records[0].oldLine).toEqual({ line: 2, text: 'Disallow: /a' });
+    expect(v.records[0].newLine).toBeNull();
+    expect(v.records[0].causes).toEqual([
+      { kind: 'changed', oldLine: 2, newLine: 2, oldText: 'Disallow: /a', newText: 'Disallow: /ab' },
+    ]);
+  });
+
+  it('removing the Googlebot group sends Googlebot to the * group, and blames the removed lines', () => {
+    const h = compare({
+      deployedText: 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\n',
+      editedText: 'User-agent: *\nDisallow: /\n',
+      urlsText: '/x\n',
+    });
+    const v = view(h, ALL);
+    expect(v.records.map((r) => [r.crawler, r.kind])).toEqual([['Googlebot', 'allowed-to-blocked']]);
+    const f = v.records[0];
+    expect(f.oldLine).toEqual({ line: 5, text: 'Allow: /' });
+    expect(f.newLine).toEqual({ line: 2, text: 'Disallow: /' });
+    expect(f.causes.map((c) => [c.kind, c.oldLine])).toEqual([
+      ['removed', 4],
+      ['removed', 5],
+    ]);
+  });
+});
+
+describe('flips: crawlers whose obeyed rules are unchanged (docs/behaviour.md §5, §8)', () => {
+  const files = {
+    deployedText: 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /a\n',
+    editedText: 'User-agent: GPTBot\nDisallow: /x\n\nUser-agent: *\nDisallow: /a\n',
+    urlsText: '/a\n/b\n',
+  };
+
+  it('flips only the crawler whose group changed, and still counts every pair as compared', () => {
+    const h = compare({
+      ...files,
+      crawlers: [
+        { kind: 'profile', id: 'gptbot' },
+        { kind: 'token', token: 'Slurp' },
+      ],
+    });
+    expect(h.of('flips-done')[0].tally).toEqual({
+      checked: 4,
+      skipped: 0,
+      allowedToBlocked: 0,
+      blockedToAllowed: 2,
+      byCrawler: [
+        { label: 'GPTBot', allowedToBlocked: 0, blockedToAllowed: 2 },
+        { label: 'Slurp', allowedToBlocked: 0, blockedToAllowed: 0 },
+      ],
+    });
+  });
+
+  it('a crawler moved to another group with the same rules flips nothing', () => {
+    const h = compare({
+      deployedText: 'User-agent: *\nDisallow: /a\n',
+      editedText: 'User-agent: Slurp\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\n',
+      urlsText: '/a\n/b\n',
+      crawlers: [{ kind: 'token', token: 'Slurp' }],
+    });
+    expect(h.of('flips-done')[0].tally.checked).toBe(2);
+    expect(view(h, ALL).records).toEqual([]);
+  });
+
+  it('two crawlers with one name keep apart, the second numbered', () => {
+    const h = compare({
+      crawlers: [
+        { kind: 'token', token: 'Slurp' },
+        { kind: 'token', token: 'Slurp' },
+      ],
+    });
+    expect(h.of('flips-done')[0].tally.byCrawler.map((c) => [c.label, c.allowedToBlocked])).toEqual([
+      ['Slurp', 2],
+      ['Slurp (2)', 2],
+    ]);
+  });
+});
+
+describe('flips: the URL list as a run reads it (docs/behaviour.md §1)', () => {
+  it('skips URLs outside the robots.txt URL scope and compares the request form of the rest', () => {
+    const h = compare({
+      urlsText: 'https://shop.example.com/shop/ü\nhttps://other.example.com/shop\n',
+      robotsUrl: 'https://shop.example.com/robots.txt',
+      crawlers: [{ kind: 'token', token: 'Slurp' }],
+    });
+    const done = h.of('flips-done')[0];
+    expect(done.tally.skipped).toBe(1);
+    expect(done.tally.checked).toBe(1);
+    const [f] = view(h, ALL).records;
+    expect(f.url).toBe('https://shop.example.com/shop/ü');
+    expect(f.requestUrl).toBe('https://shop.example.com/shop/%C3%BC');
+  });
+
+  it('uses the list the worker holds when the request sends none', () => {
+    const h = harness();
+    h.handler.handle({ type: 'set-text', id: 9, version: 0, text: DEPLOYED });
+    h.handler.handle({
+      type: 'evaluate',
+      id: 1,
+      version: 0,
+      urlsText: '/shop/1\n/shop/2\n/blog\n',
+      crawlers: [],
+      normalise: true,
+      robotsUrl: '',
+      fetchStatus: 200,
+    });
+    h.drain();
+    h.handler.handle({ type: 'flips', id: 2, version: 0, ...params({ urlsText: null }) });
+    h.drain();
+    expect(h.of('flips-done')[0].tally.allowedToBlocked).toBe(4);
+  });
+
+  it('reuses the parse of the text the worker holds when it is the edited file, with the same flips', () => {
+    const h = harness();
+    h.handler.handle({ type: 'set-text', id: 9, version: 0, text: ADDS_SHOP });
+    h.handler.handle({ type: 'flips', id: 2, version: 0, ...params() });
+    h.drain();
+    expect(h.of('flips-done')[0].tally.allowedToBlocked).toBe(4);
+    expect(view(h, ALL, 2).records[0].newLine).toEqual({ line: 3, text: 'Disallow: /shop' });
+  });
+
+  it('fails clearly when there is no list at all', () => {
+    const h = compare({ urlsText: null });
+    expect(h.of('failed').map((f) => f.message)).toEqual(['No URL list was sent.']);
+    expect(h.of('flips-done')).toEqual([]);
+  });
+});
+
+describe('flips: streamed in slices, cancelled, replaced', () => {
+  const many = Array.from({ length: 1000 }, (_, i) => `/shop/${i}`).join('\n');
+
+  it('posts progress chunks before the end, counting up to the whole list', () => {
+    // Each clock reading advances 5 ms: a 20 ms slice ends after four deadline checks (64 rows each).
+    const h = compare({ urlsText: many }, 5);
+    const chunks = h.of('flips-chunk');
+    expect(chunks.length).toBeGreaterThan(1);
+    const done = chunks.map((c) => c.progress.done);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(chunks.at(-1)!.progress).toEqual({ done: 1000, total: 1000 });
+    expect(h.of('flips-done')[0].tally.allowedToBlocked).toBe(2000);
+  });
+
+  it('stops after a cancel: no more chunks, no done', () => {
+    const h = harness(5);
+    h.handler.handle({ type: 'flips', id: 1, version: 1, ...params({ urlsText: many }) });
+    const before = h.of('flips-chunk').length;
+    h.handler.handle({ type: 'flips-cancel', id: 1, version: 1 });
+    h.drain();
+    expect(h.of('flips-chunk').length).toBe(before);
+    expect(h.of('flips-done')).toEqual([]);
+  });
+
+  it('a new comparison replaces the one going on', () => {
+    const h = harness(5);
+    h.handler.handle({ type: 'flips', id: 1, version: 1, ...params({ urlsText: many }) });
+    h.handler.handle({ type: 'flips', id: 2, version: 1, ...params() });
+    h.drain();
+    expect(h.of('flips-done').map((d) => d.id)).toEqual([2]);
+  });
+});
+
+describe('flips: views and exports', () => {
+  const twoWays = {
+    deployedText: 'User-agent: *\nDisallow: /old\n',
+    editedText: 'User-agent: *\nDisallow: /new\n',
+    urlsText: '/old/b\n/new/b\n/old/a\n/new/a\n',
+  };
+
+  it('filters by kind and crawler, sorts by URL either way, and stops at the limit', () => {
+    const h = compare(twoWays);
+    const blocked = view(h, { ...ALL, kind: 'allowed-to-blocked', crawler: 1 });
+    expect(blocked.records.map((r) => [r.url, r.crawler])).toEqual([
+      ['/new/b', 'Slurp'],
+      ['/new/a', 'Slurp'],
+    ]);
+    const byUrl = view(h, { ...ALL, crawler: 0, sort: 'url' });
+    expect(byUrl.records.map((r) => r.url)).toEqual(['/new/a', '/new/b', '/old/a', '/old/b']);
+    const desc = view(h, { ...ALL, crawler: 0, sort: 'url', desc: true, limit: 3 });
+    expect(desc.records.map((r) => r.url)).toEqual(['/old/b', '/old/a', '/new/b']);
+    expect(desc.count).toBe(4);
+    const byKind = view(h, { ...ALL, crawler: 0, sort: 'kind' });
+    expect(byKind.records.map((r) => r.kind)).toEqual([
+      'allowed-to-blocked',
+      'allowed-to-blocked',
+      'blocked-to-allowed',
+      'blocked-to-allowed',
+    ]);
+  });
+
+  it('answers that a replaced comparison is gone', () => {
+    const h = compare(twoWays);
+    h.handler.handle({ type: 'flips-view', id: 9, version: 1, run: 77, query: ALL });
+    expect(h.of('failed').map((f) => f.message)).toEqual(['Comparison 77 is no longer held.']);
+  });
+
+  it('exports CSV in the columns of robots-lab diff', async () => {
+    const h = compare({ ...twoWays, urlsText: '/old/b\n/new,b\n' });
+    h.handler.handle({
+      type: 'flips-export',
+      id: 60,
+      version: 1,
+      run: 1,
+      query: { ...ALL, crawler: 0 },
+      format: 'csv',
+    });
+    const [file] = h.of('flips-exported');
+    expect(file.records).toBe(2);
+    expect(await file.blob.text()).toBe(
+      'url,request_url,crawler,flip,old_line,old_rule,new_line,new_rule,causes\r\n' +
+        '/old/b,/old/b,Googlebot,blocked-to-allowed,2,Disallow: /old,,,line 2→2 changed: Disallow: /old → Disallow: /new\r\n' +
+        '"/new,b","/new,b",Googlebot,allowed-to-blocked,,,2,Disallow: /new,line 2→2 changed: Disallow: /old → Disallow: /new\r\n',
+    );
+  });
+
+  it('exports JSON with the counts and every flip the query keeps, past the view limit', async () => {
+    const h = compare(twoWays);
+    h.handler.handle({
+      type: 'flips-export',
+      id: 61,
+      version: 1,
+      run: 1,
+      query: { ...ALL, kind: 'blocked-to-allowed', limit: 1 },
+      format: 'json',
+    });
+    const doc = JSON.parse(await h.of('flips-exported')[0].blob.text());
+    expect(doc.counts).toEqual({
+      checked: 8,
+      allowedToBlocked: 4,
+      blockedToAllowed: 4,
+      byCrawler: {
+        Googlebot: { allowedToBlocked: 2, blockedToAllowed: 2 },
+        Slurp: { allowedToBlocked: 2, blockedToAllowed: 2 },
+      },
+    });
+    expect(doc.flips.map((f: { url: string; crawler: string }) => `${f.url} ${f.crawler}`)).toEqual([
+      '/old/b Googlebot',
+      '/old/b Slurp',
+      '/old/a Googlebot',
+      '/old/a Slurp',
+    ]);
+    expect(doc.flips[0].oldLine).toEqual({ line: 2, text: 'Disallow: /old' });
+  });
+});
