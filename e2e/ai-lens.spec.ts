@@ -85,6 +85,30 @@ test('a site owner pastes AI groups and preference lines and reads, per purpose,
   await expectNoAxeViolations(page, '[data-testid="ai-lens"]');
 });
 
+test('what is contradictory in the AI preferences is listed in the AI tab, each with its line', async ({ page }) => {
+  const csp = watchCsp(page);
+  const lab = new LabPage(page);
+  await lab.open();
+  // ai-train=no is said to * only, while GPTBot's own group allows everything (it reads nothing from *);
+  // PerplexityBot, an answer engine, is blocked by its own group (docs/lint-codes.md).
+  await lab.editor.replaceText(
+    'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nAllow: /\n\nUser-agent: PerplexityBot\nDisallow: /\n',
+  );
+  const ai = new AiLensPanel(page);
+  await ai.open();
+  const notes = page.getByTestId('ai-note');
+  await expect(notes).toHaveCount(2);
+  await expect(notes.nth(0)).toHaveAttribute('data-code', 'ai-train-contradiction');
+  await expect(notes.nth(0)).toContainText('GPTBot has a group of its own that allows everything');
+  await expect(notes.nth(1)).toHaveAttribute('data-code', 'answer-engine-blocked');
+  await notes.nth(1).getByTestId('ai-note-line').click();
+  await lab.editor.expectHighlight({ group: [], rule: [9] });
+  await notes.nth(0).getByTestId('ai-note-line').click();
+  await lab.editor.expectHighlight({ group: [], rule: [2] });
+  await shoot(page, 'notes', page.getByTestId('ai-notes'));
+  expect(csp).toEqual([]);
+});
+
 test('an intent quick fix shows its diff first, applies as one edit, and undo takes it back', async ({ page }) => {
   const { lab, ai, csp } = await openLens(page);
   const intent = ai.intent('block-training');

@@ -70,7 +70,7 @@ function trainUnderStar(parsed: ParsedRobots, lines: AiprefLine[], out: RobotsDi
       line: l.line,
       severity: 'warning',
       code: 'ai-train-contradiction',
-      message: `This ai-train preference is in the * group, but ${names} ${escaping.length > 1 ? 'have groups' : 'has a group'} of ${escaping.length > 1 ? 'their' : 'its'} own that allow everything, and a crawler with its own group reads nothing from *. Repeat the preference in that group, or disallow the crawler there.`,
+      message: `This ai-train preference is in the * group, but ${names} ${escaping.length > 1 ? 'have groups of their own that allow' : 'has a group of its own that allows'} everything, and a crawler with its own group reads nothing from *. Repeat the preference in that group, or disallow the crawler there.`,
     });
   }
 }

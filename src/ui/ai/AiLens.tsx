@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useController } from '../../app/context';
 import { useRobotsLab } from '../../state/store';
 import type { AiLensResult } from '../../worker/protocol';
+import { AiNotes } from './AiNotes';
 import { IntentFixes } from './IntentFixes';
 import { PurposeMatrix } from './PurposeMatrix';
 import './ai.css';
@@ -33,6 +34,7 @@ export function AiLens() {
         Operators whose crawlers may not fetch the root are blocked.
       </p>
       <PurposeMatrix cells={lens.result.matrix} />
+      <AiNotes />
       <IntentFixes suggestions={lens.result.suggestions} text={lens.text} />
     </div>
   );

@@ -1,0 +1,45 @@
+import type { RobotsDiagnostic } from '../../core/lint';
+import { useRobotsLab } from '../../state/store';
+import { LineLink } from '../lenses/LineLink';
+
+/** The diagnostics about AI-preference lines and what they contradict (docs/lint-codes.md), not Google's own. */
+const CONTRADICTIONS: ReadonlySet<string> = new Set([
+  'ai-train-contradiction',
+  'search-blocked-contradiction',
+  'control-token-mismatch',
+  'answer-engine-blocked',
+  'license-relative',
+]);
+
+function isAiNote(d: RobotsDiagnostic): boolean {
+  return d.code.startsWith('aipref-') || CONTRADICTIONS.has(d.code);
+}
+
+const SEVERITY = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
+
+/** What is malformed or contradictory in the file's AI preferences, each with its line one click away. */
+export function AiNotes() {
+  const diagnostics = useRobotsLab((s) => s.parse?.diagnostics);
+  const notes = (diagnostics ?? []).filter(isAiNote).sort((a, b) => a.line - b.line);
+  return (
+    <section className="ai-notes" aria-label="AI preference problems" data-testid="ai-notes">
+      <h3>What to look at</h3>
+      {notes.length === 0 ? (
+        <p className="hint">Nothing malformed or contradictory in the AI preferences.</p>
+      ) : (
+        <ul>
+          {notes.map((d) => (
+            <li
+              key={`${d.from}-${d.code}`}
+              className={`ai-note ${d.severity}`}
+              data-testid="ai-note"
+              data-code={d.code}
+            >
+              <strong>{SEVERITY[d.severity]}</strong> <LineLink line={d.line} testId="ai-note-line" />: {d.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
