@@ -3,19 +3,15 @@
  * package ships it bundled (lib/cli.mjs); bin/robots-lab.mjs runs it from
  * source through tsx during development.
  */
-import { isMainThread } from 'node:worker_threads';
 import { run } from './main';
 
-// `check --jobs` starts this same file as its worker threads (src/cli/jobs.ts
-// serves them when loaded); only the main thread runs the command line.
-if (isMainThread) {
-  // A reader that goes away (`robots-lab … | head`) is not an error worth a
-  // stack trace: stop quietly, as other command-line tools do.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      process.exit(2);
-    });
-  }
-  process.exitCode = await run(process.argv.slice(2));
+// A reader that goes away (`robots-lab … | head`) is not an error worth a
+// stack trace: stop quietly, as other command-line tools do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    process.exit(2);
+  });
 }
+
+process.exitCode = await run(process.argv.slice(2));

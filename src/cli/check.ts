@@ -22,7 +22,6 @@ import { type FlagSpec, flag, flags, parseArgs } from './args';
 import { runFileExpectations } from './expectations';
 import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
-import { runCheckJobs } from './jobs';
 import { purposeCells } from './purposes';
 import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
@@ -36,7 +35,6 @@ const CHECK_FLAGS: FlagSpec[] = [
   { name: 'raw' },
   { name: 'explain' },
   { name: 'purposes' },
-  { name: 'jobs', short: 'j', value: true },
   { name: 'expect-allowed', value: true, repeat: true },
   { name: 'expect-blocked', value: true, repeat: true },
   { name: 'robots-url', value: true },
@@ -76,11 +74,7 @@ function invalidAgent(name: string): never {
 
 /** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to (also used by `diff`). */
 export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
-  return parseRobotsFile(io, path, await readUserFile(io, path, 'robots.txt'), sizeLimit);
-}
-
-/** Parses a robots.txt file's bytes as `loadRobots` does, with its notes on standard error. */
-export function parseRobotsFile(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
+  const bytes = await readUserFile(io, path, 'robots.txt');
   const parsed = parseBytes(io, path, bytes, sizeLimit);
   if (parsed.invalidUtf8) {
     io.stderr.write(`note: ${path} is not valid UTF-8; crawlers may read the broken characters differently\n`);
@@ -88,7 +82,7 @@ export function parseRobotsFile(io: CliIo, path: string, bytes: Uint8Array, size
   return parsed;
 }
 
-export function parseBytes(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
+function parseBytes(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
   if (!sizeLimit || bytes.length <= GOOGLE_SIZE_LIMIT_BYTES) return parseRobotsTxt(bytes);
   const text = new TextDecoder().decode(bytes);
   const { text: kept, cutAt } = applyGoogleSizeLimit(text);
@@ -103,7 +97,7 @@ export function parseBytes(io: CliIo, path: string, bytes: Uint8Array, sizeLimit
 }
 
 /** The options of one `check` run, read from its arguments. */
-export interface CheckPlan {
+interface CheckPlan {
   robotsPath: string;
   urlArgs: string[];
   agents: Agent[];
@@ -116,8 +110,6 @@ export interface CheckPlan {
   purposes: boolean;
   sizeLimit: boolean;
   lists: ListSpec[];
-  /** Worker threads judging batches of URLs (1: judge on the main thread). */
-  jobs: number;
 }
 
 function planCheck(argv: string[]): CheckPlan {
@@ -156,11 +148,7 @@ function planCheck(argv: string[]): CheckPlan {
   if (urlArgs.length === 0 && lists.length === 0)
     throw new CliError('no URLs to check: give URLs, --urls FILE or an --expect-* list');
   const sizeLimit = !args.switches.has('no-size-limit');
-  const jobs = Number(flag(args, 'jobs') ?? '1');
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new CliError('--jobs takes a whole number from 1 to 64');
-  if (jobs > 1 && format !== 'csv' && format !== 'jsonl') throw new CliError('--jobs needs --format csv or jsonl');
   return {
-    jobs,
     robotsPath,
     urlArgs,
     agents,
@@ -185,11 +173,9 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   // `check FILE --expectations` runs the file's own `# expect:` comments (docs/expectations.md).
   if (args.switches.has('expectations')) return runFileExpectations(args, io);
   const plan = planCheck(argv);
-  const robotsBytes = await readUserFile(io, plan.robotsPath, 'robots.txt');
-  const parsed = parseRobotsFile(io, plan.robotsPath, robotsBytes, plan.sizeLimit);
+  const parsed = await loadRobots(io, plan.robotsPath, plan.sizeLimit);
   const lists = await openLists(io, plan.lists);
   const judge = new Judge(parsed, plan);
-  if (plan.jobs > 1) return runCheckJobs(plan, robotsBytes, lists, judge, io);
   const out = new OutputBuffer(io.stdout);
   const writer = plan.format === 'table' ? null : rowWriter(plan.format, plan.explain, plan.purposes);
   const tableRows: ResultRow[] = [];
@@ -233,7 +219,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
  * A sitemap index lists sitemaps, not pages: its `<loc>`s are named on
  * standard error as child sitemaps and not judged. Returns how many.
  */
-export function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
+function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
   let text = first
     ? `note: ${batch.name} is a sitemap index; its child sitemaps are listed, not tested as pages:\n`
     : '';
@@ -255,7 +241,7 @@ const EXPECTED_INDEX = { none: 0, allowed: 1, blocked: 2 } as const;
  * has been seen before (same agent, deciding line and expectation) reuse the
  * writer's tail for it; the rest are built whole.
  */
-export class Judge {
+class Judge {
   private readonly checkers: Checker[];
   /** Per agent, per expectation (none, allowed, blocked): decision → tail, or null when rows must be built whole. */
   private readonly tails: Map<number, string | null>[][];
@@ -397,21 +383,6 @@ export class Judge {
     return row;
   }
 
-  /** The expectation counts and failed rows since the last call (a worker thread's share, see jobs.ts). */
-  takeReport(): JudgeReport {
-    const report = { expectations: this.expectations, failures: this.failures, shown: this.shownFailures.splice(0) };
-    this.expectations = 0;
-    this.failures = 0;
-    return report;
-  }
-
-  /** Adds a worker thread's report, in input order. */
-  absorb(report: JudgeReport): void {
-    this.expectations += report.expectations;
-    this.failures += report.failures;
-    for (const row of report.shown) if (this.shownFailures.length < MAX_FAILURES_SHOWN) this.shownFailures.push(row);
-  }
-
   /** Reports expectations on stderr; the exit status. */
   finish(io: CliIo, format: Format): number {
     if (this.failures > 0) {
@@ -424,13 +395,6 @@ export class Judge {
     }
     return EXIT_OK;
   }
-}
-
-/** What a Judge counted: expectations, failures, and the failed rows it kept to show. */
-export interface JudgeReport {
-  expectations: number;
-  failures: number;
-  shown: ResultRow[];
 }
 
 /** Failed expectations listed on stderr; the rest are counted. */
