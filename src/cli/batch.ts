@@ -4,8 +4,8 @@
  * /robots.txt special case). Each distinct robots.txt is parsed once.
  */
 
-import type { ParsedRobots } from '../core/index';
-import { evaluate, parseRobotsTxt } from '../core/index';
+import type { Checker, ParsedRobots } from '../core/index';
+import { createChecker, parseRobotsTxt } from '../core/index';
 import { type CliIo, EXIT_OK, EXIT_USAGE } from './io';
 import { lineBatches, OutputBuffer } from './stream';
 
@@ -46,6 +46,28 @@ class ParseCache {
   lastRaw = '';
   lastRawText = '';
   private last: ParsedRobots | null = null;
+
+  /** Checkers of the file last asked for, by user agent as given. */
+  private checkersOf: ParsedRobots | null = null;
+  private readonly checkers = new Map<string, Checker>();
+
+  /**
+   * The checker for a file and user agent, made once per pair while the
+   * file stays the same: consecutive records usually share both.
+   */
+  checker(text: string, userAgent: string): Checker {
+    const parsed = this.get(text);
+    if (parsed !== this.checkersOf) {
+      this.checkersOf = parsed;
+      this.checkers.clear();
+    }
+    let checker = this.checkers.get(userAgent);
+    if (checker === undefined) {
+      checker = createChecker(parsed, { tokens: [userAgent] }, LIBRARY);
+      this.checkers.set(userAgent, checker);
+    }
+    return checker;
+  }
 
   get(text: string): ParsedRobots {
     // Consecutive records usually share a file: one comparison, no hashing.
@@ -116,8 +138,10 @@ function answer(line: string, lineNo: number, cache: ParseCache): string {
     }
   }
   if (typeof query === 'string') return `${JSON.stringify({ error: `line ${lineNo}: ${query}` })}\n`;
-  const verdict = evaluate(cache.get(query.robotstxt), query.url, query.useragent, NO_EXPLAIN_LIBRARY);
-  return `{"allowed":${verdict.allowed},"line":${verdict.rule?.line ?? null}}\n`;
+  // The decision alone (docs/behaviour.md §12, Decision): 0 allowed by no
+  // rule, +line allowed by that line, -line blocked by it.
+  const d = cache.checker(query.robotstxt, query.useragent).check(query.url);
+  return d === 0 ? NO_RULE : d > 0 ? `{"allowed":true,"line":${d}}\n` : `{"allowed":false,"line":${-d}}\n`;
 }
 
 const ROBOTSTXT_FIRST = '{"robotstxt":"';
@@ -159,5 +183,6 @@ function stringEnd(line: string, from: number): number {
   return -1;
 }
 
-/** Google's library semantics (no /robots.txt special case), no explanation. */
-const NO_EXPLAIN_LIBRARY = { robotsTxtAlwaysAllowed: false, explain: false };
+/** Google's library semantics: /robots.txt is judged like any other path. */
+const LIBRARY = { robotsTxtAlwaysAllowed: false };
+const NO_RULE = '{"allowed":true,"line":null}\n';
