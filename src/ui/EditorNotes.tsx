@@ -10,8 +10,9 @@ export interface OpenedNote {
 
 function openedText(o: OpenedNote, fromBytes: boolean): string {
   if (o.error) return `Could not open ${o.name}: ${o.error}`;
+  // Once edited, the text shown is what counts: its U+FFFD characters are just characters.
   const invalid =
-    o.invalidLines > 0
+    fromBytes && o.invalidLines > 0
       ? ` ${formatCount(o.invalidLines)} line${o.invalidLines === 1 ? ' holds' : 's hold'} bytes that are not UTF-8 (see the warnings).`
       : '';
   const source = fromBytes
