@@ -66,3 +66,16 @@ test('the Sitemaps tab lists the sitemap lines with what is wrong, and flags sit
   await banner.getByTestId('sitemap-crawler').selectOption({ label: 'GPTBot' });
   await expect(banner.getByTestId('sitemap-blocked-count')).toHaveText('3 URLs');
 });
+
+test('a file with hundreds of Sitemap: lines lists the first 200 and counts the rest', async ({ page }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  // 250 lines; every tenth is relative, so 25 are not usable (5 of them past the first 200).
+  const lines = Array.from({ length: 250 }, (_, i) =>
+    i % 10 === 0 ? `Sitemap: /s${i}.xml` : `Sitemap: https://shop.example.com/s${i}.xml`,
+  );
+  await lab.editor.replaceText(`User-agent: *\nDisallow: /x\n${lines.join('\n')}\n`);
+  await page.getByTestId('dock-sitemaps').click();
+  await expect(page.getByTestId('sitemap-line')).toHaveCount(200);
+  await expect(page.getByTestId('sitemaps-more')).toHaveText('And 50 more Sitemap: lines (25 not usable in all).');
+});

@@ -4,6 +4,9 @@ import { formatCount } from './format';
 import { SitemapBlockedSummary } from './SitemapsBanner';
 import './infile.css';
 
+/** Lines listed at most: a hostile file with thousands of Sitemap: lines would make one long render. */
+const SHOWN_LINES = 200;
+
 /**
  * The Sitemaps tab (docs/behaviour.md §10): every `Sitemap:` line of the
  * file, usable or not and why, with notes (another host, repeats, the
@@ -24,7 +27,7 @@ export function SitemapsPanel() {
         </p>
       ) : (
         <ol className="sitemap-lines" aria-label="Sitemap lines">
-          {report.lines.map((l) => (
+          {report.lines.slice(0, SHOWN_LINES).map((l) => (
             <li key={l.line} className={l.ok ? 'ok' : 'bad'} data-testid="sitemap-line" data-line={l.line}>
               <span className="sitemap-head">
                 <span aria-hidden="true">{l.ok ? '✓ ' : '✗ '}</span>
@@ -47,6 +50,12 @@ export function SitemapsPanel() {
             </li>
           ))}
         </ol>
+      )}
+      {report.lines.length > SHOWN_LINES && (
+        <p className="hint" data-testid="sitemaps-more">
+          And {formatCount(report.lines.length - SHOWN_LINES)} more Sitemap: lines (
+          {formatCount(report.lines.filter((l) => !l.ok).length)} not usable in all).
+        </p>
       )}
       <h3>Imported sitemap</h3>
       {report.list ? (

@@ -13,7 +13,7 @@ import type { ExpectationMark, WireDiagnostic } from './protocol';
  * At most this many expectations are checked on each parse: 1,000 took about
  * 60 ms of the keystroke's parse (tsx, loaded machine); the CLI checks them all.
  */
-export const MAX_CHECKED_EXPECTATIONS = 500;
+const MAX_CHECKED_EXPECTATIONS = 500;
 
 /** The marks and diagnostics of a file's expectations, in line order. */
 export function expectationFindings(parsed: ParsedRobots): {
