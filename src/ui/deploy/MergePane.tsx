@@ -22,7 +22,8 @@ function side(label: string, testId: string, onChange: () => void, extra: Extens
     robotsBaseTheme,
     mergeTheme,
     keymap.of([...historyKeymap, ...defaultKeymap]),
-    EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId }),
+    // tabindex as in the main editor (src/editor/theme.ts): axe counts a scroll area focusable only so.
+    EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId, tabindex: '0' }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && !u.transactions.some((t) => t.annotation(fromStore))) onChange();
     }),
