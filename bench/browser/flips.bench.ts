@@ -16,6 +16,8 @@ import { seed } from './seed';
 const SEED = 20240915;
 
 test('1,000,000 URLs × 1 crawler: time to all flips, and the longest main-thread task', async ({ page }, testInfo) => {
+  // A loaded machine needs minutes for this: the run of the edited file shares the worker with the comparison.
+  test.setTimeout(600_000);
   const data = generate(SEED, 1_000_000);
   await seed(page, data.robotsTxt, '/\n', ['googlebot']);
   await page.addInitScript(() => {
@@ -45,7 +47,7 @@ test('1,000,000 URLs × 1 crawler: time to all flips, and the longest main-threa
   await page.keyboard.press('ControlOrMeta+End');
   const t0 = await page.evaluate(() => performance.now());
   await page.keyboard.insertText('\nUser-agent: googlebot\nDisallow: /\n');
-  await expect(headline).toHaveText(/^This edit would block [1-9][\d,]* .*today\.$/, { timeout: 120_000 });
+  await expect(headline).toHaveText(/^This edit would block [1-9][\d,]* .*today\.$/, { timeout: 290_000 });
   const tDone = await page.evaluate(() => performance.now());
   const text = (await headline.textContent()) ?? '';
   const tasks = await page.evaluate(
