@@ -21,11 +21,27 @@ test('1,000,000 URLs × 1 crawler: time to all flips, and the longest main-threa
   const data = generate(SEED, 1_000_000);
   await seed(page, data.robotsTxt, '/\n', ['googlebot']);
   await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[]; __frames: string[] };
     w.__longTasks = [];
+    w.__frames = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+    // Which scripts ran in each long animation frame, to say what a long task was.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        scripts: { invoker: string; sourceFunctionName: string; duration: number }[];
+      })[]) {
+        const scripts = e.scripts
+          .filter((x) => x.duration >= 20)
+          .map(
+            (x) => `${x.invoker}${x.sourceFunctionName ? ` ${x.sourceFunctionName}` : ''} ${Math.round(x.duration)} ms`,
+          );
+        w.__frames.push(
+          `+${Math.round(e.startTime)} ${Math.round(e.duration)} ms: ${scripts.join(', ') || 'no script'}`,
+        );
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   await page.goto('./');
   const status = page.getByTestId('run-status');
@@ -66,6 +82,10 @@ test('1,000,000 URLs × 1 crawler: time to all flips, and the longest main-threa
       `(${text.match(/block ([\d,]+)/)?.[1]} newly blocked); longest main-thread task ${longest(edit).toFixed(0)} ms ` +
       `(${edit.length} over 50 ms) — target none over 50 ms: ${edit.length === 0 ? 'PASS' : 'MISS'}`,
   );
+  const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
+  const after = frames.filter((f) => Number(f.slice(1, f.indexOf(' '))) >= t1 && /\d ms: (?!no script)/.test(f));
+  console.log(`  long frames since "Copy the editor's file" (t=${Math.round(t1)}, edit at ${Math.round(t0)}):`);
+  for (const f of after) console.log(`    ${f}`);
 });
 
 test('keystroke → flips on screen, 1,000 URLs on the 500 KiB file', async ({ page }) => {
