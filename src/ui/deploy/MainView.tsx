@@ -26,7 +26,7 @@ export function MainView({ results }: { results: ReactNode }) {
             role="tab"
             id={`main-tab-${id}`}
             aria-selected={view === id}
-            aria-controls={`main-view-${id}`}
+            aria-controls={view === id ? `main-view-${id}` : undefined}
             onClick={() => setView(id)}
             data-testid={`main-tab-${id}`}
           >
