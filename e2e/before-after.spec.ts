@@ -164,7 +164,7 @@ for (const [w, h] of [
       window.innerWidth,
     ]);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    await page.screenshot({ path: `/tmp/shots-deploy/before-after-${w}x${h}.png` });
-    await page.screenshot({ path: `/tmp/shots-deploy/before-after-${w}x${h}-full.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/shots-deploy/before-after-${w}x${h}.png` });
+    await page.screenshot({ path: `test-results/shots-deploy/before-after-${w}x${h}-full.png`, fullPage: true });
   });
 }
