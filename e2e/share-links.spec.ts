@@ -258,6 +258,8 @@ for (const size of [
     const link = await copyLink(page);
     await page.screenshot({ path: `test-results/wire-header-${size.width}.png` });
     await lab.editor.replaceText(MINE);
+    // Local work exists once it is saved; only then does a link ask before replacing it.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('robots-lab') ?? '')).toContain('/mine/');
     await page.goto(link.replace(/#.*/, '#x'));
     await page.goto(link);
     const dialog = page.getByRole('dialog', { name: 'Replace your work?' });
