@@ -248,6 +248,6 @@ async function shoot(page: Page, name: string, focus: ReturnType<Page['getByTest
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     if (!process.env.AI_SHOTS) continue;
     await focus.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/shots-ai/${name}-${w}.png` });
+    await page.screenshot({ path: `test-results/shots-ai/${name}-${w}.png` });
   }
 }

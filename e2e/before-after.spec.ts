@@ -69,7 +69,7 @@ test('an edit shows its verdict flips, counted per crawler, with the lines that 
   expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
 });
 
-test('an edit in the deployed side re-compares too, and a bad file is refused without losing anything', async ({
+test('an edit in the deployed side re-compares too, a bad file is refused and a dropped file is used', async ({
   page,
 }) => {
   const { lab, ba } = await openWithDeployedExample(page);
@@ -86,6 +86,17 @@ test('an edit in the deployed side re-compares too, and a bad file is refused wi
     buffer: Buffer.from([0x55, 0x00, 0x01, 0x02]),
   });
   await expect(ba.notice).toContainText('not a text file');
+  await expect(ba.newlyBlocked).toHaveText('1');
+  await expect(ba.newlyAllowed).toHaveText('0');
+
+  // Dropping the original file onto the view makes it the deployed file again: the /checkout/ flips come back.
+  const dropped = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'robots.txt', { type: 'text/plain' }));
+    return dt;
+  }, EXAMPLE_ROBOTS_TXT);
+  await page.getByTestId('before-after').dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(ba.newlyAllowed).toHaveText('2');
   await expect(ba.newlyBlocked).toHaveText('1');
 });
 
@@ -153,7 +164,7 @@ for (const [w, h] of [
       window.innerWidth,
     ]);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    await page.screenshot({ path: `/tmp/shots-deploy/before-after-${w}x${h}.png` });
-    await page.screenshot({ path: `/tmp/shots-deploy/before-after-${w}x${h}-full.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/shots-deploy/before-after-${w}x${h}.png` });
+    await page.screenshot({ path: `test-results/shots-deploy/before-after-${w}x${h}-full.png`, fullPage: true });
   });
 }

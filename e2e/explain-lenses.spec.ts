@@ -87,6 +87,6 @@ async function shoot(page: Page, name: string) {
   ]) {
     await page.setViewportSize({ width: w, height: h });
     await page.getByTestId('explain').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/lenses-${name}-${w}.png` });
+    await page.screenshot({ path: `test-results/lenses-${name}-${w}.png` });
   }
 }

@@ -133,7 +133,7 @@ test.describe('exports people can trust', () => {
       // Every control is inside the page: nothing needs a sideways scroll.
       const box = await controls.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
-      await page.screenshot({ path: `/tmp/exports-${width}x${height}.png` });
+      await page.screenshot({ path: `test-results/exports-${width}x${height}.png` });
     }
   });
 });

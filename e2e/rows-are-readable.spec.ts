@@ -39,3 +39,39 @@ test('rows on one site show their paths under the origin, cut in the middle, wit
   await expect(resizer).toHaveAttribute('aria-valuenow', String(before + 5 * 24));
   await expect.poll(async () => ((await shown.nth(2).textContent()) ?? '').length).toBeGreaterThan(long.length);
 });
+
+/** Pairs of result rows drawn over each other (by their boxes), as "row i / row j". */
+async function overlappingRows(page: import('@playwright/test').Page): Promise<string[]> {
+  return page.getByTestId('results-grid').evaluate((grid) => {
+    const boxes = Array.from(grid.querySelectorAll('[data-testid="result-row"]')).map((r) => r.getBoundingClientRect());
+    const found: string[] = [];
+    boxes.sort((a, b) => a.top - b.top);
+    for (let i = 1; i < boxes.length; i++) {
+      if (boxes[i].top < boxes[i - 1].bottom - 1) found.push(`row ${i - 1} / row ${i}`);
+    }
+    return found;
+  });
+}
+
+test('rows keep their own heights when a filter puts taller rows where shorter ones were', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.results.expectFinished(13, 3);
+  expect(await overlappingRows(page)).toEqual([]);
+  // In the example, blocked rows carry a rule that wraps to a second line; the first rows of the list are allowed ones.
+  await lab.bulk.verdict.selectOption('blocked');
+  await expect(lab.bulk.viewCount).toContainText('of 13 rows');
+  await expect.poll(() => overlappingRows(page)).toEqual([]);
+  await lab.bulk.verdict.selectOption('all');
+  await expect.poll(() => overlappingRows(page)).toEqual([]);
+
+  // A new file's run, then a filter that keeps two rows of different heights.
+  await lab.editor.replaceText(
+    'User-agent: Googlebot\nDisallow: /*.pdf$\n\nUser-agent: *\nAllow: /admin/help\nDisallow: /admin/\nDisallow: /*.pdf\n',
+  );
+  await lab.results.expectFinished(13, 3);
+  await lab.bulk.verdict.selectOption('blocked');
+  await expect(lab.bulk.viewCount).toContainText('2 of 13 rows');
+  await expect.poll(() => overlappingRows(page)).toEqual([]);
+});

@@ -256,12 +256,14 @@ for (const size of [
       expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
     }
     const link = await copyLink(page);
-    await page.screenshot({ path: `/tmp/wire-header-${size.width}.png` });
+    await page.screenshot({ path: `test-results/wire-header-${size.width}.png` });
     await lab.editor.replaceText(MINE);
+    // Local work exists once it is saved; only then does a link ask before replacing it.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('robots-lab') ?? '')).toContain('/mine/');
     await page.goto(link.replace(/#.*/, '#x'));
     await page.goto(link);
     const dialog = page.getByRole('dialog', { name: 'Replace your work?' });
     await expect(dialog).toBeInViewport({ ratio: 1 });
-    await page.screenshot({ path: `/tmp/wire-dialog-${size.width}.png` });
+    await page.screenshot({ path: `test-results/wire-dialog-${size.width}.png` });
   });
 }

@@ -16,14 +16,32 @@ import { seed } from './seed';
 const SEED = 20240915;
 
 test('1,000,000 URLs × 1 crawler: time to all flips, and the longest main-thread task', async ({ page }, testInfo) => {
+  // A loaded machine needs minutes for this: the run of the edited file shares the worker with the comparison.
+  test.setTimeout(600_000);
   const data = generate(SEED, 1_000_000);
   await seed(page, data.robotsTxt, '/\n', ['googlebot']);
   await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[]; __frames: string[] };
     w.__longTasks = [];
+    w.__frames = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+    // Which scripts ran in each long animation frame, to say what a long task was.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        scripts: { invoker: string; sourceFunctionName: string; duration: number }[];
+      })[]) {
+        const scripts = e.scripts
+          .filter((x) => x.duration >= 20)
+          .map(
+            (x) => `${x.invoker}${x.sourceFunctionName ? ` ${x.sourceFunctionName}` : ''} ${Math.round(x.duration)} ms`,
+          );
+        w.__frames.push(
+          `+${Math.round(e.startTime)} ${Math.round(e.duration)} ms: ${scripts.join(', ') || 'no script'}`,
+        );
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   await page.goto('./');
   const status = page.getByTestId('run-status');
@@ -45,7 +63,7 @@ test('1,000,000 URLs × 1 crawler: time to all flips, and the longest main-threa
   await page.keyboard.press('ControlOrMeta+End');
   const t0 = await page.evaluate(() => performance.now());
   await page.keyboard.insertText('\nUser-agent: googlebot\nDisallow: /\n');
-  await expect(headline).toHaveText(/^This edit would block [1-9][\d,]* .*today\.$/, { timeout: 120_000 });
+  await expect(headline).toHaveText(/^This edit would block [1-9][\d,]* .*today\.$/, { timeout: 290_000 });
   const tDone = await page.evaluate(() => performance.now());
   const text = (await headline.textContent()) ?? '';
   const tasks = await page.evaluate(
@@ -64,6 +82,10 @@ test('1,000,000 URLs × 1 crawler: time to all flips, and the longest main-threa
       `(${text.match(/block ([\d,]+)/)?.[1]} newly blocked); longest main-thread task ${longest(edit).toFixed(0)} ms ` +
       `(${edit.length} over 50 ms) — target none over 50 ms: ${edit.length === 0 ? 'PASS' : 'MISS'}`,
   );
+  const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
+  const after = frames.filter((f) => Number(f.slice(1, f.indexOf(' '))) >= t1 && /\d ms: (?!no script)/.test(f));
+  console.log(`  long frames since "Copy the editor's file" (t=${Math.round(t1)}, edit at ${Math.round(t0)}):`);
+  for (const f of after) console.log(`    ${f}`);
 });
 
 test('keystroke → flips on screen, 1,000 URLs on the 500 KiB file', async ({ page }) => {

@@ -75,10 +75,36 @@ export class BulkTools {
   }
 
   /** The typed URLs of the rows the table shows (the table is small enough to render them all). */
+  /**
+   * The URLs of the table's rows, in the order shown. The grid is virtualized
+   * (rows out of view are not in the page), so it is scrolled from top to
+   * bottom and each row read once, by its position (aria-rowindex).
+   */
   async shownUrls(): Promise<string[]> {
-    // Rows under a shared origin show only their path; data-url holds the URL as typed.
-    const cells = this.page.getByTestId('results-grid').getByTestId('url-typed');
-    return cells.evaluateAll((els) => els.map((el) => el.getAttribute('data-url') ?? ''));
+    return this.page.getByTestId('results-grid').evaluate(async (grid) => {
+      const byPosition = new Map<number, string>();
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const read = () => {
+        for (const row of grid.querySelectorAll('[data-testid="result-row"]')) {
+          // Rows under a shared origin show only their path; data-url holds the URL as typed.
+          const url = row.querySelector('[data-testid="url-typed"]')?.getAttribute('data-url') ?? '';
+          byPosition.set(Number(row.getAttribute('aria-rowindex')), url);
+        }
+      };
+      const start = grid.scrollTop;
+      grid.scrollTop = 0;
+      await frame();
+      read();
+      while (grid.scrollTop + grid.clientHeight < grid.scrollHeight - 1) {
+        const before = grid.scrollTop;
+        grid.scrollTop += Math.max(1, grid.clientHeight - 60);
+        await frame();
+        read();
+        if (grid.scrollTop === before) break;
+      }
+      grid.scrollTop = start;
+      return [...byPosition.entries()].sort((a, b) => a[0] - b[0]).map(([, url]) => url);
+    });
   }
 
   async expectShown(urls: string[]): Promise<void> {

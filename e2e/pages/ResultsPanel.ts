@@ -39,8 +39,26 @@ export class ResultsPanel {
     );
   }
 
+  /**
+   * Scrolls the virtualized grid until row `row` (in the shown order) is
+   * drawn: rows far from the view are not in the page at all.
+   */
+  async reveal(row: number, col = 0): Promise<void> {
+    const cell = this.cell(row, col);
+    await expect(async () => {
+      if ((await cell.count()) === 0) {
+        // Rows are about 46 px tall before they are measured; overscan draws a few either side.
+        await this.grid.evaluate((el, r) => {
+          el.scrollTop = Math.max(0, r * 46 - el.clientHeight / 2);
+        }, row);
+      }
+      await expect(cell).toBeAttached({ timeout: 500 });
+    }).toPass();
+  }
+
   /** What a cell shows: "Allowed" / "Blocked" / …, and its deciding line (0 when none). */
   async verdictOf(row: number, col: number): Promise<{ verdict: string; line: number }> {
+    await this.reveal(row, col);
     const cell = this.cell(row, col);
     const verdict = ((await cell.locator('.verdict').textContent()) ?? '').replace(/^[^A-Za-z]+/, '').trim();
     const line = Number((await cell.getAttribute('data-line')) ?? 0);

@@ -46,15 +46,15 @@ export function ResultsTable() {
   const gridWidth = useClientWidth(scrollRef);
   const allRows = results ? results.total : 0;
   const cols = results ? results.crawlers.length : 0;
+  const rowAt = (i: number) => (index ? index[i] : i);
   const selectedRow = selected?.row ?? null;
   const selectedAt = selectedRow === null ? null : index ? index.indexOf(selectedRow) : selectedRow;
-  const { virtualizer, page, pages, pageStart, pageRows, setPage } = usePagedRows(scrollRef, rows, selectedAt);
+  const { virtualizer, page, pages, pageStart, pageRows, setPage } = usePagedRows(scrollRef, rows, selectedAt, rowAt);
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
   if (cols === 0 || allRows === 0) return <NothingToShow noCrawlers={cols === 0} />;
 
   const r = results;
-  const rowAt = (i: number) => (index ? index[i] : i);
   const active = selected && selected.row < allRows && selected.col < cols ? selected : null;
   const activeAt = active ? (selectedAt ?? -1) : -1;
   const narrow = gridWidth > 0 && gridWidth < NARROW;

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { CRAWLER_PROFILES, nearCatalogueToken } from '../core/profiles';
 import { isValidUserAgentToObey } from '../core/reference';
 import { MAX_CRAWLERS, useRobotsLab } from '../state/store';
@@ -18,7 +18,6 @@ export function TypedTokens() {
   const tokens = useRobotsLab((s) => s.crawlers.tokens);
   const toggleProfile = useRobotsLab((s) => s.toggleProfile);
   const addToken = useRobotsLab((s) => s.addToken);
-  const removeToken = useRobotsLab((s) => s.removeToken);
   const [token, setToken] = useState('');
   const [full, setFull] = useState(false);
   const tokenId = useId();
@@ -76,42 +75,57 @@ export function TypedTokens() {
           </p>
         )}
       </form>
-      {tokens.length > 0 && (
-        <ul className="token-chips" aria-label="Typed tokens">
-          {tokens.map((t) => {
-            const valid = isValidUserAgentToObey(t);
-            const fix = meantProfile(t);
-            return (
-              <li key={t} className={valid ? 'chip' : 'chip invalid'} data-testid="token-chip">
-                {!valid && (
-                  <span className="warn-icon" aria-hidden="true">
-                    ⚠
-                  </span>
-                )}
-                <span>{t}</span>
-                {!valid && <span className="visually-hidden"> (not a valid product token)</span>}
-                {fix && (
-                  <button
-                    type="button"
-                    className="chip-fix"
-                    onClick={() => {
-                      removeToken(t);
-                      toggleProfile(fix.id, true);
-                    }}
-                    aria-label={`Replace ${t} with ${fix.tokens[0]}`}
-                    data-testid="token-chip-fix"
-                  >
-                    → {fix.tokens[0]}?
-                  </button>
-                )}
-                <button type="button" onClick={() => removeToken(t)} aria-label={`Remove ${t}`}>
-                  ×
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <TokenChips tokens={tokens} />
     </>
   );
 }
+
+/**
+ * The typed tokens as chips, each checked and offered its real crawler when
+ * misspelt. A component of its own, memoised: typing in the field above
+ * re-renders the form, not up to a hundred chips (each with an edit-distance
+ * check against the catalogue).
+ */
+const TokenChips = memo(function TokenChips({ tokens }: { tokens: readonly string[] }) {
+  const toggleProfile = useRobotsLab((s) => s.toggleProfile);
+  const removeToken = useRobotsLab((s) => s.removeToken);
+  const chips = useMemo(
+    () => tokens.map((t) => ({ t, valid: isValidUserAgentToObey(t), fix: meantProfile(t) })),
+    [tokens],
+  );
+  if (tokens.length === 0) return null;
+  return (
+    <ul className="token-chips" aria-label="Typed tokens">
+      {chips.map(({ t, valid, fix }) => {
+        return (
+          <li key={t} className={valid ? 'chip' : 'chip invalid'} data-testid="token-chip">
+            {!valid && (
+              <span className="warn-icon" aria-hidden="true">
+                ⚠
+              </span>
+            )}
+            <span>{t}</span>
+            {!valid && <span className="visually-hidden"> (not a valid product token)</span>}
+            {fix && (
+              <button
+                type="button"
+                className="chip-fix"
+                onClick={() => {
+                  removeToken(t);
+                  toggleProfile(fix.id, true);
+                }}
+                aria-label={`Replace ${t} with ${fix.tokens[0]}`}
+                data-testid="token-chip-fix"
+              >
+                → {fix.tokens[0]}?
+              </button>
+            )}
+            <button type="button" onClick={() => removeToken(t)} aria-label={`Remove ${t}`}>
+              ×
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+});

@@ -90,7 +90,7 @@ function FilePicker({ onFile }: { onFile(file: File): void }) {
       Load a file…
       <input
         type="file"
-        accept=".txt,.csv,.tsv,.xml,text/plain,text/csv,application/xml,text/xml"
+        accept=".txt,.csv,.tsv,.xml,.gz,text/plain,text/csv,application/xml,text/xml,application/gzip"
         className="visually-hidden"
         data-testid="url-file"
         onChange={(e) => {

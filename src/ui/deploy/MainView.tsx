@@ -37,7 +37,7 @@ export function MainView({ results }: { results: ReactNode }) {
             role="tab"
             id={`main-tab-${id}`}
             aria-selected={view === id}
-            aria-controls={`main-view-${id}`}
+            aria-controls={view === id ? `main-view-${id}` : undefined}
             tabIndex={view === id ? 0 : -1}
             onKeyDown={(e) => {
               const next = otherTab(e.key, id);

@@ -21,6 +21,8 @@ function side(label: string, testId: string, onChange: () => void, extra: Extens
     robotsHighlighting,
     robotsBaseTheme,
     mergeTheme,
+    // Wrapped: two files side by side are narrow, and a pane that scrolls sideways is one more thing to scroll.
+    EditorView.lineWrapping,
     keymap.of([...historyKeymap, ...defaultKeymap]),
     // tabindex as in the main editor (src/editor/theme.ts): axe counts a scroll area focusable only so.
     EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId, tabindex: '0' }),
@@ -60,7 +62,7 @@ function follow(view: EditorView, text: string): void {
  * root, like the main editor, for the strict CSP.
  */
 export function MergePane() {
-  const host = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const { root } = shadowMount(host.current!);
@@ -121,5 +123,14 @@ export function MergePane() {
     };
   }, []);
 
-  return <div className="merge-host" ref={host} data-testid="merge-view" />;
+  return (
+    <section
+      className="merge-host"
+      ref={host}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container (the merge view does not scroll itself); focus lets a keyboard user scroll it
+      tabIndex={0}
+      aria-label="Text diff: deployed and edited"
+      data-testid="merge-view"
+    />
+  );
 }

@@ -14,9 +14,15 @@ const PAGE_ROWS = 100_000;
 /**
  * The results grid's rows in pages of PAGE_ROWS, virtualized inside
  * `scrollRef`; keeps the selected row (a position in the shown order, or
- * null) in view however it was selected.
+ * null) in view however it was selected. `rowAt` maps a position in the
+ * shown order to the row it shows.
  */
-export function usePagedRows(scrollRef: RefObject<HTMLDivElement | null>, rows: number, selectedAt: number | null) {
+export function usePagedRows(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  rows: number,
+  selectedAt: number | null,
+  rowAt: (at: number) => number,
+) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows / PAGE_ROWS));
   const currentPage = Math.min(page, pages - 1);
@@ -28,6 +34,9 @@ export function usePagedRows(scrollRef: RefObject<HTMLDivElement | null>, rows: 
     count: pageRows,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
+    // Measured heights belong to rows, not positions: a filter that moves a
+    // taller row to where a shorter one stood must not reuse its height.
+    getItemKey: (i) => rowAt(pageStart + i),
     overscan: 8,
     scrollPaddingStart: HEAD_HEIGHT,
   });
