@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { EXAMPLE_ROBOTS_TXT } from '../src/fixtures/example';
+import { BeforeAfterPanel } from './pages/BeforeAfterPanel';
 import { LabPage } from './pages/LabPage';
 
 /**
@@ -182,9 +184,13 @@ test("the answer panel's tabs are one Tab stop; the arrow keys switch them", asy
   await expect(totals).toBeFocused();
   await expect(totals).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('totals')).toBeVisible();
-  // End goes to the last tab (Why, Totals, Problems, AI, Sitemaps).
+  // Five tabs: Why, Totals, Problems, AI, Sitemaps; End goes to the last, and the arrows wrap.
   await page.keyboard.press('End');
-  await expect(page.getByRole('tab', { name: /^Sitemaps/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Sitemaps' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'AI' })).toBeFocused();
+  await expect(page.getByTestId('ai-lens')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(why).toBeFocused();
   await expect(why).toHaveAttribute('aria-selected', 'true');
@@ -192,6 +198,57 @@ test("the answer panel's tabs are one Tab stop; the arrow keys switch them", asy
   // Tab leaves the list for the panel's fold button, not the next tab.
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('dock-fold')).toBeFocused();
+});
+
+test('the Before / after tabs switch by arrow key, and a flip is found by Tab, filtered and opened by keyboard', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  const ba = new BeforeAfterPanel(page);
+  await lab.open();
+  const results = page.getByRole('tab', { name: 'Results' });
+  await results.focus();
+  await expect(results).toHaveAttribute('tabindex', '0');
+  await expect(ba.tab).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('ArrowRight');
+  await expect(ba.tab).toBeFocused();
+  await expect(ba.tab).toHaveAttribute('aria-selected', 'true');
+  await expect(ba.deployed).toBeVisible();
+
+  // GPTBot's Allow: /blog/ (line 17) narrowed, and Googlebot's Disallow: /checkout/ (line 5): one flip
+  // to blocked, two to allowed (worked out by hand in before-after.spec.ts).
+  await ba.pasteDeployed(EXAMPLE_ROBOTS_TXT);
+  await lab.editor.replaceText(
+    EXAMPLE_ROBOTS_TXT.replace('Allow: /blog/\n', 'Allow: /blog/archive/\n').replace(
+      'Disallow: /checkout/\n',
+      'Disallow: /checkout/step-2\n',
+    ),
+  );
+  await expect(ba.flips).toHaveCount(3);
+
+  // From the tab, Tab walks into the view and reaches the filter, then the first flip.
+  await ba.tab.focus();
+  const reach = async (testid: string) => {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      if ((await deepFocus(page))?.testid === testid) return;
+    }
+    throw new Error(`Tab never reached ${testid}`);
+  };
+  await reach('flip-kind');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('flip-kind')).toHaveValue('allowed-to-blocked');
+  await expect(ba.flips).toHaveCount(1);
+  await reach('flip-jump');
+  await expect(ba.flip('/blog/spring-sale', 'GPTBot').getByTestId('flip-jump')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => lab.editor.linesWith('cm-rl-rule')).toEqual([17]);
+
+  // Home goes back to the results.
+  await ba.tab.focus();
+  await page.keyboard.press('Home');
+  await expect(results).toBeFocused();
+  await expect(results).toHaveAttribute('aria-selected', 'true');
 });
 
 test('the CSV preview scrolls from the keyboard: it is a named Tab stop', async ({ page }, testInfo) => {

@@ -69,13 +69,13 @@ export const expectationMarksField = StateField.define<RangeSet<GutterMarker>>({
   },
 });
 
-/** Colours with at least 4.5:1 contrast on white (the gutter's background). */
+/** The page's verdict colours (CSS variables, so the dark theme has its own), readable on the gutter in both themes. */
 const expectTheme = EditorView.baseTheme({
   '.cm-rl-expect-gutter': { minWidth: '1.2em' },
   '.cm-rl-expect': { padding: '0 2px', fontWeight: 'bold', cursor: 'default' },
-  '.cm-rl-expect-pass': { color: '#15803d' },
-  '.cm-rl-expect-fail': { color: '#b91c1c' },
-  '.cm-rl-expect-malformed': { color: '#92400e' },
+  '.cm-rl-expect-pass': { color: 'var(--allowed)' },
+  '.cm-rl-expect-fail': { color: 'var(--blocked)' },
+  '.cm-rl-expect-malformed': { color: 'var(--warn)' },
 });
 
 /** The field, its gutter and its colours. */

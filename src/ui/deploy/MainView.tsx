@@ -9,6 +9,17 @@ const TABS: [View, string][] = [
   ['before-after', 'Before / after'],
 ];
 
+/** The tab the arrow keys, Home and End move to from `from` (the ARIA tabs pattern: one Tab stop for the list). */
+function otherTab(key: string, from: View): View | null {
+  const at = TABS.findIndex(([id]) => id === from);
+  const n = TABS.length;
+  if (key === 'ArrowRight') return TABS[(at + 1) % n][0];
+  if (key === 'ArrowLeft') return TABS[(at + n - 1) % n][0];
+  if (key === 'Home') return TABS[0][0];
+  if (key === 'End') return TABS[n - 1][0];
+  return null;
+}
+
 /** The test pane's two main views, as tabs: the results of the file, and what an edit of it changes. */
 export function MainView({ results }: { results: ReactNode }) {
   const view = useDeploy((s) => s.view);
@@ -27,6 +38,14 @@ export function MainView({ results }: { results: ReactNode }) {
             id={`main-tab-${id}`}
             aria-selected={view === id}
             aria-controls={view === id ? `main-view-${id}` : undefined}
+            tabIndex={view === id ? 0 : -1}
+            onKeyDown={(e) => {
+              const next = otherTab(e.key, id);
+              if (!next) return;
+              e.preventDefault();
+              setView(next);
+              document.getElementById(`main-tab-${next}`)?.focus();
+            }}
             onClick={() => setView(id)}
             data-testid={`main-tab-${id}`}
           >

@@ -24,7 +24,8 @@ function side(label: string, testId: string, onChange: () => void, extra: Extens
     // Wrapped: two files side by side are narrow, and a pane that scrolls sideways is one more thing to scroll.
     EditorView.lineWrapping,
     keymap.of([...historyKeymap, ...defaultKeymap]),
-    EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId }),
+    // tabindex as in the main editor (src/editor/theme.ts): axe counts a scroll area focusable only so.
+    EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId, tabindex: '0' }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && !u.transactions.some((t) => t.annotation(fromStore))) onChange();
     }),
