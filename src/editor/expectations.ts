@@ -53,7 +53,10 @@ class ExpectationMarker extends GutterMarker {
 export const expectationMarksField = StateField.define<RangeSet<GutterMarker>>({
   create: () => RangeSet.empty,
   update(marks, tr) {
-    let next = tr.docChanged ? marks.map(tr.changes) : marks;
+    // A change that leaves the same text (the whole file pasted over itself) keeps
+    // the marks: the page sends no new parse for an unchanged text, so mapping
+    // them through the replacement would drop them for good.
+    let next = tr.docChanged && !tr.startState.doc.eq(tr.state.doc) ? marks.map(tr.changes) : marks;
     for (const e of tr.effects) {
       if (!e.is(setExpectationMarks)) continue;
       const builder = new RangeSetBuilder<GutterMarker>();

@@ -46,6 +46,16 @@ describe('the expectation gutter', () => {
     expect(marks(replaced)).toEqual([[5, 'malformed']]);
   });
 
+  it('keeps the markers when the whole file is replaced by the same text (no new parse comes for it)', () => {
+    const s = EditorState.create({ doc: DOC, extensions: expectationGutter() });
+    const t = s.update({ effects: setExpectationMarks.of([mark(3, 'pass'), mark(4, 'fail')]) }).state;
+    const same = t.update({ changes: { from: 0, to: t.doc.length, insert: DOC } }).state;
+    expect(marks(same)).toEqual([
+      [3, 'pass'],
+      [4, 'fail'],
+    ]);
+  });
+
   it('drops a mark for a line the document no longer has', () => {
     const s = EditorState.create({ doc: 'a\nb', extensions: expectationGutter() });
     const t = s.update({ effects: setExpectationMarks.of([mark(2, 'pass'), mark(9, 'fail'), mark(0, 'fail')]) }).state;
