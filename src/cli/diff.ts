@@ -4,6 +4,8 @@
  * that cause each flip; a CI gate with `--fail-on`.
  */
 
+import { csvRecord } from '../core/csv';
+import { describeEdit, FLIP_COLUMNS, flipCsvRecord } from '../core/diff/csv';
 import {
   compareRobots,
   type DiffCrawler,
@@ -180,22 +182,8 @@ function verdictText(f: Flip, side: 'old' | 'new'): string {
   return line ? `${word} by line ${line.line} (${line.text})` : `${word} (no rule)`;
 }
 
-/** One edit in words: "line 2 changed: Disallow: /shop → Disallow: /shop/". */
-function editText(e: LineEdit): string {
-  switch (e.kind) {
-    case 'added':
-      return `line ${e.newLine} added: ${e.newText!.trim()}`;
-    case 'removed':
-      return `old line ${e.oldLine} removed: ${e.oldText!.trim()}`;
-    case 'changed':
-      return `line ${e.oldLine}→${e.newLine} changed: ${e.oldText!.trim()} → ${e.newText!.trim()}`;
-    case 'moved':
-      return `line ${e.oldLine} moved to ${e.newLine}: ${e.newText!.trim()}`;
-  }
-}
-
 function causesText(causes: LineEdit[]): string {
-  return causes.length ? causes.map(editText).join('; ') : 'no single edited line';
+  return causes.length ? causes.map(describeEdit).join('; ') : 'no single edited line';
 }
 
 /** Writes flips as they come (jsonl, csv) or at the end (table, json). */
@@ -206,12 +194,12 @@ class FlipWriter {
     private readonly io: CliIo,
     private readonly format: DiffFormat,
   ) {
-    if (format === 'csv') io.stdout.write(`${CSV_COLUMNS.join(',')}\r\n`);
+    if (format === 'csv') io.stdout.write(csvRecord(FLIP_COLUMNS));
   }
 
   add(f: FlipRow): void {
     if (this.format === 'jsonl') this.io.stdout.write(`${JSON.stringify(jsonFlip(f))}\n`);
-    else if (this.format === 'csv') this.io.stdout.write(`${csvRow(f)}\r\n`);
+    else if (this.format === 'csv') this.io.stdout.write(flipCsvRecord(f));
     else this.rows.push(f);
   }
 
@@ -244,28 +232,6 @@ function jsonFlip(f: FlipRow) {
     newLine: f.newLine,
     causes: f.causes,
   };
-}
-
-const CSV_COLUMNS = ['url', 'request_url', 'crawler', 'flip', 'old_line', 'old_rule', 'new_line', 'new_rule', 'causes'];
-
-function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-function csvRow(f: FlipRow): string {
-  return [
-    f.url,
-    f.requestUrl,
-    f.crawler,
-    f.kind,
-    f.oldLine ? String(f.oldLine.line) : '',
-    f.oldLine?.text ?? '',
-    f.newLine ? String(f.newLine.line) : '',
-    f.newLine?.text ?? '',
-    f.causes.map(editText).join('; '),
-  ]
-    .map(csvCell)
-    .join(',');
 }
 
 function table(rows: FlipRow[]): string {

@@ -6,6 +6,7 @@ import { Diagnostics } from './Diagnostics';
 import { ExplainPanel } from './ExplainPanel';
 import { SitemapsPanel } from './SitemapsPanel';
 import { Totals } from './Totals';
+import { tabAfterKey } from './tabKeys';
 
 const TABS: [DockTab, string][] = [
   ['why', 'Why'],
@@ -14,17 +15,6 @@ const TABS: [DockTab, string][] = [
   ['ai', 'AI'],
   ['sitemaps', 'Sitemaps'],
 ];
-
-/** The tab the arrow keys, Home and End move to from `from` (the ARIA tabs pattern: one Tab stop for the list). */
-function nextTab(key: string, from: DockTab): DockTab | null {
-  const at = TABS.findIndex(([id]) => id === from);
-  const n = TABS.length;
-  if (key === 'ArrowRight') return TABS[(at + 1) % n][0];
-  if (key === 'ArrowLeft') return TABS[(at + n - 1) % n][0];
-  if (key === 'Home') return TABS[0][0];
-  if (key === 'End') return TABS[n - 1][0];
-  return null;
-}
 
 /**
  * The answer's panel, beside the editor on a wide screen and pinned to the
@@ -69,7 +59,7 @@ export function Dock() {
               aria-controls="dock-panel"
               tabIndex={tab === id ? 0 : -1}
               onKeyDown={(e) => {
-                const next = nextTab(e.key, id);
+                const next = tabAfterKey(TABS, e.key, id);
                 if (!next) return;
                 e.preventDefault();
                 setTab(next);

@@ -6,6 +6,7 @@
  * and for exports.
  */
 import { csvRecord } from '../core/csv';
+import { FLIP_COLUMNS, flipCsvRecord } from '../core/diff/csv';
 import { type DiffCrawler, emptyCounts, type Flip, type LineEdit, verdictFlips } from '../core/diff/index';
 import { diffLines, type LineDiff } from '../core/diff/lines';
 import { applyGoogleSizeLimit, chooseGroups, parseRobotsTxt } from '../core/index';
@@ -359,21 +360,6 @@ function uniqueLabels(labels: string[]): string[] {
   });
 }
 
-/** One edited line in words: "line 4 added: Disallow: /x". */
-function describeEdit(e: LineEdit): string {
-  const text = (e.newText ?? e.oldText ?? '').trim();
-  switch (e.kind) {
-    case 'added':
-      return `line ${e.newLine} added: ${text}`;
-    case 'removed':
-      return `old line ${e.oldLine} removed: ${text}`;
-    case 'changed':
-      return `line ${e.oldLine}→${e.newLine} changed: ${(e.oldText ?? '').trim()} → ${text}`;
-    case 'moved':
-      return `line ${e.oldLine} moved to ${e.newLine}: ${text}`;
-  }
-}
-
 /** Characters gathered before a piece is handed to the Blob. */
 const PIECE_CHARS = 1 << 20;
 
@@ -392,37 +378,12 @@ function blobOf(type: string, write: (out: (s: string) => void) => void): Blob {
   return new Blob(parts, { type });
 }
 
-/** The columns of `robots-lab diff --format csv`. */
-const FLIP_COLUMNS = [
-  'url',
-  'request_url',
-  'crawler',
-  'flip',
-  'old_line',
-  'old_rule',
-  'new_line',
-  'new_rule',
-  'causes',
-];
-
 function flipsCsv(run: FlipRun, kept: number[]): Blob {
   return blobOf('text/csv;charset=utf-8', (out) => {
     out(csvRecord(FLIP_COLUMNS));
     for (const i of kept) {
       const f = run.record(i);
-      out(
-        csvRecord([
-          f.url,
-          f.requestUrl,
-          f.crawler,
-          f.kind,
-          f.oldLine ? String(f.oldLine.line) : '',
-          f.oldLine?.text ?? '',
-          f.newLine ? String(f.newLine.line) : '',
-          f.newLine?.text ?? '',
-          f.causes.map(describeEdit).join('; '),
-        ]),
-      );
+      out(flipCsvRecord(f));
     }
   });
 }

@@ -3,22 +3,12 @@ import { useDeploy, type MainView as View } from '../../state/deploy';
 import { formatCount } from '../format';
 import { BeforeAfter } from './BeforeAfter';
 import './deploy.css';
+import { tabAfterKey } from '../tabKeys';
 
 const TABS: [View, string][] = [
   ['results', 'Results'],
   ['before-after', 'Before / after'],
 ];
-
-/** The tab the arrow keys, Home and End move to from `from` (the ARIA tabs pattern: one Tab stop for the list). */
-function otherTab(key: string, from: View): View | null {
-  const at = TABS.findIndex(([id]) => id === from);
-  const n = TABS.length;
-  if (key === 'ArrowRight') return TABS[(at + 1) % n][0];
-  if (key === 'ArrowLeft') return TABS[(at + n - 1) % n][0];
-  if (key === 'Home') return TABS[0][0];
-  if (key === 'End') return TABS[n - 1][0];
-  return null;
-}
 
 /** The test pane's two main views, as tabs: the results of the file, and what an edit of it changes. */
 export function MainView({ results }: { results: ReactNode }) {
@@ -40,7 +30,7 @@ export function MainView({ results }: { results: ReactNode }) {
             aria-controls={view === id ? `main-view-${id}` : undefined}
             tabIndex={view === id ? 0 : -1}
             onKeyDown={(e) => {
-              const next = otherTab(e.key, id);
+              const next = tabAfterKey(TABS, e.key, id);
               if (!next) return;
               e.preventDefault();
               setView(next);
