@@ -149,15 +149,17 @@ test('malformed URLs are marked as such, and the valid one beside them is judged
   await expectResponsive(page);
 });
 
-test('10,000 crawlers typed: the page takes 100 columns, says so, and keeps the token typed', async ({ page }) => {
-  test.setTimeout(180_000);
+// 150 here, past the cap of 100; bench/browser/hostile.bench.ts types 10,000 and measures the longest task.
+test('crawlers typed past the cap: the page takes 100 columns, says so, and keeps the token typed', async ({
+  page,
+}) => {
   const lab = new LabPage(page);
   await lab.open();
   await lab.inputs.clearCrawlers();
-  await typeCrawlers(page, 10_000);
+  await typeCrawlers(page, 150);
   await expect(page.getByTestId('token-chip')).toHaveCount(100);
   await expect(page.getByText('At most 100 crawlers at once')).toBeVisible();
-  await expect(lab.inputs.tokenInput).toHaveValue('Bot9999');
+  await expect(lab.inputs.tokenInput).toHaveValue('Bot149');
   await expect(lab.results.crawlerHeaders()).toHaveCount(100);
   await expectResponsive(page);
 });
