@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunked } from '../../src/worker/exportFile';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import { ALL_ROWS, type ViewQuery, type WorkerReply } from '../../src/worker/protocol';
+import { ALL_ROWS, type ViewQuery } from '../../src/worker/protocol';
+import { handlerAfterRun } from '../fakes/handler';
 
 // Lines: 1 User-agent: *, 2 Disallow: /private/, 3 Allow: /private/ok, 5 User-agent: GPTBot, 6 Disallow: /
 const ROBOTS = 'User-agent: *\nDisallow: /private/\nAllow: /private/ok\n\nUser-agent: GPTBot\nDisallow: /\n';
@@ -9,23 +9,15 @@ const URLS = ['https://e.com/a', 'https://e.com/private/x,y', 'https://e.com/pri
 
 /** A finished run of URLS for Googlebot and GPTBot, and a way to export it. */
 function lab(urls = URLS) {
-  const replies: WorkerReply[] = [];
-  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-  const handler = new RobotsHandler(host);
-  handler.handle({ type: 'set-text', id: 1, version: 1, text: ROBOTS });
-  handler.handle({
-    type: 'evaluate',
-    id: 2,
-    version: 1,
-    urlsText: urls.join('\n'),
-    crawlers: [
+  const { handler, replies } = handlerAfterRun(
+    ROBOTS,
+    urls,
+    [
       { kind: 'profile', id: 'googlebot' },
       { kind: 'profile', id: 'gptbot' },
     ],
-    normalise: true,
-    robotsUrl: 'https://e.com/robots.txt',
-    fetchStatus: 200,
-  });
+    'https://e.com/robots.txt',
+  );
   return async (format: 'csv' | 'json', query: Partial<ViewQuery> = {}, wide = false) => {
     handler.handle({ type: 'export', id: 9, version: 1, run: 2, query: { ...ALL_ROWS, ...query }, format, wide });
     const r = replies.filter((x) => x.type === 'exported').at(-1);

@@ -1,8 +1,8 @@
 // The Sitemaps tab's report (docs/behaviour.md §10; sitemaps.org limits: 50,000
 // URLs, 50 MB). Every expected value is written by hand from the file below.
 import { describe, expect, it } from 'vitest';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { SitemapListInfo, SitemapReport, WorkerReply } from '../../src/worker/protocol';
+import type { SitemapListInfo, SitemapReport } from '../../src/worker/protocol';
+import { handlerAfterRun } from '../fakes/handler';
 
 const ROBOTS = [
   'User-agent: *', // 1
@@ -23,23 +23,15 @@ const SITEMAP_URLS = [
 ];
 
 function setup() {
-  const replies: WorkerReply[] = [];
-  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-  const handler = new RobotsHandler(host);
-  handler.handle({ type: 'set-text', id: 1, version: 1, text: ROBOTS });
-  handler.handle({
-    type: 'evaluate',
-    id: 2,
-    version: 1,
-    urlsText: SITEMAP_URLS.join('\n'),
-    crawlers: [
+  const { handler, replies } = handlerAfterRun(
+    ROBOTS,
+    SITEMAP_URLS,
+    [
       { kind: 'profile', id: 'googlebot' },
       { kind: 'token', token: 'OtherBot' },
     ],
-    normalise: true,
-    robotsUrl: 'https://shop.example.com/robots.txt',
-    fetchStatus: 200,
-  });
+    'https://shop.example.com/robots.txt',
+  );
   const report = (list: SitemapListInfo | null, crawler = 0): SitemapReport => {
     handler.handle({
       type: 'sitemaps',
