@@ -155,6 +155,36 @@ describe('the AI crawler catalogue (docs/behaviour.md §15)', () => {
     }
   });
 
+  it("dates a check only where the operator's own site was read (hosts written by hand)", () => {
+    const operatorSites: Record<string, string[]> = {
+      Google: ['developers.google.com'],
+      Microsoft: ['www.bing.com'],
+      Apple: ['support.apple.com'],
+      DuckDuckGo: ['duckduckgo.com'],
+      Yandex: ['yandex.com'],
+      Baidu: ['www.baidu.com'],
+      OpenAI: ['developers.openai.com'],
+      Anthropic: ['support.claude.com'],
+      'Common Crawl': ['commoncrawl.org'],
+      Perplexity: ['docs.perplexity.ai'],
+      Meta: ['developers.facebook.com'],
+      Amazon: ['developer.amazon.com'],
+    };
+    const dated = CRAWLER_PROFILES.filter((p) => p.checked !== 'unchecked');
+    expect(dated.length).toBe(30);
+    for (const p of dated) expect(operatorSites[p.operator] ?? [], p.id).toContain(new URL(p.source).host);
+    const unchecked = CRAWLER_PROFILES.filter((p) => p.checked === 'unchecked').map((p) => p.id);
+    expect(unchecked.sort()).toEqual(['anthropic-ai', 'applebot', 'applebot-extended', 'bytespider', 'cohere-ai']);
+  });
+
+  it("says Google's special-case crawlers obey only groups naming them", () => {
+    for (const id of ['apis-google', 'adsbot-google', 'adsbot-google-mobile', 'mediapartners-google']) {
+      const p = findProfile(id);
+      expect([p?.honoursRobots, p?.ignoresGlobal], id).toEqual(['partly', true]);
+    }
+    expect(findProfile('googlebot')?.honoursRobots).toBe('yes');
+  });
+
   it('names, for each control token, the crawler whose fetches it governs', () => {
     expect(findProfile('google-extended')?.controls).toBe('googlebot');
     expect(findProfile('applebot-extended')?.controls).toBe('applebot');

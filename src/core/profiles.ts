@@ -45,9 +45,10 @@ export const CRAWLER_CATEGORIES: readonly CrawlerCategory[] = [
 
 /**
  * Whether the operator says the crawler obeys robots.txt: `yes`; `partly`
- * (the operator says user-initiated fetches may not be governed by it); `no`
- * (the operator says it generally does not); `unstated` (no operator page
- * says, or there is no operator page).
+ * (the operator says user-initiated fetches may not be governed by it, or
+ * that the crawler obeys only groups naming it and ignores `*`); `no` (the
+ * operator says it generally does not); `unstated` (no operator page says,
+ * or there is no operator page).
  */
 type HonoursRobots = 'yes' | 'partly' | 'no' | 'unstated';
 
@@ -58,10 +59,13 @@ export interface CatalogueProfile extends CrawlerProfile {
   /** For a control token: the id of the profile whose fetches it governs. */
   controls?: string;
   /**
-   * The date (YYYY-MM-DD) the `source` page was last read to confirm this
-   * entry, or "unchecked" when it was written from memory or secondary sources.
+   * The date (YYYY-MM-DD) the operator's own page (`source`) was last read to
+   * confirm this entry, or "unchecked" when no first-party page could be read
+   * and the entry rests on secondary sources.
    */
   checked: string;
+  /** What the check could not confirm, in a few words (shown with the date). */
+  caveat?: string;
 }
 
 const GOOGLE_COMMON = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
@@ -79,7 +83,7 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Google Search crawling (smartphone and desktop)',
     category: 'search-index',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source: GOOGLE_COMMON,
   },
   {
@@ -93,7 +97,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Images for Google Images and image features of Search',
     category: 'search-index',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
+    caveat: 'the second token (the fallback when no group names the first) was not in the text we could re-read',
     source: GOOGLE_COMMON,
   },
   {
@@ -107,7 +112,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Google News',
     category: 'search-index',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
+    caveat: 'the second token (the fallback when no group names the first) was not in the text we could re-read',
     source: GOOGLE_COMMON,
   },
   {
@@ -119,7 +125,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Videos for video features of Google Search',
     category: 'search-index',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
+    caveat: 'the second token (the fallback when no group names the first) was not in the text we could re-read',
     source: GOOGLE_COMMON,
   },
   {
@@ -131,12 +138,12 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Google Shopping',
     category: 'search-index',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source: GOOGLE_COMMON,
   },
   {
-    // Google lists "Google-InspectionTool, Googlebot" as its tokens (as we
-    // recall the common-crawlers page; the entry could not be re-read here).
+    // Google lists it among its common crawlers (which obey robots.txt); it
+    // fetches when a Search Console or Rich Results Test user asks.
     id: 'google-inspectiontool',
     name: 'Google-InspectionTool',
     operator: 'Google',
@@ -145,7 +152,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Search Console URL Inspection and the Rich Results Test',
     category: 'user-fetch',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
+    caveat: 'the second token (the fallback when no group names the first) was not in the text we could re-read',
     source: GOOGLE_COMMON,
   },
   {
@@ -157,7 +165,7 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'One-off crawls by Google product teams, research and development',
     category: 'other',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source: GOOGLE_COMMON,
   },
   {
@@ -169,7 +177,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Image fetches by Google product teams',
     category: 'other',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
+    caveat: 'the second token (the fallback when no group names the first) was not in the text we could re-read',
     source: GOOGLE_COMMON,
   },
   {
@@ -181,7 +190,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Video fetches by Google product teams',
     category: 'other',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
+    caveat: 'the second token (the fallback when no group names the first) was not in the text we could re-read',
     source: GOOGLE_COMMON,
   },
   {
@@ -195,13 +205,15 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Vertex AI Agents, crawls requested by the site owner',
     category: 'user-fetch',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source: GOOGLE_COMMON,
   },
   {
     // A control token only: it sends no requests of its own (Googlebot
     // fetches); the group decides whether content may be used for Gemini
-    // training and grounding.
+    // training and grounding. Google's crawling changelog (2026-10-30) adds
+    // that Google intends to support a shared machine-readable AI-training
+    // preference as well.
     id: 'google-extended',
     name: 'Google-Extended',
     operator: 'Google',
@@ -211,12 +223,13 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     category: 'control-token',
     honoursRobots: 'yes',
     controls: 'googlebot',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source: `${GOOGLE_COMMON}#google-extended`,
   },
 
-  // ---- Google: special-case crawlers. Google documents for each of these
-  // that "the global user agent (*) is ignored".
+  // ---- Google: special-case crawlers. Google's overview says these may
+  // ignore robots.txt rules and follow only groups that name them, not `*`
+  // (hence honoursRobots "partly" and ignoresGlobal).
   {
     id: 'apis-google',
     name: 'APIs-Google',
@@ -225,8 +238,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     ignoresGlobal: true,
     purpose: 'Delivery of push notifications by Google APIs',
     category: 'other',
-    honoursRobots: 'yes',
-    checked: 'unchecked',
+    honoursRobots: 'partly',
+    checked: '2026-11-22',
     source: GOOGLE_SPECIAL,
   },
   {
@@ -237,8 +250,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     ignoresGlobal: true,
     purpose: 'Google Ads: ad quality checks of mobile web pages',
     category: 'ads',
-    honoursRobots: 'yes',
-    checked: 'unchecked',
+    honoursRobots: 'partly',
+    checked: '2026-11-22',
     source: GOOGLE_SPECIAL,
   },
   {
@@ -249,14 +262,13 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     ignoresGlobal: true,
     purpose: 'Google Ads: ad quality checks of desktop web pages',
     category: 'ads',
-    honoursRobots: 'yes',
-    checked: 'unchecked',
+    honoursRobots: 'partly',
+    checked: '2026-11-22',
     source: GOOGLE_SPECIAL,
   },
   {
-    // A special-case crawler (section renamed from "AdSense" in 2026). That
-    // it ignores `*` follows the brief and AdSense's long-standing advice to
-    // name it explicitly; the page's exact wording could not be re-read here.
+    // A special-case crawler (its section widened from AdSense to several
+    // Google ad products on 2026-09-17, per Google's crawling changelog).
     id: 'mediapartners-google',
     name: 'Mediapartners-Google',
     operator: 'Google',
@@ -264,8 +276,10 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     ignoresGlobal: true,
     purpose: 'AdSense and other Google ad products: page content for ad targeting',
     category: 'ads',
-    honoursRobots: 'yes',
-    checked: 'unchecked',
+    honoursRobots: 'partly',
+    checked: '2026-11-22',
+    caveat:
+      "that it ignores the * group comes from the page's general statement on special-case crawlers; its own section was not in the text we could re-read",
     source: GOOGLE_SPECIAL,
   },
 
@@ -282,7 +296,9 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Bing Search crawling',
     category: 'search-index',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
+    caveat:
+      "this page names the crawler but says nothing about robots.txt; that bingbot obeys it comes from Bing's robots.txt guidance, not re-read",
     source: 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
   },
   {
@@ -297,6 +313,7 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     category: 'search-index',
     honoursRobots: 'yes',
     checked: 'unchecked',
+    caveat: "Apple's own page was not available to re-read; copies of its text agree with this entry",
     source: 'https://support.apple.com/en-us/119829',
   },
   {
@@ -312,6 +329,7 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     honoursRobots: 'yes',
     controls: 'applebot',
     checked: 'unchecked',
+    caveat: "Apple's own page was not available to re-read; copies of its text agree with this entry",
     source: 'https://support.apple.com/en-us/119829',
   },
   {
@@ -323,7 +341,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'DuckDuckGo search results',
     category: 'search-index',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
+    caveat: 'the page gives the user-agent string DuckDuckBot-Https/1.1 but no robots.txt token of its own',
     source: 'https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot',
   },
   {
@@ -339,7 +358,7 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Yandex Search main indexing robot',
     category: 'search-index',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source: 'https://yandex.com/support/webmaster/en/robot-workings/user-agent',
   },
   {
@@ -351,17 +370,17 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Baidu Search crawling',
     category: 'search-index',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source: 'https://www.baidu.com/search/robots_english.html',
   },
 
   // ---- AI crawlers and AI assistants' fetchers.
-  // Checked dates (2026-11-22): each AI token's operator page was looked
-  // for among the stored public pages Robots Lab's authors can read. Only
-  // Common Crawl's own page was there; OpenAI, Anthropic, Perplexity, Apple,
-  // Google (Google-Extended, Google-CloudVertexBot), Meta and Amazon were
-  // found only in third-party copies or summaries, so those entries stay
-  // "unchecked" until someone reads the operator's page itself.
+  // Checked dates (2026-11-22): each entry was compared with the operator's
+  // own page as stored in the public pages Robots Lab's authors can read
+  // (docs/crawler-catalogue.md has the method and what each check found).
+  // Apple's page was not among them (copies of it agree with the Applebot
+  // entries); ByteDance, Cohere and the legacy anthropic-ai token have no
+  // operator page, so those stay "unchecked".
   {
     id: 'gptbot',
     name: 'GPTBot',
@@ -371,8 +390,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Training data for OpenAI models',
     category: 'ai-training',
     honoursRobots: 'yes',
-    checked: 'unchecked',
-    source: 'https://platform.openai.com/docs/bots',
+    checked: '2026-11-22',
+    source: 'https://developers.openai.com/api/docs/bots',
   },
   {
     id: 'oai-searchbot',
@@ -383,8 +402,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Search results in ChatGPT',
     category: 'ai-answers',
     honoursRobots: 'yes',
-    checked: 'unchecked',
-    source: 'https://platform.openai.com/docs/bots',
+    checked: '2026-11-22',
+    source: 'https://developers.openai.com/api/docs/bots',
   },
   {
     // OpenAI notes that user-initiated fetches may not be governed by
@@ -397,8 +416,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Pages fetched for a ChatGPT user request',
     category: 'user-fetch',
     honoursRobots: 'partly',
-    checked: 'unchecked',
-    source: 'https://platform.openai.com/docs/bots',
+    checked: '2026-11-22',
+    source: 'https://developers.openai.com/api/docs/bots',
   },
   {
     id: 'claudebot',
@@ -409,9 +428,9 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Training data for Anthropic models',
     category: 'ai-training',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source:
-      'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+      'https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
   {
     id: 'claude-user',
@@ -422,9 +441,9 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Pages fetched for a Claude user request',
     category: 'user-fetch',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source:
-      'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+      'https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
   {
     id: 'claude-searchbot',
@@ -435,9 +454,9 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Search quality for Claude',
     category: 'ai-answers',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source:
-      'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+      'https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
   {
     // An older token that still appears in many robots.txt files. Anthropic's
@@ -452,15 +471,15 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     category: 'ai-training',
     honoursRobots: 'unstated',
     checked: 'unchecked',
+    caveat: "Anthropic's page does not name this token",
     source:
-      'https://support.anthropic.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
+      'https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler',
   },
   {
-    // Checked 2026-11-22 against Common Crawl's own bot page (read as stored
-    // at http://www.commoncrawl.org/bot.html; an older page than
-    // commoncrawl.org/ccbot, which was not available to read): robots.txt
-    // blocks it, and its exclusion token is "ccbot". The category is ours: Common Crawl describes an open archive
-    // for research; the archive is widely used for AI training.
+    // Common Crawl's bot page (stored as www.commoncrawl.org/bot.html; its
+    // FAQ now points to commoncrawl.org/ccbot): robots.txt blocks it, and its
+    // exclusion token is "ccbot". The category is ours: Common Crawl
+    // describes an open archive for research, widely used for AI training.
     id: 'ccbot',
     name: 'CCBot',
     operator: 'Common Crawl',
@@ -470,7 +489,7 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     category: 'ai-training',
     honoursRobots: 'yes',
     checked: '2026-11-22',
-    source: 'https://commoncrawl.org/bot.html',
+    source: 'https://commoncrawl.org/ccbot',
   },
   {
     id: 'perplexitybot',
@@ -481,8 +500,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Search results in Perplexity',
     category: 'ai-answers',
     honoursRobots: 'yes',
-    checked: 'unchecked',
-    source: 'https://docs.perplexity.ai/guides/bots',
+    checked: '2026-11-22',
+    source: 'https://docs.perplexity.ai/docs/resources/perplexity-crawlers',
   },
   {
     // Perplexity says user-initiated fetches generally ignore robots.txt; the
@@ -495,8 +514,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Pages fetched for a Perplexity user request',
     category: 'user-fetch',
     honoursRobots: 'no',
-    checked: 'unchecked',
-    source: 'https://docs.perplexity.ai/guides/bots',
+    checked: '2026-11-22',
+    source: 'https://docs.perplexity.ai/docs/resources/perplexity-crawlers',
   },
   {
     // ByteDance publishes no crawler page that we could find; the source is
@@ -522,8 +541,8 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'AI training and product indexing for Meta',
     category: 'ai-training',
     honoursRobots: 'yes',
-    checked: 'unchecked',
-    source: 'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
+    checked: '2026-11-22',
+    source: 'https://developers.facebook.com/docs/sharing/webmasters/crawler',
   },
   {
     id: 'amazonbot',
@@ -534,7 +553,7 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     purpose: 'Alexa answers and other Amazon services',
     category: 'ai-answers',
     honoursRobots: 'yes',
-    checked: 'unchecked',
+    checked: '2026-11-22',
     source: 'https://developer.amazon.com/amazonbot',
   },
   {

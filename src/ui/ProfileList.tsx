@@ -26,7 +26,8 @@ const MOVES: Readonly<Record<string, number | 'first' | 'last'>> = {
 /** A profile's details on hover: purpose, tokens in order, and its documentation with the date it was checked. */
 function profileTitle(p: CatalogueProfile): string {
   const checked = p.checked === 'unchecked' ? 'not yet checked' : `checked ${p.checked}`;
-  return `${p.purpose} · tokens: ${p.tokens.join(' → ')} · docs: ${p.source} (${checked})`;
+  const caveat = p.caveat ? `; ${p.caveat}` : '';
+  return `${p.purpose} · tokens: ${p.tokens.join(' → ')} · docs: ${p.source} (${checked}${caveat})`;
 }
 
 interface Props {
