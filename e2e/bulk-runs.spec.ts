@@ -60,8 +60,13 @@ test('a list of a million lines survives a reload intact (IndexedDB)', async ({ 
   await page.reload();
   await lab.results.expectFinished(ROWS, 1);
   await expect(page.getByTestId('url-count')).toHaveText('1,000,000 URLs');
-  // The URL editor fills in pieces (read-only meanwhile), then holds the whole list and can be edited.
+  // The URL editor shows the list's first lines, read-only, and says so; asked to, it takes
+  // the whole list (in pieces, read-only meanwhile), which can then be edited.
   const urlEditor = page.getByTestId('url-list');
+  await expect(page.getByTestId('list-preview')).toContainText('Every line is kept, saved and tested.');
+  await expect(urlEditor).toHaveAttribute('contenteditable', 'false');
+  await expect(urlEditor).toContainText('https://shop.example.com/p/0');
+  await page.getByTestId('list-edit-all').click();
   await expect(urlEditor).toHaveAttribute('contenteditable', 'true', { timeout: 30_000 });
   await urlEditor.click();
   await page.keyboard.press('Control+End');

@@ -161,5 +161,19 @@ test('crawlers typed past the cap: the page takes 100 columns, says so, and keep
   await expect(page.getByText('At most 100 crawlers at once')).toBeVisible();
   await expect(lab.inputs.tokenInput).toHaveValue('Bot149');
   await expect(lab.results.crawlerHeaders()).toHaveCount(100);
+  await expect(lab.results.crawlerHeaders().last()).toContainText('Bot99');
+  // Every column is reachable from the keyboard: End goes to the last crawler
+  // of the row, which scrolls into view with its verdict (Bot99 obeys the
+  // example's `*` group, §5 of docs/behaviour.md, and no rule of it matches the home page).
+  await lab.results.grid.focus();
+  await page.keyboard.press('End');
+  const last = lab.results.cell(0, 99);
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+  await expect(last).toBeInViewport();
+  await expect(last.locator('.verdict')).toHaveText(/Allowed/);
+  // And back to the first, which scrolls back into view.
+  await page.keyboard.press('Home');
+  await expect(lab.results.cell(0, 0)).toHaveAttribute('aria-selected', 'true');
+  await expect(lab.results.cell(0, 0)).toBeInViewport();
   await expectResponsive(page);
 });

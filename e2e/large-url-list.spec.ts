@@ -20,11 +20,17 @@ test('a quarter of a million URLs loaded from a file are paged and reachable by 
   // Progress while it runs is proven with a million rows (bulk-runs.spec.ts): this list now takes well under a second.
   await lab.results.expectFinished(ROWS, 3);
   await expect(lab.results.cell(0, 2)).toContainText('Allowed'); // GPTBot: Allow: /blog/
-  await expect(page.getByTestId('page-range')).toHaveText('Rows 1–100,000 of 250,000');
-  // The URL editor got the file in pieces: it ends up holding every line, and can be edited.
+  await expect(page.getByTestId('page-range')).toHaveText('Rows 1–10,000 of 250,000');
+  // A list this long is previewed: the URL editor shows its first lines, read-only, and says so.
   const urlEditor = page.getByTestId('url-list');
-  await expect(urlEditor).toHaveAttribute('contenteditable', 'true');
+  const preview = page.getByTestId('list-preview');
+  await expect(preview).toContainText(/This list is \d+\.\d MB: the editor shows its first [\d,]+ lines, read-only/);
+  await expect(urlEditor).toHaveAttribute('contenteditable', 'false');
   await expect(urlEditor).toContainText(urls[0]);
+  // Asked to, it takes every line (in pieces), and the list can be edited.
+  await page.getByTestId('list-edit-all').click();
+  await expect(urlEditor).toHaveAttribute('contenteditable', 'true');
+  await expect(preview).toHaveCount(0);
   await urlEditor.click();
   await page.keyboard.press('Control+End');
   await expect(urlEditor).toContainText(urls[ROWS - 1]);
@@ -33,7 +39,7 @@ test('a quarter of a million URLs loaded from a file are paged and reachable by 
   // The keyboard reaches the last row, on the last page.
   await lab.results.select(0, 0);
   await page.keyboard.press('Control+End');
-  await expect(page.getByTestId('page-range')).toHaveText('Rows 200,001–250,000 of 250,000');
+  await expect(page.getByTestId('page-range')).toHaveText('Rows 240,001–250,000 of 250,000');
   await expect(lab.results.cell(ROWS - 1, 2)).toHaveAttribute('aria-selected', 'true');
   await expect(lab.results.cell(ROWS - 1, 2)).toContainText('Blocked');
   await expect(lab.results.explain).toContainText(`/checkout/${ROWS - 1}`);

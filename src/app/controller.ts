@@ -33,6 +33,8 @@ export interface ControllerOptions {
   clearInterval?(handle: unknown): void;
   /** The before/after view's store (the page's by default). */
   deploy?: Pick<StoreApi<DeployState>, 'getState' | 'subscribe'>;
+  /** Keeps an opened robots.txt file for the next reload (the page: IndexedDB, state/savedFile.ts). */
+  keepFile?(file: Blob): void;
 }
 
 const browserClock: Clock = {
@@ -68,6 +70,7 @@ export class AppController {
   private running: RunResults | null = null;
   /** The before/after view's comparisons, on the same worker. */
   readonly flips: FlipsController;
+  private readonly keepFile: (file: Blob) => void;
 
   constructor(
     private readonly store: LabStore,
@@ -111,6 +114,7 @@ export class AppController {
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });
     this.flips = new FlipsController(store, options.deploy ?? useDeploy, this.client, clock);
+    this.keepFile = options.keepFile ?? (() => {});
   }
 
   /** Sends the current inputs to the worker and follows the store from now on. */
@@ -186,6 +190,21 @@ export class AppController {
     const opened = await this.client.openBytes(await file.arrayBuffer());
     this.opened = { file, text: opened.text };
     this.store.getState().setRobotsText(opened.text);
+    this.sendText();
+    this.keepFile(file);
+    return opened;
+  }
+
+  /**
+   * Opens again a file kept from before a reload, if the editor's text is
+   * still what its bytes decode to: verdicts then come from the bytes again.
+   * Resolves with its invalid lines, or null (the text counts) when not.
+   */
+  async reopenRobotsFile(file: Blob): Promise<{ invalidLines: number } | null> {
+    const text = this.store.getState().robotsText;
+    const opened = await this.client.openBytes(await file.arrayBuffer());
+    if (opened.text !== text || this.store.getState().robotsText !== text) return null;
+    this.opened = { file, text };
     this.sendText();
     return opened;
   }

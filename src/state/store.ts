@@ -334,7 +334,8 @@ export async function forgetStored(): Promise<void> {
   } catch {
     // No localStorage (blocked): nothing was stored there.
   }
-  if (idb) await Promise.all(['urlText', 'robotsText'].map((f) => idb.delete(`${STORAGE_KEY}:${f}`)));
+  // robotsFile: the last opened robots.txt file's bytes (savedFile.ts).
+  if (idb) await Promise.all(['urlText', 'robotsText', 'robotsFile'].map((f) => idb.delete(`${STORAGE_KEY}:${f}`)));
 }
 
 /** The page's store. */

@@ -1,3 +1,4 @@
+import { useKeptFile } from '../state/savedFile';
 import { useRobotsLab } from '../state/store';
 import { formatCount } from './format';
 
@@ -8,7 +9,7 @@ export interface OpenedNote {
   error: string | null;
 }
 
-function openedText(o: OpenedNote, fromBytes: boolean): string {
+function openedText(o: OpenedNote, fromBytes: boolean, kept: boolean): string {
   if (o.error) return `Could not open ${o.name}: ${o.error}`;
   // Once edited, the text shown is what counts: its U+FFFD characters are just characters.
   const invalid =
@@ -18,7 +19,8 @@ function openedText(o: OpenedNote, fromBytes: boolean): string {
   const source = fromBytes
     ? 'verdicts come from its bytes, as Google reads them, until you edit it.'
     : 'it has been edited since, so verdicts come from the text shown.';
-  return `Opened ${o.name}: ${source}${invalid}`;
+  // A file opened before a reload: its bytes were kept in this browser (state/savedFile.ts).
+  return `Opened ${o.name}${kept ? ' (kept from before the reload)' : ''}: ${source}${invalid}`;
 }
 
 const NOT_ROBOTS = {
@@ -27,8 +29,11 @@ const NOT_ROBOTS = {
 } as const;
 
 /** Notes above the editor: the opened file, a text that is not a robots.txt, and Google's 500 KiB cut. */
-export function EditorNotes({ opened }: { opened: OpenedNote | null }) {
+export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }) {
   const fromBytes = useRobotsLab((s) => s.parse?.fromBytes === true);
+  const reopened = useKeptFile((s) => s.reopened);
+  const keepError = useKeptFile((s) => s.keepError);
+  const opened = openedNow ?? (reopened && { ...reopened, error: null });
   const kind = useRobotsLab((s) => s.parse?.looksLike ?? null);
   const cutLine = useRobotsLab((s) => s.parse?.sizeLimit?.line ?? null);
   return (
@@ -39,7 +44,12 @@ export function EditorNotes({ opened }: { opened: OpenedNote | null }) {
           role={opened.error ? 'alert' : 'status'}
           data-testid="robots-file-note"
         >
-          {openedText(opened, fromBytes)}
+          {openedText(opened, fromBytes, openedNow === null)}
+        </p>
+      )}
+      {keepError && (
+        <p className="import-note warn" role="alert" data-testid="robots-file-kept-error">
+          {keepError}
         </p>
       )}
       {kind && (

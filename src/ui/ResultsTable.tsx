@@ -3,6 +3,7 @@ import { useRobotsLab } from '../state/store';
 import { fetchOutcome } from '../worker/fetchStatus';
 import { ruleLabels } from '../worker/protocol';
 import { ExportButtons } from './ExportButtons';
+import { drawnColumns, useColumnWindow } from './results/columnWindow';
 import { GridHead } from './results/GridHead';
 import { moveCell } from './results/gridKeys';
 import { Pager } from './results/Pager';
@@ -50,6 +51,10 @@ export function ResultsTable() {
   const selectedRow = selected?.row ?? null;
   const selectedAt = selectedRow === null ? null : index ? index.indexOf(selectedRow) : selectedRow;
   const { virtualizer, page, pages, pageStart, pageRows, setPage } = usePagedRows(scrollRef, rows, selectedAt, rowAt);
+  const narrow = gridWidth > 0 && gridWidth < NARROW;
+  const activeCol = selected && selected.col < cols ? selected.col : null;
+  const start = narrow ? 0 : urlWidth;
+  const range = useColumnWindow(scrollRef, { cols, width: gridWidth, start, narrow, active: activeCol });
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
   if (cols === 0 || allRows === 0) return <NothingToShow noCrawlers={cols === 0} />;
@@ -57,7 +62,11 @@ export function ResultsTable() {
   const r = results;
   const active = selected && selected.row < allRows && selected.col < cols ? selected : null;
   const activeAt = active ? (selectedAt ?? -1) : -1;
-  const narrow = gridWidth > 0 && gridWidth < NARROW;
+  // The active row also draws the active column, wherever it is (it is the grid's active descendant).
+  const inView = drawnColumns(range, null);
+  const activeRowColumns = drawnColumns(range, active?.col ?? null);
+  // All drawn: cells fall into their columns in order. Some skipped: each is placed (column 0 follows the URL column unless rows stack).
+  const placeFrom = range.first === 0 && range.last === cols ? null : narrow ? 1 : 2;
   const urlPx = narrow ? gridWidth : urlWidth;
   const url = { origin, maxChars: Math.max(8, Math.floor((urlPx - 22) / CHAR_PX)) };
   const style = { '--cols': cols, '--url-col': `${urlWidth}px` } as CSSProperties;
@@ -114,6 +123,8 @@ export function ResultsTable() {
                 normalise={normalise}
                 ctx={ctx}
                 activeCol={active?.row === row ? active.col : null}
+                columns={active?.row === row ? activeRowColumns : inView}
+                placeFrom={placeFrom}
                 measure={virtualizer.measureElement}
                 onSelect={(row, col) => {
                   select({ row, col });

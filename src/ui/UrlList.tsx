@@ -2,14 +2,16 @@ import { useRef, useState } from 'react';
 import { useRobotsLab } from '../state/store';
 import { formatCount } from './format';
 import { CsvColumnDialog } from './urlList/CsvColumnDialog';
+import { ListPreviewNote } from './urlList/ListPreviewNote';
 import { useListImport } from './urlList/useListImport';
 import { useUrlEditor } from './urlList/useUrlEditor';
 
 /**
  * The URL list: one URL or path per line. A CodeMirror view rather than a
  * textarea (useUrlEditor): it renders only the visible lines, so a list of a
- * million URLs stays usable. Files dropped on it or picked are read in the
- * worker (useListImport).
+ * million URLs stays usable; such a list is previewed until the user asks
+ * to edit all of it (ListPreviewNote). Files dropped on it or picked are read
+ * in the worker (useListImport).
  */
 export function UrlList() {
   const host = useRef<HTMLDivElement>(null);
@@ -17,7 +19,7 @@ export function UrlList() {
   const listNotice = useRobotsLab((s) => s.listNotice);
   const { note, csvChoice, setCsvChoice, loadFile } = useListImport();
   const [dragging, setDragging] = useState(false);
-  useUrlEditor(host);
+  const { preview, editAll } = useUrlEditor(host);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files dragged in; the keyboard's way in is the file picker button inside it
@@ -62,6 +64,7 @@ export function UrlList() {
         </p>
       )}
       <div className="url-editor" ref={host} />
+      {preview && <ListPreviewNote preview={preview} editAll={editAll} />}
       {note && (
         <p
           className={note.error ? 'import-note warn' : 'import-note hint'}

@@ -1,7 +1,7 @@
 import { Text } from '@codemirror/state';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cutPieces, listPieces } from '../worker/pieces';
-import { appendPart, FILL_CHUNK, FIRST_SHOWN, fillInSteps, fillParts } from './listFill';
+import { appendPart, FILL_CHUNK, FIRST_SHOWN, fillInSteps, fillParts, headOf } from './listFill';
 
 /** The document CodeMirror makes of a whole text at once (EditorState.toText). */
 const whole = (text: string) => Text.of(text.split(/\r\n?|\n/));
@@ -72,5 +72,23 @@ describe('filling the URL editor in steps', () => {
     const calls: boolean[] = [];
     fillInSteps('/a\n/b', null, { first: (_, last) => calls.push(last), rest: () => calls.push(false) });
     expect(calls).toEqual([true]);
+  });
+
+  it('previews a long list by its first lines: about FIRST_SHOWN characters, cut after a line end', () => {
+    // Lines of 20 characters: the cut falls after the line holding character FIRST_SHOWN - 1.
+    const line = (i: number) => `https://e.com/${String(i).padStart(5, '0')}\n`;
+    const text = Array.from({ length: 50_000 }, (_, i) => line(i)).join('');
+    const lines = Math.ceil(FIRST_SHOWN / 20);
+    const expected = Array.from({ length: lines }, (_, i) => line(i)).join('');
+    expect(headOf(text, null)).toBe(expected);
+    // From pieces, only the first is read.
+    expect(headOf(text, listPieces(cutPieces(text)))).toBe(expected);
+    // A short first piece is shown whole.
+    expect(headOf(text, listPieces(['/a\n', text.slice(3)]))).toBe('/a\n');
+  });
+
+  it('cuts a first line of megabytes (one URL) rather than showing all of it', () => {
+    const text = `https://e.com/${'a'.repeat(1_000_000)}\n/b\n`;
+    expect(headOf(text, null)).toBe(text.slice(0, FIRST_SHOWN));
   });
 });

@@ -44,6 +44,19 @@ export interface FillTarget {
 export const FIRST_SHOWN = 16_384;
 
 /**
+ * The first few hundred lines of a long list (about FIRST_SHOWN characters,
+ * cut after a line end), read from its first piece: what the URL editor
+ * shows of a list too long to edit in place until the user asks for all of it.
+ */
+export function headOf(text: string, pieces: ListPieces | null): string {
+  const first = pieces ? (pieces.pieces[0] ?? '') : text;
+  if (first.length <= FIRST_SHOWN) return first;
+  const nl = first.indexOf('\n', FIRST_SHOWN - 1);
+  // A first line longer than all that (one URL of megabytes) is shown cut.
+  return nl === -1 || nl > 4 * FIRST_SHOWN ? first.slice(0, FIRST_SHOWN) : first.slice(0, nl + 1);
+}
+
+/**
  * Fills `target` with `text` (or its `pieces`): the first few hundred lines
  * now, the rest built in tasks of about SLICE_MS. Returns a function that
  * stops the fill.

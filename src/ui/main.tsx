@@ -4,6 +4,7 @@ import { ControllerContext } from '../app/context';
 import { AppController } from '../app/controller';
 import { CodeMirrorPort } from '../app/editor';
 import { watchOtherTabs } from '../state/otherTabs';
+import { indexedDbShelf, keepOpenedFile, reopenKeptFile } from '../state/savedFile';
 import { restoreSavedLists } from '../state/savedLists';
 import { pageStorage, setListSaver, useRobotsLab } from '../state/store';
 import type { WorkerLike } from '../worker/client';
@@ -23,10 +24,15 @@ function createWorker(): WorkerLike {
 
 /** Starts the worker and renders, once the saved inputs are back (a large URL list comes from IndexedDB, asynchronously). */
 function boot(): void {
-  const controller = new AppController(useRobotsLab, createWorker, new CodeMirrorPort());
+  const shelf = indexedDbShelf();
+  const controller = new AppController(useRobotsLab, createWorker, new CodeMirrorPort(), {
+    keepFile: (file) =>
+      void keepOpenedFile(shelf, { name: file instanceof File ? file.name : 'robots.txt', bytes: file }),
+  });
   setListSaver((key, text) => controller.saveList(key, text));
   controller.start();
   void restoreSavedLists(pageStorage, useRobotsLab, (key) => controller.loadSavedList(key));
+  void reopenKeptFile(shelf, (bytes) => controller.reopenRobotsFile(bytes));
   watchOtherTabs(useRobotsLab);
   void deployStorage.start();
   // Test builds only (`vite build --mode e2e`): hooks for the e2e suite, with ?debug in the URL.

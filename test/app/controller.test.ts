@@ -447,3 +447,40 @@ describe('a burst of inserted lines costs one parse', () => {
     expect(store.getState().parseVersion).toBe(3);
   });
 });
+
+describe('a robots.txt file kept from before a reload', () => {
+  const DECODED = 'User-agent: *\nDisallow: /\uFFFD\n';
+  const bytes = () => new Blob([new Uint8Array([...Buffer.from('User-agent: *\nDisallow: /'), 0xff, 0x0a])]);
+
+  it('is sent to the worker as bytes and the text again, while the text is what they decode to', async () => {
+    const { store, workers, controller } = setup();
+    store.getState().setRobotsText(DECODED);
+    vi.advanceTimersByTime(200); // the edit reaches the worker once typing pauses
+    const w = workers[0];
+    const sets = () => w.all('set-text').length;
+    const before = sets();
+    const reopened = controller.reopenRobotsFile(bytes());
+    await vi.waitFor(() => w.last('open-bytes'));
+    const open = w.last('open-bytes');
+    expect(Array.from(new Uint8Array(open.bytes)).slice(-2)).toEqual([0xff, 0x0a]);
+    w.reply({ type: 'bytes-opened', id: open.id, version: open.version, text: DECODED, invalidLines: 1 });
+    expect(await reopened).toEqual({ text: DECODED, invalidLines: 1 });
+    // The text is sent again, so that the worker parses the bytes it now holds.
+    expect(sets()).toBe(before + 1);
+    expect(w.last('set-text').text).toBe(DECODED);
+  });
+
+  it('is not used when the text was edited since: the text counts', async () => {
+    const { store, workers, controller } = setup();
+    store.getState().setRobotsText(`${DECODED}# edited\n`);
+    vi.advanceTimersByTime(200);
+    const w = workers[0];
+    const before = w.all('set-text').length;
+    const reopened = controller.reopenRobotsFile(bytes());
+    await vi.waitFor(() => w.last('open-bytes'));
+    const open = w.last('open-bytes');
+    w.reply({ type: 'bytes-opened', id: open.id, version: open.version, text: DECODED, invalidLines: 1 });
+    expect(await reopened).toBeNull();
+    expect(w.all('set-text').length).toBe(before);
+  });
+});

@@ -28,6 +28,10 @@ export function ResultRow(props: {
   normalise: boolean;
   ctx: CellContext;
   activeCol: number | null;
+  /** The crawler columns to draw, in order (all, or those in view: columnWindow.ts). */
+  columns: readonly number[];
+  /** Where column 0 sits in the row's grid template (1-based; cells are placed by it when some are not drawn), or null. */
+  placeFrom: number | null;
   measure(el: HTMLElement | null): void;
   onSelect(row: number, col: number): void;
 }) {
@@ -66,20 +70,20 @@ export function ResultRow(props: {
         )}
         <ReaderDiffNote row={row} />
       </div>
-      {r.crawlers.map((_, col) => {
+      {props.columns.map((col) => {
         const k = row * cols + col;
         const v = cellView(r.status[k], r.lines[k], pending, flags, note, ctx);
         const isActive = activeCol === col;
         return (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the grid's onKeyDown moves the active cell (aria-activedescendant); cells are not focus targets
           <div
-            // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional (column i is crawler i) and are replaced whole, never reordered
             key={col}
             id={cellId(row, col)}
             role="gridcell"
             aria-colindex={col + 2}
             aria-selected={isActive}
             className={`cell ${v.cls}${isActive ? ' active' : ''}`}
+            style={props.placeFrom === null ? undefined : { gridColumnStart: props.placeFrom + col }}
             data-testid="cell"
             data-row={row}
             data-col={col}

@@ -1,22 +1,45 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { shadowMount, urlListTheme } from '../../editor/theme';
+import { countLines } from '../../state/localWrite';
 import { useRobotsLab } from '../../state/store';
 import type { ListPieces } from '../../worker/pieces';
-import { FILL_CHUNK, fillInSteps } from '../listFill';
+import { FILL_CHUNK, fillInSteps, headOf } from '../listFill';
 
 /** Above this size the list reaches the store when typing pauses, not per keystroke. */
 const LARGE = 200_000;
 
 /**
+ * What the URL editor shows of a list longer than FILL_CHUNK: its first
+ * lines, read-only, until the user asks to edit all of it (`loading` while
+ * the rest is built in steps). The list itself is whole in the store: runs,
+ * filters, exports and the saved copy use every line.
+ */
+export interface ListPreview {
+  /** Lines shown. */
+  shown: number;
+  /** The whole list's length in characters. */
+  chars: number;
+  loading: boolean;
+}
+
+/**
  * The URL list's CodeMirror view, in `host`'s shadow root, kept in step with
  * the store both ways: edits go to the store (per keystroke when small, when
  * typing pauses when large), and a list set elsewhere (an import, a restore)
- * comes into the view, in steps when large (read-only meanwhile).
+ * comes into the view. A long list comes in as a read-only preview of its
+ * first lines (putting a million lines into the view cost seconds of
+ * main-thread work and garbage collection, on every reload); `editAll` puts
+ * the whole list in, in steps, and makes it editable.
  */
-export function useUrlEditor(host: RefObject<HTMLDivElement | null>): void {
+export function useUrlEditor(host: RefObject<HTMLDivElement | null>): {
+  preview: ListPreview | null;
+  editAll(): void;
+} {
+  const [preview, setPreview] = useState<ListPreview | null>(null);
+  const editAll = useRef(() => {});
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let fromView = false;
@@ -57,7 +80,8 @@ export function useUrlEditor(host: RefObject<HTMLDivElement | null>): void {
         fromStore = false;
       }
     };
-    const filler = new ViewFiller(view, put);
+    const filler = new ViewFiller(view, put, setPreview);
+    editAll.current = () => filler.fillAll();
     if (initial.length > FILL_CHUNK) filler.show(initial, useRobotsLab.getState().urlPieces);
     const unsubscribe = useRobotsLab.subscribe((s, prev) => {
       if (fromView || s.urlText === prev.urlText) return;
@@ -69,11 +93,16 @@ export function useUrlEditor(host: RefObject<HTMLDivElement | null>): void {
     });
     return () => {
       filler.stop();
-      if (timer) clearTimeout(timer);
+      // An edit still waiting for the typing pause goes to the store now: nothing typed is lost.
+      if (timer) {
+        clearTimeout(timer);
+        push(view);
+      }
       unsubscribe();
       view.destroy();
     };
   }, [host]);
+  return { preview, editAll: () => editAll.current() };
 }
 
 function sameText(text: string, doc: Text): boolean {
@@ -99,31 +128,55 @@ function urlListExtensions() {
 
 type Put = (from: number, to: number, insert: string | Text, last: boolean) => void;
 
-/** Puts text from the store into the view: at once when small, else in steps (fillInSteps). */
+/**
+ * Puts text from the store into the view: at once when small, else its first
+ * lines (a preview) and, when asked, all of it in steps (fillInSteps).
+ */
 class ViewFiller {
   private stopFill: (() => void) | null = null;
+  /** The long list the view previews, until it is put in whole. */
+  private long: { text: string; pieces: ListPieces | null; shown: number } | null = null;
 
   constructor(
     private readonly view: EditorView,
     private readonly put: Put,
+    private readonly onPreview: (preview: ListPreview | null) => void,
   ) {}
 
+  /** True while the view does not hold the store's list whole (a preview, or a fill under way). */
   get filling(): boolean {
-    return this.stopFill !== null;
+    return this.long !== null;
   }
 
   show(text: string, pieces: ListPieces | null): void {
     this.stop();
     const view = this.view;
     if (text.length <= FILL_CHUNK) {
+      this.long = null;
+      this.onPreview(null);
       this.put(0, view.state.doc.length, text, true);
       return;
     }
-    this.stopFill = fillInSteps(text, pieces, {
+    const head = headOf(text, pieces);
+    const shown = countLines(head);
+    this.long = { text, pieces, shown };
+    this.put(0, view.state.doc.length, head, false);
+    this.onPreview({ shown, chars: text.length, loading: false });
+  }
+
+  /** Puts the previewed list in whole, in steps (read-only until done). */
+  fillAll(): void {
+    const long = this.long;
+    if (!long || this.stopFill) return;
+    const view = this.view;
+    this.onPreview({ shown: long.shown, chars: long.text.length, loading: true });
+    this.stopFill = fillInSteps(long.text, long.pieces, {
       first: (part, last) => this.put(0, view.state.doc.length, part, last),
       rest: (doc) => {
         this.stopFill = null;
+        this.long = null;
         this.put(view.state.doc.length, view.state.doc.length, doc, true);
+        this.onPreview(null);
       },
     });
   }

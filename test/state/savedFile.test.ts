@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type FileShelf, type KeptFile, keepOpenedFile, reopenKeptFile, useKeptFile } from '../../src/state/savedFile';
+
+/** A shelf on a variable; it can refuse writes like a browser over its quota. */
+function shelf(refuse: string | null = null) {
+  const box: { kept: KeptFile | undefined } = { kept: undefined };
+  const s: FileShelf = {
+    get: async () => box.kept,
+    put: async (f) => {
+      if (refuse) throw new Error(refuse);
+      box.kept = f;
+    },
+    delete: async () => {
+      box.kept = undefined;
+    },
+  };
+  return { s, box };
+}
+
+const FILE: KeptFile = { name: 'robots.txt', bytes: new Blob([new Uint8Array([0x2f, 0xff])]) };
+
+beforeEach(() => useKeptFile.setState({ reopened: null, keepError: null }));
+
+describe('the opened robots.txt file kept for a reload', () => {
+  it('is kept as it came, and opened again after the reload while the text matches', async () => {
+    const { s, box } = shelf();
+    await keepOpenedFile(s, FILE);
+    expect(box.kept).toBe(FILE);
+    const given: Blob[] = [];
+    await reopenKeptFile(s, async (bytes) => {
+      given.push(bytes);
+      return { invalidLines: 1 };
+    });
+    expect(given).toEqual([FILE.bytes]);
+    expect(useKeptFile.getState().reopened).toEqual({ name: 'robots.txt', invalidLines: 1 });
+    expect(box.kept).toBe(FILE);
+  });
+
+  it('is dropped when the text no longer is what its bytes decode to', async () => {
+    const { s, box } = shelf();
+    await keepOpenedFile(s, FILE);
+    await reopenKeptFile(s, async () => null);
+    expect(box.kept).toBeUndefined();
+    expect(useKeptFile.getState().reopened).toBeNull();
+  });
+
+  it('says so when the browser refuses to keep it', async () => {
+    const { s, box } = shelf('QuotaExceededError');
+    await keepOpenedFile(s, FILE);
+    expect(box.kept).toBeUndefined();
+    expect(useKeptFile.getState().keepError).toBe(
+      "robots.txt could not be kept in this browser (QuotaExceededError): after a reload, verdicts will come from the text shown, not from the file's bytes.",
+    );
+    // A later file that is kept clears the sentence.
+    await keepOpenedFile(shelf().s, FILE);
+    expect(useKeptFile.getState().keepError).toBeNull();
+  });
+
+  it('opens nothing when none was kept, or where there is no IndexedDB', async () => {
+    let asked = 0;
+    const reopen = async () => {
+      asked++;
+      return { invalidLines: 0 };
+    };
+    await reopenKeptFile(shelf().s, reopen);
+    await reopenKeptFile(undefined, reopen);
+    expect(asked).toBe(0);
+    expect(useKeptFile.getState().reopened).toBeNull();
+  });
+});
