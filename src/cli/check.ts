@@ -23,6 +23,7 @@ import { type FlagSpec, flag, flags, parseArgs } from './args';
 import { runFileExpectations } from './expectations';
 import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { CollectionPacer } from './memory';
 import { purposeCells } from './purposes';
 import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
@@ -182,6 +183,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const tableRows: ResultRow[] = [];
   let written = 0;
   let childSitemaps = 0;
+  const pacer = new CollectionPacer();
   const emit = (text: string) => {
     if (written === 0 && writer) out.push(writer.head);
     out.push(text);
@@ -202,6 +204,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         judge.target(batch.urls[i], batch.name, batch.lines[i], batch.expected, writer, emit, tableRows);
       }
       if (out.full) await out.flush();
+      if (writer) pacer.tick(written);
     }
   } catch (err) {
     // What was judged before the bad input is still written.
