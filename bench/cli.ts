@@ -12,6 +12,11 @@
  * Every run reports wall time and CPU time (user + system, from
  * /usr/bin/time): on a shared machine CPU time is the fairer figure.
  * Results also go to bench/out/cli.json.
+ *
+ * `CLI_BENCH_ROWS` runs some rows only, comma-separated, from: jsonl, csv,
+ * stdin, 10m, split, peer, batch, peer-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
+ * npx tsx bench/cli.ts`). `CLI_BENCH_CLI` names a CLI file to run instead of
+ * bundling src/cli (e.g. lib/cli.mjs, or a saved copy to compare with).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -196,11 +201,18 @@ function peerBatch(batchFile: string): number {
   return Number(process.hrtime.bigint() - t0) / 1e9;
 }
 
+/** The rows `CLI_BENCH_ROWS` asks for (all when unset). */
+function wanted(): (row: string) => boolean {
+  const only = process.env.CLI_BENCH_ROWS?.split(',').map((r) => r.trim());
+  return (row) => !only || only.includes(row);
+}
+
 /** Runs the CLI benchmarks; returns printable lines. */
 export async function benchCli(): Promise<string[]> {
   mkdirSync(out, { recursive: true });
-  const cli = await bundleCli();
+  const cli = process.env.CLI_BENCH_CLI ?? (await bundleCli());
   const data = makeData();
+  const row = wanted();
   const result = (f: string) => join(out, f);
   const lines: string[] = [];
   const figures: Record<string, unknown> = {};
@@ -214,59 +226,43 @@ export async function benchCli(): Promise<string[]> {
     figures[label] = { ...r, rate };
     return rate;
   };
-  const ours1m = say(
-    'check 1M jsonl',
-    runCli(
-      cli,
-      ['check', data.robots, '-a', 'googlebot', '--urls', data.urls1m, '--format', 'jsonl'],
-      null,
-      result('cli-1m.jsonl'),
-    ),
-    1e6,
-  );
-  say(
-    'check 1M csv',
-    runCli(
-      cli,
-      ['check', data.robots, '-a', 'googlebot', '--urls', data.urls1m, '--format', 'csv'],
-      null,
-      result('cli-1m.csv'),
-    ),
-    1e6,
-  );
-  say(
-    'check 1M jsonl from stdin',
-    runCli(
-      cli,
-      ['check', data.robots, '-a', 'googlebot', '--urls', '-', '--format', 'jsonl'],
-      data.urls1m,
-      result('cli-1m.jsonl'),
-    ),
-    1e6,
-  );
-  say(
-    'check 10M jsonl',
-    runCli(
-      cli,
-      ['check', data.robots, '-a', 'googlebot', '--urls', data.urls10m, '--format', 'jsonl'],
-      null,
-      result('cli-10m.jsonl'),
-    ),
-    1e7,
-  );
-  const split = await runSplit(cli, data.robots, data.halves);
-  lines.push(`check 1M jsonl as two processes on halves: ${fmt(split, 2)} s wall, ${fmt(1e6 / split)} URLs/s`);
-  figures.split = { seconds: split, rate: 1e6 / split };
-  const peer = await peerCheck(data.robots, data.urls1m);
-  lines.push(
-    `robots-parser 3.0.1 loop, same list, file in/out: ${fmt(peer.rate)} URLs/s (over ${fmt(peer.urls)} URLs); robots-lab is ${fmt(ours1m / peer.rate, 1)}× faster`,
-  );
-  figures.peerCheck = peer;
-  const batch = runCli(cli, ['batch'], data.batch, result('cli-batch.jsonl'));
-  say('batch 100k records', batch, 1e5);
-  const peerSeconds = peerBatch(data.batch);
-  lines.push(`robots-parser 3.0.1 loop over the same 100k records: ${fmt(peerSeconds, 2)} s`);
-  figures.peerBatchSeconds = peerSeconds;
+  const check = (list: string, format: string) => [
+    'check',
+    data.robots,
+    '-a',
+    'googlebot',
+    '--urls',
+    list,
+    '--format',
+    format,
+  ];
+  let ours1m: number | null = null;
+  if (row('jsonl'))
+    ours1m = say('check 1M jsonl', runCli(cli, check(data.urls1m, 'jsonl'), null, result('cli-1m.jsonl')), 1e6);
+  if (row('csv')) say('check 1M csv', runCli(cli, check(data.urls1m, 'csv'), null, result('cli-1m.csv')), 1e6);
+  if (row('stdin')) {
+    say('check 1M jsonl from stdin', runCli(cli, check('-', 'jsonl'), data.urls1m, result('cli-1m-stdin.jsonl')), 1e6);
+  }
+  if (row('10m')) say('check 10M jsonl', runCli(cli, check(data.urls10m, 'jsonl'), null, result('cli-10m.jsonl')), 1e7);
+  if (row('split')) {
+    const split = await runSplit(cli, data.robots, data.halves);
+    lines.push(`check 1M jsonl as two processes on halves: ${fmt(split, 2)} s wall, ${fmt(1e6 / split)} URLs/s`);
+    figures.split = { seconds: split, rate: 1e6 / split };
+  }
+  if (row('peer')) {
+    const peer = await peerCheck(data.robots, data.urls1m);
+    const ratio = ours1m === null ? '' : `; robots-lab is ${fmt(ours1m / peer.rate, 1)}× faster`;
+    lines.push(
+      `robots-parser 3.0.1 loop, same list, file in/out: ${fmt(peer.rate)} URLs/s (over ${fmt(peer.urls)} URLs)${ratio}`,
+    );
+    figures.peerCheck = peer;
+  }
+  if (row('batch')) say('batch 100k records', runCli(cli, ['batch'], data.batch, result('cli-batch.jsonl')), 1e5);
+  if (row('peer-batch')) {
+    const peerSeconds = peerBatch(data.batch);
+    lines.push(`robots-parser 3.0.1 loop over the same 100k records: ${fmt(peerSeconds, 2)} s`);
+    figures.peerBatchSeconds = peerSeconds;
+  }
   const machine = `${os.cpus()[0]?.model ?? '?'}, ${os.cpus().length} threads, ${process.version}, load ${os
     .loadavg()
     .map((l) => l.toFixed(1))

@@ -4,10 +4,11 @@
  * scope check against the robots.txt URL.
  */
 
-import type { Checker, CrawlerProfile, ParsedRobots, Verdict } from '../core/index';
+import type { Checker, CompiledRules, CrawlerProfile, ParsedRobots, Verdict } from '../core/index';
 import {
   applyGoogleSizeLimit,
   checkScope,
+  compiledFor,
   createChecker,
   evaluate,
   evaluateProfile,
@@ -22,6 +23,7 @@ import { type FlagSpec, flag, flags, parseArgs } from './args';
 import { runFileExpectations } from './expectations';
 import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { CollectionPacer } from './memory';
 import { purposeCells } from './purposes';
 import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
@@ -181,9 +183,15 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const tableRows: ResultRow[] = [];
   let written = 0;
   let childSitemaps = 0;
+  const pacer = new CollectionPacer();
   const emit = (text: string) => {
     if (written === 0 && writer) out.push(writer.head);
     out.push(text);
+    written++;
+  };
+  judge.emitAscii = (text: string) => {
+    if (written === 0 && writer) out.push(writer.head);
+    out.pushAscii(text);
     written++;
   };
   try {
@@ -196,6 +204,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         judge.target(batch.urls[i], batch.name, batch.lines[i], batch.expected, writer, emit, tableRows);
       }
       if (out.full) await out.flush();
+      if (writer) pacer.tick(written);
     }
   } catch (err) {
     // What was judged before the bad input is still written.
@@ -244,7 +253,13 @@ const EXPECTED_INDEX = { none: 0, allowed: 1, blocked: 2 } as const;
 class Judge {
   private readonly checkers: Checker[];
   /** Per agent, per expectation (none, allowed, blocked): decision → tail, or null when rows must be built whole. */
-  private readonly tails: Map<number, string | null>[][];
+  private readonly tails: Map<number, Tail | null>[][];
+  /** Per agent, its compiled rules (null when it obeys no group), for `plainTarget`. */
+  private readonly compiled: (CompiledRules | null)[];
+  /** Whether rows may take `plainTarget` at all (csv and jsonl without extra columns or a scope check). */
+  private readonly plainRows: boolean;
+  /** Where ASCII rows go, bypassing `emit`'s UTF-8 (set with the writer). */
+  emitAscii: (text: string) => void = () => {};
   private expectations = 0;
   private failures = 0;
   private readonly shownFailures: ResultRow[] = [];
@@ -260,6 +275,12 @@ class Judge {
       ),
     );
     this.tails = plan.agents.map(() => [new Map(), new Map(), new Map()]);
+    this.compiled = this.checkers.map((c) => (c.choice.kind === 'none' ? null : compiledFor(parsed, c.choice.groups)));
+    this.plainRows =
+      (plan.format === 'csv' || plan.format === 'jsonl') &&
+      !plan.explain &&
+      !plan.purposes &&
+      plan.robotsUrl === undefined;
   }
 
   /** Judges one URL (line 0: it has no line, its origin is `name` alone) for every agent. */
@@ -272,6 +293,10 @@ class Judge {
     emit: (text: string) => void,
     table: ResultRow[],
   ): void {
+    if (this.plainRows && expected === null && line !== 0 && isRequestForm(url)) {
+      this.plainTarget(url, name, line, writer!, emit);
+      return;
+    }
     const { raw, robotsUrl } = this.plan;
     let requestUrl = url;
     let changes = NO_CHANGES;
@@ -309,24 +334,82 @@ class Judge {
         decision === 0 && requestUrl.includes('/robots.txt') && this.robotsTxtItself(requestUrl, a)
           ? ROBOTS_TXT_KEY
           : decision;
-      const cache = this.tails[a][EXPECTED_INDEX[expected ?? 'none']];
-      let tail = cache.get(key);
-      if (tail === undefined) {
-        const verdict = this.verdict(requestUrl, a);
-        // Reuse only what the decision fully determines: an index.html
-        // alternative reports a pattern of its own (docs/behaviour.md §9).
-        const same = (verdict.rule?.line ?? 0) === Math.abs(decision) && !verdict.rule?.viaIndexHtml;
-        tail = same ? writer.tail(this.row(target(), requestUrl, changes, a, verdict, null)) : null;
-        cache.set(key, tail);
-      }
+      const tail = this.tail(writer, a, { url, name, line, expected }, key, decision, requestUrl, changes);
       emit(
         tail === null
           ? writer.row(this.wholeRow(target(), requestUrl, changes, a, null))
           : line === 0
             ? writer.row(this.wholeRow(target(), requestUrl, changes, a, null))
-            : writer.fast(url, requestUrl, changes, name, line, tail),
+            : writer.fast(url, requestUrl, changes, name, line, tail.text),
       );
     }
+  }
+
+  /**
+   * The common row: a URL from a list, already in request form (ASCII,
+   * nothing to escape), no expectation, no scope check. Its path is cut
+   * here and decided by the compiled rules directly, the same decision as
+   * `createChecker`'s (/robots.txt itself is allowed by no rule).
+   */
+  private plainTarget(url: string, name: string, line: number, writer: RowWriter, emit: (text: string) => void): void {
+    const path = url.charCodeAt(0) === 0x2f ? url : url.slice(url.indexOf('/', 8));
+    const robotsTxt = path === '/robots.txt';
+    for (let a = 0; a < this.compiled.length; a++) {
+      const compiled = this.compiled[a];
+      const decision = robotsTxt || compiled === null ? 0 : compiled.check(path);
+      const key = robotsTxt ? ROBOTS_TXT_KEY : decision;
+      const tail =
+        this.tails[a][0].get(key) ??
+        this.tail(writer, a, { url, name, line, expected: null }, key, decision, url, NO_CHANGES);
+      if (tail === null)
+        emit(
+          writer.row(this.wholeRow({ url, origin: originOf(name, line), expected: null }, url, NO_CHANGES, a, null)),
+        );
+      else if (tail.ascii && this.asciiName(name)) this.emitAscii(writer.plain(url, name, line, tail.text));
+      else emit(writer.plain(url, name, line, tail.text));
+    }
+  }
+
+  /** Whether a list name is ASCII (the last one asked about is remembered). */
+  private asciiName(name: string): boolean {
+    if (name !== this.lastName) {
+      this.lastName = name;
+      this.lastNameAscii = ASCII.test(name);
+    }
+    return this.lastNameAscii;
+  }
+
+  private lastName = '';
+  private lastNameAscii = true;
+
+  /**
+   * The writer's tail for rows decided like this one (same agent,
+   * expectation and decision key), made once from a whole row; null when
+   * such rows must be built whole.
+   */
+  private tail(
+    writer: RowWriter,
+    a: number,
+    at: { url: string; name: string; line: number; expected: Expected },
+    key: number,
+    decision: number,
+    requestUrl: string,
+    changes: readonly string[],
+  ): Tail | null {
+    const { expected } = at;
+    const target = (): Target => ({ url: at.url, origin: originOf(at.name, at.line), expected });
+    const cache = this.tails[a][EXPECTED_INDEX[expected ?? 'none']];
+    let tail = cache.get(key);
+    if (tail === undefined) {
+      const verdict = this.verdict(requestUrl, a);
+      // Reuse only what the decision fully determines: an index.html
+      // alternative reports a pattern of its own (docs/behaviour.md §9).
+      const same = (verdict.rule?.line ?? 0) === Math.abs(decision) && !verdict.rule?.viaIndexHtml;
+      const text = same ? writer.tail(this.row(target(), requestUrl, changes, a, verdict, null)) : null;
+      tail = text === null ? null : { text, ascii: ASCII.test(text) };
+      cache.set(key, tail);
+    }
+    return tail;
   }
 
   /** Whether a URL the checker allowed with no rule is /robots.txt itself (always allowed). */
@@ -396,6 +479,15 @@ class Judge {
     return EXIT_OK;
   }
 }
+
+/** A writer's tail for rows of one verdict, and whether it is all ASCII. */
+interface Tail {
+  text: string;
+  ascii: boolean;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is exactly U+0000 to U+007F.
+const ASCII = /^[\u0000-\u007f]*$/;
 
 /** Failed expectations listed on stderr; the rest are counted. */
 const MAX_FAILURES_SHOWN = 50;

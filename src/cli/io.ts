@@ -10,7 +10,11 @@ import { resolve } from 'node:path';
 export interface CliIo {
   /** Standard input, as chunks (read once). */
   stdin: AsyncIterable<Uint8Array | string>;
-  stdout: { write(chunk: string | Uint8Array): unknown; once?(event: 'drain', listener: () => void): unknown };
+  /** Standard output; `done`, when the sink calls it, says a chunk's buffer may be reused. */
+  stdout: {
+    write(chunk: string | Uint8Array, done?: (err?: Error | null) => void): unknown;
+    once?(event: 'drain', listener: () => void): unknown;
+  };
   stderr: { write(text: string): unknown };
   /** Reads a file's bytes; rejects with a Node-style error (`code`) when it cannot. */
   readFile(path: string): Promise<Uint8Array>;

@@ -22,6 +22,11 @@ export interface RowWriter {
   tail(r: ResultRow): string | null;
   /** A row from its URL part and a `tail` made earlier; the origin is `name:line`. */
   fast(url: string, requestUrl: string, changes: readonly string[], name: string, line: number, tail: string): string;
+  /**
+   * The same bytes as `fast(url, url, [], name, line, tail)`, for a URL
+   * already in request form (ASCII, nothing JSON escapes).
+   */
+  plain(url: string, name: string, line: number, tail: string): string;
   /** Text after the last row; `rows` is how many were written. */
   end(rows: number): string;
 }
@@ -39,6 +44,13 @@ function jsonlWriter(): RowWriter {
   // The list name, quoted up to its colon, for the origin of every row of that list.
   let lastName = '';
   let quotedName = '"';
+  // The start of a plain row after its URL, up to the origin's line number.
+  let plainMiddle = '","changes":[],"origin":"';
+  const quoteName = (name: string) => {
+    lastName = name;
+    quotedName = JSON.stringify(`${name}:`).slice(0, -1);
+    plainMiddle = `","changes":[],"origin":${quotedName}`;
+  };
   return {
     head: '',
     row: (r) => `${JSON.stringify(r)}\n`,
@@ -47,14 +59,15 @@ function jsonlWriter(): RowWriter {
       return JSON.stringify(rest).slice(1);
     },
     fast: (url, requestUrl, changes, name, line, tail) => {
-      if (name !== lastName) {
-        lastName = name;
-        quotedName = JSON.stringify(`${name}:`).slice(0, -1);
-      }
+      if (name !== lastName) quoteName(name);
       const u = jsonString(url);
       const q = requestUrl === url ? u : jsonString(requestUrl);
       const c = changes.length === 0 ? '[]' : JSON.stringify(changes);
       return `{"url":${u},"requestUrl":${q},"changes":${c},"origin":${quotedName}${line}",${tail}\n`;
+    },
+    plain: (url, name, line, tail) => {
+      if (name !== lastName) quoteName(name);
+      return `{"url":"${url}","requestUrl":"${url}${plainMiddle}${line}",${tail}\n`;
     },
     end: () => '',
   };
@@ -72,6 +85,9 @@ function csvWriter(withReason: boolean, withPurposes: boolean): RowWriter {
       const u = csvCell(url);
       return `${u},${requestUrl === url ? u : csvCell(requestUrl)},${tail}`;
     },
+    // A request-form URL has no quote, line break or white space: only a comma makes it quoted.
+    plain: (url, _name, _line, tail) =>
+      url.indexOf(',') === -1 ? `${url},${url},${tail}` : `${csvCell(url)},${csvCell(url)},${tail}`,
     end: () => '',
   };
 }
@@ -84,6 +100,9 @@ function jsonWriter(): RowWriter {
     row: (r) => `${rows++ === 0 ? '' : ',\n'}  ${JSON.stringify(r, null, 2).replace(/\n/g, '\n  ')}`,
     tail: () => null,
     fast: () => {
+      throw new Error('json rows are written whole');
+    },
+    plain: () => {
       throw new Error('json rows are written whole');
     },
     end: (n) => (n === 0 ? '[]\n' : '\n]\n'),

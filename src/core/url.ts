@@ -28,13 +28,16 @@ const HOSTLIKE = /^[^\s/?#:]+\.[^\s/?#:]+(:\d+)?([/?#]|$)/;
  * A conservative test for input that the URL parser would leave as it is:
  * http(s) with a lower-case ASCII host name (last label starting with a
  * letter, so never an IP address to rewrite), no port, user info or
- * fragment, and a path and query of characters that are never escaped, with
- * no dot segments and upper-case escapes. Anything else takes the full path.
- * It keeps bulk normalisation of crawl exports (already in request form) fast.
+ * fragment, then a path and query of characters that are never escaped;
+ * or such a path alone (one leading `/`). No dot segment (`/.` or `/..`
+ * followed by `/`, `?` or the end; `/.json` is a name and stays), no
+ * `%2E`, and every `%` followed by two upper-case hex digits. Anything else
+ * takes the full path. One regular expression (V8 compiles it to machine
+ * code; a hand-written loop over the characters measured slower): it keeps
+ * bulk normalisation of crawl exports, already in request form, fast.
  */
-const FAST_ABSOLUTE = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\/[A-Za-z0-9\-._~!$&()*+,;=:@/%?]*$/;
-const FAST_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/%?]*$/;
-const NEEDS_WORK = /\/\.|%2[eE]|%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])|%(?![0-9A-Fa-f]{2})/;
+const REQUEST_FORM =
+  /^(?:https?:\/\/(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*(?=\/)|(?=\/(?!\/)))(?:\/(?!\.\.?(?:[/?]|$))|[A-Za-z0-9\-._~!$&()*+,;=:@?]|%(?!2E)[0-9A-F]{2})*$/;
 
 /**
  * True when `input` (trimmed) is already in request form: `toRequestUrl`
@@ -42,7 +45,7 @@ const NEEDS_WORK = /\/\.|%2[eE]|%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-Fa-f])|%(?![0-9A
  * building a result.
  */
 export function isRequestForm(input: string): boolean {
-  return (FAST_ABSOLUTE.test(input) || (FAST_PATH.test(input) && !input.startsWith('//'))) && !NEEDS_WORK.test(input);
+  return REQUEST_FORM.test(input);
 }
 
 function upperHexEscapes(s: string): string {

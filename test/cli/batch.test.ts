@@ -99,6 +99,30 @@ describe('batch: JSON Lines in, one verdict line out per input line', () => {
     ]);
   });
 
+  it('reads the user agent and URL as JSON says, escapes, spaces and stray characters included', async () => {
+    const plain = '{"robotstxt":"user-agent: FooBot\\ndisallow: /a\\nallow: /a/b\\n\\nuser-agent: *\\ndisallow: /\\n"';
+    const input = [
+      `${plain},"useragent":"FooBot","url":"/a\\"b"}`, // the URL is /a"b: disallow /a (line 2)
+      `${plain},"useragent":"FooBot","url":"/z\\/a"}`, // \/ is "/": /z/a, no FooBot rule
+      `${plain},"useragent":"FooBot","url":"\\u002fa"}`, // \u002f is "/": /a
+      `${plain}, "useragent" : "FooBot" ,"url":"/a"} `, // spaces JSON allows
+      `${plain},"useragent":"FooBot","url":"/a\tb"}`, // a raw tab: JSON refuses it
+      `${plain},"useragent":"FooBot","url":"/a"}x`,
+      `${plain},"useragent":"Foo"Bot","url":"/a"}`,
+      `${plain},"useragent":"FooBot","url":"/a"}`,
+    ].join('\n');
+    const r = await runCli(['batch'], {}, input);
+    const out = lines(r.stdout) as Record<string, unknown>[];
+    expect(out.slice(0, 4)).toEqual([
+      { allowed: false, line: 2 },
+      { allowed: true, line: null },
+      { allowed: false, line: 2 },
+      { allowed: false, line: 2 },
+    ]);
+    expect(out.slice(4, 7).map((o) => String(o.error).slice(0, 8))).toEqual(['line 5: ', 'line 6: ', 'line 7: ']);
+    expect(out[7]).toEqual({ allowed: false, line: 2 });
+  });
+
   it('rejects arguments', async () => {
     const r = await runCli(['batch', 'file.jsonl']);
     expect(r.code).toBe(2);

@@ -80,6 +80,32 @@ describe('check: verdicts per URL and crawler', () => {
     expect(lines.map((l) => (JSON.parse(l) as ResultRow).url)).toEqual(['/a', '/a', '/b', '/b']);
   });
 
+  it('writes list rows in jsonl and csv with the same fields as the json array, whatever the URL and list name', async () => {
+    // Request-form URLs (a comma, a name starting with a dot, /robots.txt
+    // itself) take the cached-fragment path; the others are normalised.
+    const list =
+      'https://example.com/private/x,y\n/robots.txt\n/.well-known/a\nhttps://example.com/ツ\n/private/public\n';
+    const all = { ...files, 'liste-é.txt': list };
+    const argv = ['check', 'robots.txt', '-a', 'googlebot,SomeBot', '--urls', 'liste-é.txt'];
+    const json = JSON.parse((await runCli([...argv, '-f', 'json'], all)).stdout) as ResultRow[];
+    const jsonl = (await runCli([...argv, '-f', 'jsonl'], all)).stdout.trimEnd().split('\n');
+    expect(jsonl.map((l) => JSON.parse(l))).toEqual(json);
+    expect(json).toHaveLength(10);
+    expect(json[1]).toMatchObject({
+      url: 'https://example.com/private/x,y',
+      origin: 'liste-é.txt:1',
+      status: 'blocked',
+    });
+    expect(json[1].line).toBe(2);
+    expect(json[2]).toMatchObject({ url: '/robots.txt', note: '/robots.txt is always allowed' });
+    const csv = (await runCli([...argv, '-f', 'csv'], all)).stdout.split('\r\n');
+    expect(csv[1]).toBe(
+      '"https://example.com/private/x,y","https://example.com/private/x,y",Googlebot,allowed,,,' +
+        'no rule of the Googlebot group (line 5) matches,,',
+    );
+    expect(csv[3]).toBe('/robots.txt,/robots.txt,Googlebot,allowed,,,/robots.txt is always allowed,,');
+  });
+
   it('reads URLs from a text list, skipping blank lines and # comments', async () => {
     const rows = await json(['check', 'robots.txt', '-a', 'SomeBot', '--urls', 'list.txt'], {
       'list.txt': '# urls\n/private/1\n\n  /open  \n',

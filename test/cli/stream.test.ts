@@ -74,6 +74,36 @@ describe('OutputBuffer', () => {
     expect(Buffer.concat(written).toString('utf8')).toBe(rows.join(''));
   });
 
+  it('reuses a written buffer only after the sink says it is done with it', async () => {
+    // The sink keeps each chunk uncopied and says "done" two writes later;
+    // every chunk not yet done must still hold the bytes it was given.
+    const copies: string[] = [];
+    const pending: { chunk: Uint8Array; copy: string; done?: () => void }[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    const sink = {
+      write: (c: string | Uint8Array, done?: () => void) => {
+        const chunk = typeof c === 'string' ? Buffer.from(c) : c;
+        const copy = Buffer.from(chunk).toString('latin1');
+        for (const p of pending) expect(Buffer.from(p.chunk).toString('latin1')).toBe(p.copy);
+        copies.push(copy);
+        buffers.add(chunk.buffer);
+        pending.push({ chunk, copy, done });
+        if (pending.length > 2) pending.shift()?.done?.();
+        return true;
+      },
+    };
+    const out = new OutputBuffer(sink, 1 << 17); // room for a few 16K-character pieces
+    const rows = Array.from({ length: 30000 }, (_, i) => `row ${i} ${'x'.repeat(i % 50)}\n`);
+    for (const r of rows) {
+      out.pushAscii(r);
+      if (out.full) await out.flush();
+    }
+    await out.flush();
+    expect(copies.join('')).toBe(rows.join(''));
+    expect(copies.length).toBeGreaterThan(20);
+    expect(buffers.size).toBeLessThan(6); // reused, not one per chunk
+  });
+
   it('writes text longer than its buffer whole', async () => {
     const written: string[] = [];
     const out = new OutputBuffer({ write: (c: string | Uint8Array) => written.push(Buffer.from(c).toString()) }, 8);

@@ -18,6 +18,8 @@ const pieces = fc.constantFrom(
   '//',
   '.',
   '/.',
+  '/..',
+  '.json',
   'a',
   'Z',
   '0',
@@ -74,6 +76,15 @@ describe('isRequestForm', () => {
     ['https://.example.com/', false],
     ['https://example./', false],
     ['https://www.example.co-uk/', true],
+    ['https://example.com/a/.json', true], // a name starting with a dot, not a dot segment
+    ['/.well-known/x', true],
+    ['/a/.', false],
+    ['/a/..', false],
+    ['/a/../b', false],
+    ['/a/.?x=1', false], // the parser resolves a dot segment before the query
+    ['/a/..?x=1', false],
+    ['https://example.com/./', false],
+    ['https://example.com/a%2E%2E/', false],
   ])('%s → %s', (url, expected) => {
     expect(isRequestForm(url)).toBe(expected);
   });
