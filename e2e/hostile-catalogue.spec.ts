@@ -42,12 +42,42 @@ test('a 10 MB paste is kept whole in the editor; Google reads its first 500 KiB 
   await paste(lab.editor.content, text);
   // Every line is in the editor (the count is of the whole text)…
   await expect(lab.editor.stats).toContainText(`${lines.toLocaleString('en')} lines`, { timeout: 60_000 });
+  // …read in steps, and the page says so…
+  await expect(page.getByTestId('big-paste-note')).toContainText(
+    `Pasted 10.0 MB (${lines.toLocaleString('en')} lines) as one step`,
+  );
   // …and the page says where Google stops (§3: the 500 KiB cap).
   await expect(page.getByTestId('size-limit-note')).toContainText('Google reads only the first 500 KiB');
   await lab.results.expectFinished(2, 1);
   // /p1 is decided by line 3; /the-end's rule is past the cap, so nothing blocks it (§3).
   await expect.poll(() => lab.results.verdictOf(0, 0)).toEqual({ verdict: 'Blocked', line: 3 });
   await expect.poll(() => lab.results.verdictOf(1, 0)).toEqual({ verdict: 'Allowed', line: 0 });
+  await expectResponsive(page);
+});
+
+test('a large paste is read in steps: the page says so, one undo takes it back, and text typed meanwhile is kept', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.editor.replaceText('User-agent: *\nDisallow: /a\n');
+  await expect(lab.editor.stats).toContainText('3 lines');
+  const text = identicalRules(150_000);
+  await paste(lab.editor.content, text);
+  // Typed while (or just after) the paste is read: it lands after the pasted text, on its last line.
+  await page.keyboard.insertText('# typed meanwhile');
+  await expect(page.getByTestId('big-paste-note')).toContainText(
+    `Pasted ${(text.length / 1_000_000).toFixed(1)} MB (150,002 lines) as one step: Undo takes it back whole.`,
+  );
+  await expect(lab.editor.stats).toContainText('150,002 lines');
+  await page.keyboard.press('ControlOrMeta+End');
+  await expect(lab.editor.content.locator('.cm-activeLine')).toHaveText('# typed meanwhile');
+  await expect(lab.editor.content.locator('.cm-line').first()).toHaveText('User-agent: *');
+  // Two undo steps: the typing and the paste; the file is as it was.
+  await page.keyboard.press('ControlOrMeta+Z');
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect(lab.editor.stats).toContainText('3 lines');
+  await expect.poll(() => lab.editor.text()).toBe('User-agent: *\nDisallow: /a\n');
   await expectResponsive(page);
 });
 
