@@ -140,6 +140,24 @@ test('100,000 identical rules: the first one decides', async ({ page }) => {
   await expectResponsive(page);
 });
 
+test('5,000 stray rules: each line is marked where the user looks, at the top and after a jump to the end', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  const rules = Array.from({ length: 5_000 }, (_, i) => `Disallow: /stray-${i}\n`).join('');
+  await paste(lab.editor.content, rules);
+  // §5: a rule before any user-agent line belongs to no group; each one is warned about.
+  await expect(lab.editor.stats).toContainText('5,000 warnings');
+  const marked = (text: string) =>
+    lab.editor.content.locator('.cm-line', { hasText: text }).locator('.cm-lintRange-warning');
+  await expect(marked('Disallow: /stray-0')).toHaveCount(1);
+  // The editor holds the marks near what is shown; the end of the file gets its own.
+  await page.keyboard.press('ControlOrMeta+End');
+  await expect(marked('Disallow: /stray-4999')).toHaveCount(1);
+  await expectResponsive(page);
+});
+
 test('5,000 user-agent groups: a typed crawler gets its own group', async ({ page }) => {
   test.setTimeout(120_000);
   const lab = new LabPage(page);
