@@ -90,13 +90,19 @@ function bigPastePlugin(onPaste: (paste: BigPaste) => void, next: NextTask) {
 
       constructor(readonly view: EditorView) {}
 
+      /** The user edited while the paste was read: their cursor stays where they are. */
+      private edited = false;
+
       update(u: ViewUpdate): void {
-        if (this.target && u.docChanged) this.target = followEdits(this.target, u.changes);
+        if (!this.target || !u.docChanged) return;
+        this.target = followEdits(this.target, u.changes);
+        this.edited = true;
       }
 
       paste(text: string): void {
         this.stop?.();
         this.target = this.view.state.selection;
+        this.edited = false;
         onPaste({ chars: text.length, lines: null, done: false });
         this.stop = textInSlices(
           text,
@@ -109,8 +115,13 @@ function bigPastePlugin(onPaste: (paste: BigPaste) => void, next: NextTask) {
             );
             this.view.dispatch({
               changes,
-              // Each cursor after its copy of the paste, as CodeMirror's own paste leaves it.
-              selection: target.map(changes, 1),
+              // Each cursor after its copy of the paste, as CodeMirror's own paste leaves it (unless the user typed meanwhile).
+              selection: this.edited
+                ? undefined
+                : EditorSelection.create(
+                    target.ranges.map((r) => EditorSelection.cursor(changes.mapPos(r.to, 1))),
+                    target.mainIndex,
+                  ),
               userEvent: 'input.paste',
               scrollIntoView: true,
             });
