@@ -42,12 +42,42 @@ test('a 10 MB paste is kept whole in the editor; Google reads its first 500 KiB 
   await paste(lab.editor.content, text);
   // Every line is in the editor (the count is of the whole text)…
   await expect(lab.editor.stats).toContainText(`${lines.toLocaleString('en')} lines`, { timeout: 60_000 });
+  // …read in steps, and the page says so…
+  await expect(page.getByTestId('big-paste-note')).toContainText(
+    `Pasted 10.0 MB (${lines.toLocaleString('en')} lines) as one step`,
+  );
   // …and the page says where Google stops (§3: the 500 KiB cap).
   await expect(page.getByTestId('size-limit-note')).toContainText('Google reads only the first 500 KiB');
   await lab.results.expectFinished(2, 1);
   // /p1 is decided by line 3; /the-end's rule is past the cap, so nothing blocks it (§3).
   await expect.poll(() => lab.results.verdictOf(0, 0)).toEqual({ verdict: 'Blocked', line: 3 });
   await expect.poll(() => lab.results.verdictOf(1, 0)).toEqual({ verdict: 'Allowed', line: 0 });
+  await expectResponsive(page);
+});
+
+test('a large paste is read in steps: the page says so, one undo takes it back, and text typed meanwhile is kept', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  const original = 'User-agent: *\nDisallow: /a\n';
+  await lab.editor.replaceText(original);
+  await expect(lab.editor.stats).toContainText('3 lines');
+  const text = identicalRules(150_000);
+  await paste(lab.editor.content, text);
+  // Typed while (or just after) the paste is read: it lands after the pasted text, on its last line.
+  await page.keyboard.insertText('# typed meanwhile');
+  await expect(page.getByTestId('big-paste-note')).toContainText(
+    `Pasted ${(text.length / 1_000_000).toFixed(1)} MB (150,002 lines) as one step: Undo takes it back whole.`,
+  );
+  // The cursor is after what was typed (or after the paste): typing goes on there, replacing nothing.
+  await page.keyboard.insertText(' and after');
+  await expect(lab.editor.stats).toContainText('150,002 lines');
+  await expect(lab.editor.content.locator('.cm-activeLine')).toHaveText('# typed meanwhile and after');
+  await expect(lab.editor.content.locator('.cm-line').first()).toHaveText('User-agent: *');
+  // Undo: the typing (one or two steps), then the whole paste at once.
+  for (let i = 0; i < 3 && (await lab.editor.text()) !== original; i++) await page.keyboard.press('ControlOrMeta+Z');
+  await expect(lab.editor.stats).toContainText('3 lines');
   await expectResponsive(page);
 });
 
@@ -107,6 +137,24 @@ test('100,000 identical rules: the first one decides', async ({ page }) => {
   // §8: equal rules tie; the first match found is kept, line 2.
   await lab.results.expectFinished(1, 1);
   await expect.poll(() => lab.results.verdictOf(0, 0)).toEqual({ verdict: 'Blocked', line: 2 });
+  await expectResponsive(page);
+});
+
+test('5,000 stray rules: each line is marked where the user looks, at the top and after a jump to the end', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  const rules = Array.from({ length: 5_000 }, (_, i) => `Disallow: /stray-${i}\n`).join('');
+  await paste(lab.editor.content, rules);
+  // §5: a rule before any user-agent line belongs to no group; each one is warned about.
+  await expect(lab.editor.stats).toContainText('5,000 warnings');
+  const marked = (text: string) =>
+    lab.editor.content.locator('.cm-line', { hasText: text }).locator('.cm-lintRange-warning');
+  await expect(marked('Disallow: /stray-0')).toHaveCount(1);
+  // The editor holds the marks near what is shown; the end of the file gets its own.
+  await page.keyboard.press('ControlOrMeta+End');
+  await expect(marked('Disallow: /stray-4999')).toHaveCount(1);
   await expectResponsive(page);
 });
 

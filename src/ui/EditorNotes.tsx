@@ -1,3 +1,4 @@
+import type { BigPaste } from '../editor/index';
 import { useKeptFile } from '../state/savedFile';
 import { useRobotsLab } from '../state/store';
 import { formatCount } from './format';
@@ -28,8 +29,18 @@ const NOT_ROBOTS = {
   json: 'This looks like a JSON body, not a robots.txt (an API error saved by mistake?). Crawlers find no rules in it, so every URL is allowed.',
 } as const;
 
-/** Notes above the editor: the opened file, a text that is not a robots.txt, and Google's 500 KiB cut. */
-export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }) {
+/** Megabytes with one decimal (a large paste is at least a quarter of one). */
+function megabytes(chars: number): string {
+  return `${(chars / 1_000_000).toFixed(1)} MB`;
+}
+
+function pastedText(p: BigPaste): string {
+  if (!p.done) return `Pasting ${megabytes(p.chars)}: reading it in steps so the page keeps answering…`;
+  return `Pasted ${megabytes(p.chars)} (${formatCount(p.lines ?? 0)} lines) as one step: Undo takes it back whole.`;
+}
+
+/** Notes above the editor: the opened file, a large paste, a text that is not a robots.txt, and Google's 500 KiB cut. */
+export function EditorNotes({ opened: openedNow, pasted }: { opened: OpenedNote | null; pasted: BigPaste | null }) {
   const fromBytes = useRobotsLab((s) => s.parse?.fromBytes === true);
   const reopened = useKeptFile((s) => s.reopened);
   const keepError = useKeptFile((s) => s.keepError);
@@ -50,6 +61,11 @@ export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }
       {keepError && (
         <p className="import-note warn" role="alert" data-testid="robots-file-kept-error">
           {keepError}
+        </p>
+      )}
+      {pasted && (
+        <p className="import-note hint" role="status" data-testid="big-paste-note">
+          {pastedText(pasted)}
         </p>
       )}
       {kind && (

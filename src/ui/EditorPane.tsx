@@ -2,8 +2,8 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import { useController } from '../app/context';
-import { CoalescedTextSync } from '../app/textSync';
-import { robotsEditorExtensions } from '../editor/index';
+import { CoalescedTextSync, DocMirror } from '../app/textSync';
+import { type BigPaste, robotsEditorExtensions } from '../editor/index';
 import { robotsEditorTheme, shadowMount } from '../editor/theme';
 import { useRobotsLab } from '../state/store';
 import { EditorNotes, type OpenedNote } from './EditorNotes';
@@ -18,6 +18,7 @@ export function EditorPane() {
   const controller = useController();
   const host = useRef<HTMLDivElement>(null);
   const [opened, setOpened] = useState<OpenedNote | null>(null);
+  const [pasted, setPasted] = useState<BigPaste | null>(null);
   /** Opens a dropped or picked file: its bytes go to the worker, the editor shows their text. */
   const open = useRef((file: File) => {
     controller.openRobotsFile(file).then(
@@ -30,25 +31,32 @@ export function EditorPane() {
   useEffect(() => {
     const parent = host.current!;
     let fromEditor = false;
-    // One copy of the document per frame, not per input event (see textSync.ts).
+    let fromStore = false;
+    // One copy of the document per frame, not per input event, and no per-line work (see textSync.ts).
     const sync = new CoalescedTextSync(
-      () => view.state.doc.toString(),
+      (urgent) => (urgent ? mirror.now() : mirror.current()),
       (text) => {
         fromEditor = true;
         useRobotsLab.getState().setRobotsText(text);
         fromEditor = false;
       },
     );
+    const initial = useRobotsLab.getState().robotsText;
     const view = new EditorView({
       ...shadowMount(parent),
       state: EditorState.create({
-        doc: useRobotsLab.getState().robotsText,
+        doc: initial,
         extensions: [
-          robotsEditorExtensions({ onDecidingLineClick: (line) => useRobotsLab.getState().showDecidingLine(line) }),
+          robotsEditorExtensions({
+            onDecidingLineClick: (line) => useRobotsLab.getState().showDecidingLine(line),
+            onBigPaste: setPasted,
+          }),
           robotsEditorTheme,
           EditorView.contentAttributes.of({ 'aria-label': 'robots.txt', 'data-testid': 'robots-editor-content' }),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged) sync.changed();
+            if (!u.docChanged || fromStore) return;
+            mirror.update(u.changes, u.state.doc);
+            sync.changed();
           }),
           // A file dropped on the editor is opened as bytes, not inserted as text (CodeMirror's own drop).
           EditorView.domEventHandlers({
@@ -63,12 +71,16 @@ export function EditorPane() {
         ],
       }),
     });
+    const mirror = new DocMirror(view.state.doc, () => sync.resume(), initial);
     controller.attachEditor(view);
     const unsubscribe = useRobotsLab.subscribe((s, prev) => {
       if (fromEditor || s.robotsText === prev.robotsText) return;
       sync.cancel();
-      if (s.robotsText === view.state.doc.toString()) return;
+      if (s.robotsText === mirror.now()) return;
+      fromStore = true;
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: s.robotsText } });
+      fromStore = false;
+      mirror.reset(s.robotsText, view.state.doc);
     });
     // Capture: runs before main.tsx's pagehide handler, so the storage flush saves the last edit.
     const flush = () => sync.flush();
@@ -79,6 +91,7 @@ export function EditorPane() {
       removeEventListener('pagehide', flush, { capture: true });
       removeEventListener('visibilitychange', onHidden, { capture: true });
       sync.flush();
+      mirror.destroy();
       unsubscribe();
       controller.attachEditor(null);
       view.destroy();
@@ -102,7 +115,7 @@ export function EditorPane() {
             }}
           />
         </label>
-        <EditorNotes opened={opened} />
+        <EditorNotes opened={opened} pasted={pasted} />
       </div>
       <div className="editor-host" ref={host} data-testid="robots-editor" />
     </>

@@ -1,9 +1,9 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { MergeView } from '@codemirror/merge';
-import { Annotation, type Extension } from '@codemirror/state';
+import { Annotation, type ChangeSet, type Extension, type Text } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { CoalescedTextSync } from '../../app/textSync';
+import { CoalescedTextSync, DocMirror } from '../../app/textSync';
 import { robotsBaseTheme, robotsHighlighting } from '../../editor/highlight';
 import { robots } from '../../editor/language';
 import { shadowMount } from '../../editor/theme';
@@ -12,7 +12,13 @@ import { useRobotsLab } from '../../state/store';
 import { mergeTheme } from './mergeTheme';
 
 /** What both sides share: numbers, history, the robots.txt colours, the page's look. */
-function side(label: string, testId: string, onChange: () => void, extra: Extension = []): Extension {
+function side(
+  label: string,
+  testId: string,
+  onChange: () => void,
+  onDoc: (changes: ChangeSet, doc: Text) => void,
+  extra: Extension = [],
+): Extension {
   return [
     lineNumbers(),
     history(),
@@ -27,7 +33,9 @@ function side(label: string, testId: string, onChange: () => void, extra: Extens
     // tabindex as in the main editor (src/editor/theme.ts): axe counts a scroll area focusable only so.
     EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId, tabindex: '0' }),
     EditorView.updateListener.of((u) => {
-      if (u.docChanged && !u.transactions.some((t) => t.annotation(fromStore))) onChange();
+      if (!u.docChanged) return;
+      onDoc(u.changes, u.state.doc);
+      if (!u.transactions.some((t) => t.annotation(fromStore))) onChange();
     }),
     extra,
   ];
@@ -41,8 +49,8 @@ const fromStore = Annotation.define<boolean>();
  * head and tail kept), so the merge view re-diffs just that span rather than
  * the whole file on every keystroke in the main editor.
  */
-function follow(view: EditorView, text: string): void {
-  const old = view.state.doc.toString();
+function follow(view: EditorView, mirror: DocMirror, text: string): void {
+  const old = mirror.now();
   if (old === text) return;
   let head = 0;
   const max = Math.min(old.length, text.length);
@@ -66,27 +74,36 @@ export function MergePane() {
 
   useEffect(() => {
     const { root } = shadowMount(host.current!);
+    // Each side's text kept from its changes, not read line by line per frame (see app/textSync.ts).
     const syncA = new CoalescedTextSync(
-      () => view.a.state.doc.toString(),
+      (urgent) => (urgent ? mirrorA.now() : mirrorA.current()),
       (text) => useDeploy.getState().setDeployedText(text),
     );
     const syncB = new CoalescedTextSync(
-      () => view.b.state.doc.toString(),
+      (urgent) => (urgent ? mirrorB.now() : mirrorB.current()),
       (text) => useRobotsLab.getState().setRobotsText(text),
     );
+    const deployed = useDeploy.getState().deployedText;
+    const edited = useRobotsLab.getState().robotsText;
     const view = new MergeView({
       a: {
-        doc: useDeploy.getState().deployedText,
+        doc: deployed,
         extensions: side(
           'Deployed robots.txt',
           'deployed-editor-content',
           () => syncA.changed(),
+          (changes, doc) => mirrorA.update(changes, doc),
           placeholder('Paste the deployed robots.txt here, drop its file, or restore a snapshot'),
         ),
       },
       b: {
-        doc: useRobotsLab.getState().robotsText,
-        extensions: side('Edited robots.txt', 'edited-editor-content', () => syncB.changed()),
+        doc: edited,
+        extensions: side(
+          'Edited robots.txt',
+          'edited-editor-content',
+          () => syncB.changed(),
+          (changes, doc) => mirrorB.update(changes, doc),
+        ),
       },
       parent: root,
       root,
@@ -94,10 +111,12 @@ export function MergePane() {
       highlightChanges: true,
       collapseUnchanged: { margin: 3, minSize: 8 },
     });
+    const mirrorA = new DocMirror(view.a.state.doc, () => syncA.resume(), deployed);
+    const mirrorB = new DocMirror(view.b.state.doc, () => syncB.resume(), edited);
     const stopDeploy = useDeploy.subscribe((s, prev) => {
       if (s.deployedText !== prev.deployedText) {
         syncA.cancel();
-        follow(view.a, s.deployedText);
+        follow(view.a, mirrorA, s.deployedText);
       }
       if (s.deployedFocus && s.deployedFocus !== prev.deployedFocus) {
         const doc = view.a.state.doc;
@@ -112,11 +131,13 @@ export function MergePane() {
     const stopLab = useRobotsLab.subscribe((s, prev) => {
       if (s.robotsText === prev.robotsText) return;
       syncB.cancel();
-      follow(view.b, s.robotsText);
+      follow(view.b, mirrorB, s.robotsText);
     });
     return () => {
       syncA.flush();
       syncB.flush();
+      mirrorA.destroy();
+      mirrorB.destroy();
       stopDeploy();
       stopLab();
       view.destroy();
