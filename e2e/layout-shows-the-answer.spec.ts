@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { paste } from './fixtures/hostile';
 import { LabPage } from './pages/LabPage';
 
 // Issue 8 item 2: at every size the page has no sideways scroll, and selecting a cell shows its
@@ -114,4 +115,29 @@ test('at 1280×720, with the inputs folded, at least ten result rows are visible
   });
   expect(visibleRows).toBeGreaterThanOrEqual(10);
   expect(await inViewport(page, 'explain-reason')).toBe(true);
+});
+
+test('at 1280×720, a paged list wraps the results bar onto two lines without the grid covering it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.inputs.show();
+  await paste(
+    page.getByTestId('url-list'),
+    Array.from({ length: 12_000 }, (_, i) => `https://shop.example.com/p/${i}`).join('\n'),
+  );
+  await expect(page.getByTestId('run-status')).toContainText('12,000 URLs', { timeout: 60_000 });
+  await expect(page.getByText(/Rows 1–10,000 of 12,000/)).toBeVisible();
+  const [bar, grid] = await Promise.all([
+    page.locator('.results-bar').first().boundingBox(),
+    lab.results.grid.boundingBox(),
+  ]);
+  const exportCsv = await page.getByRole('button', { name: 'Export CSV' }).boundingBox();
+  // Everything in the bar, the export buttons included, sits above the grid.
+  expect(exportCsv && bar && grid).toBeTruthy();
+  if (!exportCsv || !bar || !grid) return;
+  expect(exportCsv.y + exportCsv.height).toBeLessThanOrEqual(bar.y + bar.height + 0.5);
+  expect(bar.y + bar.height).toBeLessThanOrEqual(grid.y + 0.5);
 });

@@ -11,6 +11,7 @@
  */
 import { type ChangeSet, EditorSelection, Text } from '@codemirror/state';
 import { type EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
+import { insertedText } from './blockInput';
 
 /** Clipboard text longer than this (in characters) is read in slices of about this size. */
 const BIG_PASTE_CHARS = 1 << 18;
@@ -139,6 +140,14 @@ function bigPastePlugin(onPaste: (paste: BigPaste) => void, next: NextTask) {
       eventHandlers: {
         paste(e) {
           const text = e.clipboardData?.getData('text/plain') ?? '';
+          if (text.length <= BIG_PASTE_CHARS || this.view.state.readOnly) return false;
+          e.preventDefault();
+          this.paste(text);
+          return true;
+        },
+        // The same text arriving as one input event (a text expander, dictation: blockInput.ts).
+        beforeinput(e) {
+          const text = insertedText(e) ?? '';
           if (text.length <= BIG_PASTE_CHARS || this.view.state.readOnly) return false;
           e.preventDefault();
           this.paste(text);

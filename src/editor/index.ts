@@ -14,6 +14,7 @@ import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import type { Extension } from '@codemirror/state';
 import { drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { type BigPaste, bigPaste } from './bigPaste';
+import { blockInput } from './blockInput';
 import { robotsAutocompletion } from './completion';
 import { onDecidingLineClick, resultDecorations } from './decorations';
 import { expectationGutter } from './expectations';
@@ -62,6 +63,7 @@ export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Exten
     highlightSelectionMatches(),
     robotsAutocompletion(),
     bigPaste(options.onBigPaste),
+    blockInput(),
     robots(),
     robotsHighlighting,
     robotsBaseTheme,

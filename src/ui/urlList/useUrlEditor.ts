@@ -2,6 +2,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { Compartment, EditorState, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { blockInput } from '../../editor/blockInput';
 import { shadowMount, urlListTheme } from '../../editor/theme';
 import { countLines } from '../../state/localWrite';
 import { useRobotsLab } from '../../state/store';
@@ -116,6 +117,7 @@ function urlListExtensions() {
     lineNumbers(),
     history(),
     keymap.of([...defaultKeymap, ...historyKeymap]),
+    blockInput(),
     placeholder('https://example.com/page\n/path?query'),
     EditorView.contentAttributes.of({
       // An id reference cannot cross into the shadow root, so the name is given here.
