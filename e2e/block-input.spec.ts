@@ -5,12 +5,12 @@ import { LabPage } from './pages/LabPage';
  * Issue 10 item 2: text of many lines arriving as ONE input event (a text
  * expander, dictation; Playwright's insertText sends one `insertText` input
  * event) goes in as one edit. Left to Chromium's editing code, 2,000 lines
- * took 33 s in the robots.txt editor and 74 s in the URL list. The test's
+ * took 33 s in the robots.txt editor and 40-74 s in the URL list. The test's
  * time limit (60 s) is the check that the page did not freeze for minutes;
  * the texts and the one-step undo are the behaviour checked.
  */
 const RULES = Array.from({ length: 2000 }, (_, i) => `Disallow: /typed-${i}`);
-const URLS = Array.from({ length: 2000 }, (_, i) => `https://shop.example.com/p/${i}`);
+const URLS = Array.from({ length: 5000 }, (_, i) => `https://shop.example.com/p/${i}`);
 
 test('2,000 lines in one input event into the robots.txt editor: all kept, one undo step', async ({ page }) => {
   const lab = new LabPage(page);
@@ -29,12 +29,12 @@ test('2,000 lines in one input event into the robots.txt editor: all kept, one u
   await expect(page.getByTestId('file-stats')).toContainText('2,002 lines');
 });
 
-test('2,000 URLs in one input event into the URL list: all judged', async ({ page }) => {
+test('5,000 URLs in one input event into the URL list: all judged', async ({ page }) => {
   const lab = new LabPage(page);
   await lab.open();
   await lab.inputs.show();
   await lab.inputs.setUrls(URLS);
-  await expect(lab.results.status).toContainText('2,000 URLs', { timeout: 30_000 });
+  await expect(lab.results.status).toContainText('5,000 URLs', { timeout: 30_000 });
   // The view is scrolled to the cursor, after the last URL.
-  expect((await lab.inputs.urlText()).split('\n').at(-1)).toBe(URLS[1999]);
+  expect((await lab.inputs.urlText()).split('\n').at(-1)).toBe(URLS[4999]);
 });
