@@ -232,7 +232,16 @@ export class AppController {
   /** The editor view registers itself here (null when it goes); it is shown what it missed. */
   attachEditor(view: Parameters<EditorPort['attach']>[0]): void {
     this.editor.attach(view);
-    if (!view) return;
+    if (view) this.reshowEditor();
+  }
+
+  /**
+   * Shows the editor the marks of the current parse again: after edits that
+   * end on the same text within one frame (select all, delete, insert the
+   * same file), the store sees no change and no new parse comes, while the
+   * editor mapped its marks away through the edits.
+   */
+  reshowEditor(): void {
     const s = this.store.getState();
     if (s.parse) this.editor.showDiagnostics(s.parse.diagnostics);
     if (s.parse) this.editor.showExpectations(s.parse.expectations);

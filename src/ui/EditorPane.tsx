@@ -36,6 +36,8 @@ export function EditorPane() {
     const sync = new CoalescedTextSync(
       (urgent) => (urgent ? mirror.now() : mirror.current()),
       (text) => {
+        // Edits that came back to the same text: no new parse comes, so the marks they mapped away are shown again.
+        if (text === useRobotsLab.getState().robotsText) return controller.reshowEditor();
         fromEditor = true;
         useRobotsLab.getState().setRobotsText(text);
         fromEditor = false;
