@@ -12,19 +12,6 @@ import { LabPage } from './pages/LabPage';
 const FILE = [...Buffer.from('User-agent: *\nDisallow: /'), 0xff, ...Buffer.from('\nAllow: /\n')];
 const URLS = ['https://example.com/%FF', 'https://example.com/%EF%BF%BD'];
 
-async function dropOnEditor(lab: LabPage, name: string, bytes: number[]): Promise<void> {
-  const transfer = await lab.page.evaluateHandle(
-    ([n, b]) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(b)], n, { type: 'text/plain' }));
-      return dt;
-    },
-    [name, bytes] as const,
-  );
-  await lab.editor.content.dispatchEvent('dragover', { dataTransfer: transfer });
-  await lab.editor.content.dispatchEvent('drop', { dataTransfer: transfer });
-}
-
 /** The bytes the page keeps in IndexedDB for the opened file, or null when none are kept. */
 function keptBytes(page: Page): Promise<number[] | null> {
   return page.evaluate(
@@ -70,7 +57,7 @@ async function reloadWhenSaved(lab: LabPage): Promise<void> {
 test('a dropped file with an invalid byte still blocks /%FF after a reload: its bytes are kept', async ({ page }) => {
   const lab = new LabPage(page);
   await setUp(lab);
-  await dropOnEditor(lab, 'robots.txt', FILE);
+  await lab.editor.dropFile('robots.txt', FILE);
   await expect.poll(() => lab.results.verdictOf(0, 0)).toEqual({ verdict: 'Blocked', line: 2 });
   // The file is kept as it came, byte for byte.
   await expect.poll(() => keptBytes(page)).toEqual(FILE);
@@ -109,7 +96,7 @@ test('"Forget stored data" removes a kept file too', async ({ page }) => {
   // forgetting, so a file still kept would match the text and be opened again.
   const example = await lab.editor.text();
   const bytes = [...Buffer.from(example)];
-  await dropOnEditor(lab, 'example.txt', bytes);
+  await lab.editor.dropFile('example.txt', bytes);
   await expect(page.getByTestId('robots-file-note')).toContainText('Opened example.txt');
   await expect.poll(() => keptBytes(page)).toEqual(bytes);
   await page.getByRole('button', { name: 'Forget stored data…' }).click();

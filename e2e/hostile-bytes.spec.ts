@@ -9,19 +9,6 @@ import { LabPage } from './pages/LabPage';
  */
 const FILE = [...Buffer.from('User-agent: *\nDisallow: /'), 0xff, ...Buffer.from('\nAllow: /\n')];
 
-async function dropOnEditor(lab: LabPage, name: string, bytes: number[]): Promise<void> {
-  const transfer = await lab.page.evaluateHandle(
-    ([n, b]) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(b)], n, { type: 'text/plain' }));
-      return dt;
-    },
-    [name, bytes] as const,
-  );
-  await lab.editor.content.dispatchEvent('dragover', { dataTransfer: transfer });
-  await lab.editor.content.dispatchEvent('drop', { dataTransfer: transfer });
-}
-
 test('a dropped file with an invalid byte blocks /%FF as Google does, and says where the byte is', async ({ page }) => {
   const lab = new LabPage(page);
   await lab.open();
@@ -29,7 +16,7 @@ test('a dropped file with an invalid byte blocks /%FF as Google does, and says w
   await lab.inputs.chooseProfile('Googlebot', 'googlebot');
   await lab.inputs.setUrls(['https://example.com/%FF', 'https://example.com/%EF%BF%BD']);
   await lab.page.getByTestId('robots-url').fill('');
-  await dropOnEditor(lab, 'robots.txt', FILE);
+  await lab.editor.dropFile('robots.txt', FILE);
 
   await expect(page.getByTestId('robots-file-note')).toContainText(
     'Opened robots.txt: verdicts come from its bytes, as Google reads them, until you edit it. 1 line holds bytes that are not UTF-8',

@@ -10,6 +10,20 @@ export class EditorPanel {
     this.stats = page.getByTestId('file-stats');
   }
 
+  /** Drops a file of these bytes on the editor, as a user drags one from the desktop. */
+  async dropFile(name: string, bytes: readonly number[]): Promise<void> {
+    const transfer = await this.page.evaluateHandle(
+      ([n, b]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(b)], n, { type: 'text/plain' }));
+        return dt;
+      },
+      [name, bytes] as const,
+    );
+    await this.content.dispatchEvent('dragover', { dataTransfer: transfer });
+    await this.content.dispatchEvent('drop', { dataTransfer: transfer });
+  }
+
   /** Replaces the whole robots.txt, as a paste would. */
   async replaceText(text: string): Promise<void> {
     await this.content.click();
