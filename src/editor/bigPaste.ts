@@ -132,6 +132,14 @@ function bigPastePlugin(onPaste: (paste: BigPaste) => void, next: NextTask) {
         );
       }
 
+      /** Takes the event's text if it is large and the editor editable: the browser and CodeMirror leave it to `paste`. */
+      take(e: Event, text: string): boolean {
+        if (text.length <= BIG_PASTE_CHARS || this.view.state.readOnly) return false;
+        e.preventDefault();
+        this.paste(text);
+        return true;
+      }
+
       destroy(): void {
         this.stop?.();
       }
@@ -139,19 +147,11 @@ function bigPastePlugin(onPaste: (paste: BigPaste) => void, next: NextTask) {
     {
       eventHandlers: {
         paste(e) {
-          const text = e.clipboardData?.getData('text/plain') ?? '';
-          if (text.length <= BIG_PASTE_CHARS || this.view.state.readOnly) return false;
-          e.preventDefault();
-          this.paste(text);
-          return true;
+          return this.take(e, e.clipboardData?.getData('text/plain') ?? '');
         },
         // The same text arriving as one input event (a text expander, dictation: blockInput.ts).
         beforeinput(e) {
-          const text = insertedText(e) ?? '';
-          if (text.length <= BIG_PASTE_CHARS || this.view.state.readOnly) return false;
-          e.preventDefault();
-          this.paste(text);
-          return true;
+          return this.take(e, insertedText(e) ?? '');
         },
       },
     },
