@@ -25,9 +25,11 @@ import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
 import { CollectionPacer } from './memory';
 import { purposeCells } from './purposes';
-import { type RowWriter, rowWriter } from './rows';
+import { RowOutput } from './rowOutput';
+import { type PlainBytes, type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
-import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
+import { type Expected, type ListSpec, openLists, type TextChunk, type UrlBatch, urlBatches } from './targets';
+import type { LineSink } from './textList';
 
 const CHECK_FLAGS: FlagSpec[] = [
   { name: 'agent', short: 'a', value: true, repeat: true },
@@ -177,40 +179,37 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const plan = planCheck(argv);
   const parsed = await loadRobots(io, plan.robotsPath, plan.sizeLimit);
   const lists = await openLists(io, plan.lists);
-  const judge = new Judge(parsed, plan);
   const out = new OutputBuffer(io.stdout);
   const writer = plan.format === 'table' ? null : rowWriter(plan.format, plan.explain, plan.purposes);
+  const rows = new RowOutput(out, writer);
+  const judge = new Judge(parsed, plan, rows);
   const tableRows: ResultRow[] = [];
-  let written = 0;
+  const emit = (text: string) => rows.text(text);
   let childSitemaps = 0;
   const pacer = new CollectionPacer();
-  const emit = (text: string) => {
-    if (written === 0 && writer) out.push(writer.head);
-    out.push(text);
-    written++;
-  };
-  judge.emitAscii = (text: string) => {
-    if (written === 0 && writer) out.push(writer.head);
-    out.pushAscii(text);
-    written++;
-  };
   try {
     for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
-      if (batch.sitemapIndex) {
+      if ('chunk' in batch) {
+        const sink = judge.lineSink(batch, writer, emit, tableRows);
+        if (batch.chunk === null) batch.lines.end(sink);
+        else batch.lines.write(batch.chunk, sink);
+      } else if (batch.sitemapIndex) {
         childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
         continue;
-      }
-      for (let i = 0; i < batch.urls.length; i++) {
-        judge.target(batch.urls[i], batch.name, batch.lines[i], batch.expected, writer, emit, tableRows);
+      } else {
+        for (let i = 0; i < batch.urls.length; i++) {
+          judge.target(batch.urls[i], batch.name, batch.lines[i], batch.expected, writer, emit, tableRows);
+        }
       }
       if (out.full) await out.flush();
-      if (writer) pacer.tick(written);
+      if (writer) pacer.tick(rows.written);
     }
   } catch (err) {
     // What was judged before the bad input is still written.
     await out.flush();
     throw err;
   }
+  const written = rows.written;
   if (written === 0 && tableRows.length === 0) {
     throw new CliError(
       childSitemaps > 0
@@ -258,8 +257,11 @@ class Judge {
   private readonly compiled: (CompiledRules | null)[];
   /** Whether rows may take `plainTarget` at all (csv and jsonl without extra columns or a scope check). */
   private readonly plainRows: boolean;
-  /** Where ASCII rows go, bypassing `emit`'s UTF-8 (set with the writer). */
-  emitAscii: (text: string) => void = () => {};
+  /** Per agent, the tails of `tails[a][0]` as the bytes that end a plain row (null: write such rows whole). */
+  private readonly tailBytes: Map<number, Buffer | null>[];
+  /** The byte pieces of plain rows for the list last asked about. */
+  private pieces: PlainBytes | null = null;
+  private piecesName: string | null = null;
   private expectations = 0;
   private failures = 0;
   private readonly shownFailures: ResultRow[] = [];
@@ -267,6 +269,7 @@ class Judge {
   constructor(
     private readonly parsed: ParsedRobots,
     private readonly plan: CheckPlan,
+    private readonly rows: RowOutput,
   ) {
     this.checkers = plan.agents.map((a) =>
       createChecker(
@@ -275,6 +278,7 @@ class Judge {
       ),
     );
     this.tails = plan.agents.map(() => [new Map(), new Map(), new Map()]);
+    this.tailBytes = plan.agents.map(() => new Map());
     this.compiled = this.checkers.map((c) => (c.choice.kind === 'none' ? null : compiledFor(parsed, c.choice.groups)));
     this.plainRows =
       (plan.format === 'csv' || plan.format === 'jsonl') &&
@@ -346,6 +350,74 @@ class Judge {
   }
 
   /**
+   * Where a text list's lines go: plain lines straight to `plainLine` when
+   * rows may be plain, every other line (and every line otherwise) to
+   * `target` as text.
+   */
+  lineSink(list: TextChunk, writer: RowWriter | null, emit: (text: string) => void, table: ResultRow[]): LineSink {
+    const { name, expected } = list;
+    const other = (url: string, line: number) => this.target(url, name, line, expected, writer, emit, table);
+    const pieces = writer !== null && this.plainRows && expected === null ? this.piecesFor(writer, name) : null;
+    // In CSV a URL with a comma is quoted: not a plain row.
+    const comma = this.plan.format === 'csv';
+    return {
+      other,
+      plain: (text, bytes, start, end, line) => {
+        if (pieces === null || !isRequestForm(text) || (comma && text.indexOf(',') !== -1)) return false;
+        this.plainLine(text, bytes, start, end, name, line, writer!, pieces, emit);
+        return true;
+      },
+    };
+  }
+
+  private piecesFor(writer: RowWriter, name: string): PlainBytes | null {
+    if (name !== this.piecesName) {
+      this.piecesName = name;
+      this.pieces = writer.plainBytes(name);
+    }
+    return this.pieces;
+  }
+
+  /**
+   * A line of a text list already in request form (`url`, bytes [start,
+   * end) of `bytes`): judged like `plainTarget`, written as bytes copied
+   * from the list.
+   */
+  private plainLine(
+    url: string,
+    bytes: Buffer,
+    start: number,
+    end: number,
+    name: string,
+    line: number,
+    writer: RowWriter,
+    pieces: PlainBytes,
+    emit: (text: string) => void,
+  ): void {
+    const path = url.charCodeAt(0) === 0x2f ? url : url.slice(url.indexOf('/', 8));
+    const robotsTxt = path === '/robots.txt';
+    for (let a = 0; a < this.compiled.length; a++) {
+      const compiled = this.compiled[a];
+      const decision = robotsTxt || compiled === null ? 0 : compiled.check(path);
+      const key = robotsTxt ? ROBOTS_TXT_KEY : decision;
+      const cache = this.tailBytes[a];
+      let tail = cache.get(key);
+      if (tail === undefined) {
+        const text =
+          this.tails[a][0].get(key) ??
+          this.tail(writer, a, { url, name, line, expected: null }, key, decision, url, NO_CHANGES);
+        tail = text === null ? null : pieces.tail(text.text);
+        cache.set(key, tail);
+      }
+      if (tail === null || !this.rows.plain(pieces, bytes, start, end, line, tail)) {
+        emit(
+          writer.row(this.wholeRow({ url, origin: originOf(name, line), expected: null }, url, NO_CHANGES, a, null)),
+        );
+      }
+    }
+  }
+
+  /**
    * The common row: a URL from a list, already in request form (ASCII,
    * nothing to escape), no expectation, no scope check. Its path is cut
    * here and decided by the compiled rules directly, the same decision as
@@ -365,7 +437,7 @@ class Judge {
         emit(
           writer.row(this.wholeRow({ url, origin: originOf(name, line), expected: null }, url, NO_CHANGES, a, null)),
         );
-      else if (tail.ascii && this.asciiName(name)) this.emitAscii(writer.plain(url, name, line, tail.text));
+      else if (tail.ascii && this.asciiName(name)) this.rows.ascii(writer.plain(url, name, line, tail.text));
       else emit(writer.plain(url, name, line, tail.text));
     }
   }

@@ -29,6 +29,24 @@ export interface RowWriter {
   plain(url: string, name: string, line: number, tail: string): string;
   /** Text after the last row; `rows` is how many were written. */
   end(rows: number): string;
+  /**
+   * The bytes of a plain row around its URL, for a list of this name (see
+   * PlainBytes); null when this format has no plain rows.
+   */
+  plainBytes(name: string): PlainBytes | null;
+}
+
+/**
+ * A plain row as bytes, the same bytes as `plain` gives: `open`, the URL,
+ * `between`, the URL again, `close`, the line number when `line` is set,
+ * then `tail`, the tail (from `tail`) as it ends such a row.
+ */
+export interface PlainBytes {
+  open: Buffer;
+  between: Buffer;
+  close: Buffer;
+  line: boolean;
+  tail(text: string): Buffer;
 }
 
 /** Characters JSON.stringify would escape (lone surrogates included; pairs go the slow way too). */
@@ -70,6 +88,16 @@ function jsonlWriter(): RowWriter {
       return `{"url":"${url}","requestUrl":"${url}${plainMiddle}${line}",${tail}\n`;
     },
     end: () => '',
+    plainBytes: (name) => {
+      if (name !== lastName) quoteName(name);
+      return {
+        open: Buffer.from('{"url":"'),
+        between: Buffer.from('","requestUrl":"'),
+        close: Buffer.from(plainMiddle),
+        line: true,
+        tail: (text) => Buffer.from(`",${text}\n`),
+      };
+    },
   };
 }
 
@@ -89,6 +117,14 @@ function csvWriter(withReason: boolean, withPurposes: boolean): RowWriter {
     plain: (url, _name, _line, tail) =>
       url.indexOf(',') === -1 ? `${url},${url},${tail}` : `${csvCell(url)},${csvCell(url)},${tail}`,
     end: () => '',
+    // A URL with a comma never reaches the plain path in CSV (see TextListLines).
+    plainBytes: () => ({
+      open: Buffer.alloc(0),
+      between: Buffer.from(','),
+      close: Buffer.from(','),
+      line: false,
+      tail: (text) => Buffer.from(text),
+    }),
   };
 }
 
@@ -106,6 +142,7 @@ function jsonWriter(): RowWriter {
       throw new Error('json rows are written whole');
     },
     end: (n) => (n === 0 ? '[]\n' : '\n]\n'),
+    plainBytes: () => null,
   };
 }
 

@@ -7,7 +7,7 @@ import { createGunzip } from 'node:zlib';
 import { CsvListReader, type ListReader, SitemapReader, UrlListError } from '../core/liststream';
 import { detectListFormat, type ListFormat } from '../core/urllist';
 import { CliError, type CliIo, openUserFile } from './io';
-import { lineBatches } from './stream';
+import { TextListLines } from './textList';
 
 /** What a list's URLs are expected to be; null for plain `--urls`. */
 export type Expected = 'allowed' | 'blocked' | null;
@@ -24,6 +24,17 @@ export interface UrlBatch {
   expected: Expected;
   /** Set when the URLs are a sitemap index's child sitemaps: to list, not to test as pages. */
   sitemapIndex?: true;
+}
+
+/**
+ * A chunk of a text list, as bytes: `lines` (one per list) cuts it into
+ * lines for the reader; `chunk` null ends the list.
+ */
+export interface TextChunk {
+  name: string;
+  expected: Expected;
+  lines: TextListLines;
+  chunk: Uint8Array | null;
 }
 
 /** A list to read: a path ("-" is standard input) and what its URLs are expected to be. */
@@ -75,19 +86,19 @@ async function* gunzipIfNeeded(source: AsyncIterable<Uint8Array>, name: string):
   }
 }
 
-/** The command-line URLs, then every list's URLs, in batches. */
+/** The command-line URLs, then every list's URLs: in batches, or for a text list its chunks as bytes. */
 export async function* urlBatches(
   commandLine: string[],
   lists: OpenList[],
   column: string | undefined,
-): AsyncGenerator<UrlBatch> {
+): AsyncGenerator<UrlBatch | TextChunk> {
   if (commandLine.length > 0) {
     yield { name: 'command line', urls: commandLine, lines: commandLine.map(() => 0), expected: null };
   }
   for (const list of lists) yield* listBatches(list, column);
 }
 
-async function* listBatches(list: OpenList, column: string | undefined): AsyncGenerator<UrlBatch> {
+async function* listBatches(list: OpenList, column: string | undefined): AsyncGenerator<UrlBatch | TextChunk> {
   const it = list.chunks[Symbol.asyncIterator]();
   const first = await it.next();
   if (first.done) return;
@@ -101,7 +112,9 @@ async function* listBatches(list: OpenList, column: string | undefined): AsyncGe
     for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
   })();
   if (format === 'txt') {
-    yield* textBatches(all, list);
+    const lines = new TextListLines();
+    for await (const chunk of all) yield { name: list.name, expected: list.expected, lines, chunk };
+    yield { name: list.name, expected: list.expected, lines, chunk: null };
     return;
   }
   yield* readerBatches(
@@ -137,31 +150,4 @@ async function* readerBatches(
   }
   const b = batch();
   if (b.urls.length > 0) yield b;
-}
-
-/** One URL a line (LF, CR LF or CR); blank lines and lines starting with `#` are skipped. */
-async function* textBatches(chunks: AsyncIterable<Uint8Array>, list: OpenList): AsyncGenerator<UrlBatch> {
-  let lineNo = 0;
-  for await (const lines of lineBatches(chunks)) {
-    const batch: UrlBatch = { name: list.name, urls: [], lines: [], expected: list.expected };
-    for (let i = 0; i < lines.length; i++) {
-      let line = lines[i];
-      if (lineNo === 0 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-      if (line.indexOf('\r') !== -1) {
-        for (const piece of line.split('\r')) take(batch, piece, ++lineNo);
-      } else take(batch, line, ++lineNo);
-    }
-    if (batch.urls.length > 0) yield batch;
-  }
-}
-
-function take(batch: UrlBatch, raw: string, lineNo: number): void {
-  // Trim only when an end is white space: most lines need no copy.
-  const n = raw.length;
-  const a = raw.charCodeAt(0);
-  const z = raw.charCodeAt(n - 1);
-  const line = n > 0 && (a <= 32 || a > 126 || z <= 32 || z > 126) ? raw.trim() : raw;
-  if (line === '' || line.charCodeAt(0) === 35 /* # */) return;
-  batch.urls.push(line);
-  batch.lines.push(lineNo);
 }
