@@ -260,6 +260,13 @@ function sameFileQuery(line: string, cache: ParseCache): BatchQuery | null {
 
 const USERAGENT_NEXT = '","useragent":"';
 const URL_NEXT = '","url":"';
+/**
+ * A backslash or a control character: JSON text that is not its own value.
+ * Searched from `lastIndex` to the line's end (a loop over the characters
+ * of a line cut from a chunk was three times slower).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON.parse refuses raw.
+const NOT_PLAIN = /[\\\u0000-\u001f]/g;
 
 /**
  * The user agent and URL of a line that ends exactly
@@ -274,11 +281,8 @@ function plainRest(line: string, uaFrom: number): [string, string] | null {
   const urlFrom = uaEnd + URL_NEXT.length;
   const urlEnd = line.length - 2;
   if (line.charCodeAt(urlEnd + 1) !== 0x7d || line.indexOf('"', urlFrom) !== urlEnd) return null;
-  // A backslash or a control character: JSON text that is not its own value.
-  for (let i = uaFrom; i < urlEnd; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 0x5c || c < 0x20) return null;
-  }
+  NOT_PLAIN.lastIndex = uaFrom;
+  if (NOT_PLAIN.test(line)) return null;
   return [line.slice(uaFrom, uaEnd), line.slice(urlFrom, urlEnd)];
 }
 

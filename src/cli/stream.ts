@@ -67,8 +67,11 @@ export async function* lineBatches(source: AsyncIterable<Uint8Array | string>): 
       started = true;
       if (typeof chunk !== 'string' && decoded.charCodeAt(0) === 0xfeff) decoded = decoded.slice(1);
     }
-    const text = rest + decoded;
-    const lines = text.split('\n');
+    // Split the chunk itself and join the piece left from the last chunk to
+    // its first line only: joining it to the whole chunk first made the
+    // split copy every chunk once more.
+    const lines = decoded.split('\n');
+    if (rest.length > 0) lines[0] = rest + lines[0];
     // The last piece has no line end yet: it waits for the next chunk.
     rest = lines.pop() ?? '';
     for (let i = 0; i < lines.length; i++) {
