@@ -6,6 +6,7 @@
 
 import type { CompiledRules, ParsedRobots } from '../core/index';
 import { chooseGroups, compiledFor, compileRules, getPathParamsQuery, parseRobotsTxt } from '../core/index';
+import { parseForDecisions } from '../core/parse';
 import { type CliIo, EXIT_OK, EXIT_USAGE } from './io';
 import { lineBatches, OutputBuffer } from './stream';
 
@@ -150,7 +151,8 @@ class ParseCache {
       }
       return file;
     }
-    file = new FileRules(parseRobotsTxt(text));
+    // Groups and rules only: batch never reads a line's parse.
+    file = new FileRules(parseForDecisions(text) ?? parseRobotsTxt(text));
     while (this.map.size > 0 && (this.map.size >= this.entries || this.chars + text.length > this.maxChars)) {
       const oldest = this.map.keys().next().value as string;
       this.map.delete(oldest);
