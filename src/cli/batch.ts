@@ -127,10 +127,10 @@ class ParseCache {
     private readonly maxChars: number,
   ) {}
   private lastText: string | null = null;
-  /** The previous line's robots.txt as written in JSON, and decoded (see `sameFileQuery`). */
+  /** The previous line's robots.txt as written in JSON, and decoded (see `rawFileQuery`). */
   lastRaw = '';
   lastRawText = '';
-  /** That line up to its user agent's value, `{"robotstxt":"…","useragent":"`, or '' (see `sameFileQuery`). */
+  /** That line up to its user agent's value, `{"robotstxt":"…","useragent":"`, or '' (see `answer`). */
   lastHead = '';
   private last: FileRules | null = null;
 
@@ -198,7 +198,14 @@ export async function runBatch(io: CliIo): Promise<number> {
 
 /** The output line for one input line. */
 function answer(line: string, lineNo: number, cache: ParseCache): string {
-  let query: BatchQuery | string | null = sameFileQuery(line, cache);
+  // The same file as the last line's, found by comparing the line's start
+  // with that line's up to the user agent: no scan for the string's end,
+  // no object for the query.
+  const head = cache.lastHead;
+  if (head.length !== 0 && line.lastIndexOf(head, 0) === 0 && plainRest(line, head.length)) {
+    return decide(cache.get(cache.lastRawText), plain.useragent, plain.url);
+  }
+  let query: BatchQuery | string | null = rawFileQuery(line, cache);
   if (query === null) {
     try {
       query = readQuery(JSON.parse(line));
@@ -207,11 +214,16 @@ function answer(line: string, lineNo: number, cache: ParseCache): string {
     }
   }
   if (typeof query === 'string') return `${JSON.stringify({ error: `line ${lineNo}: ${query}` })}\n`;
+  return decide(cache.get(query.robotstxt), query.useragent, query.url);
+}
+
+/** The verdict line for a URL and user agent of a file. */
+function decide(file: FileRules, useragent: string, url: string): string {
   // The decision alone (docs/behaviour.md §12, Decision): 0 allowed by no
   // rule, +line allowed by that line, -line blocked by it.
-  const rules = cache.get(query.robotstxt).rules(query.useragent);
+  const rules = file.rules(useragent);
   // Google's library semantics: /robots.txt is judged like any other path.
-  const d = rules === null ? 0 : rules.check(getPathParamsQuery(query.url));
+  const d = rules === null ? 0 : rules.check(getPathParamsQuery(url));
   return d === 0 ? NO_RULE : verdictLine(d);
 }
 
@@ -225,24 +237,16 @@ const ROBOTSTXT_FIRST = '{"robotstxt":"';
  * other shape, for a line that names "robotstxt" again, or when anything
  * fails to parse, so the answers and error messages are JSON.parse's.
  */
-function sameFileQuery(line: string, cache: ParseCache): BatchQuery | null {
-  // The same file as the last line's, found by comparing the line's start
-  // with that line's up to the user agent: no scan for the string's end.
-  const head = cache.lastHead;
-  if (head.length !== 0 && line.lastIndexOf(head, 0) === 0) {
-    const plain = plainRest(line, head.length);
-    if (plain !== null) return { robotstxt: cache.lastRawText, useragent: plain[0], url: plain[1] };
-  }
+function rawFileQuery(line: string, cache: ParseCache): BatchQuery | null {
   if (!line.startsWith(ROBOTSTXT_FIRST)) return null;
   const end = stringEnd(line, ROBOTSTXT_FIRST.length);
   if (end < 0) return null;
   const raw = line.slice(ROBOTSTXT_FIRST.length - 1, end + 1);
   try {
     const robotstxt = raw === cache.lastRaw ? cache.lastRawText : (JSON.parse(raw) as string);
-    const plain = line.startsWith(USERAGENT_NEXT, end) ? plainRest(line, end + USERAGENT_NEXT.length) : null;
     let query: BatchQuery | string;
-    if (plain !== null) {
-      query = { robotstxt, useragent: plain[0], url: plain[1] };
+    if (line.startsWith(USERAGENT_NEXT, end) && plainRest(line, end + USERAGENT_NEXT.length)) {
+      query = { robotstxt, useragent: plain.useragent, url: plain.url };
       cache.lastHead = line.slice(0, end + USERAGENT_NEXT.length);
     } else {
       const rest = line.slice(end + 1);
@@ -270,22 +274,26 @@ const URL_NEXT = '","url":"';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON.parse refuses raw.
 const NOT_PLAIN = /[\\\u0000-\u001f]/g;
 
+/** What `plainRest` read last (one pair, reused: no allocation per line). */
+const plain = { useragent: '', url: '' };
+
 /**
- * The user agent and URL of a line that ends exactly
- * `UA","url":"URL"}` from `uaFrom`, both with no escape and no control
- * character: then they are their own values, as JSON.parse would read them.
- * Null for anything else (other order, spaces, escapes), which takes
- * JSON.parse.
+ * Whether a line ends exactly `UA","url":"URL"}` from `uaFrom`, both with
+ * no escape and no control character: then they are their own values, as
+ * JSON.parse would read them, and `plain` holds them. False for anything
+ * else (other order, spaces, escapes), which takes JSON.parse.
  */
-function plainRest(line: string, uaFrom: number): [string, string] | null {
+function plainRest(line: string, uaFrom: number): boolean {
   const uaEnd = line.indexOf('"', uaFrom);
-  if (uaEnd < 0 || !line.startsWith(URL_NEXT, uaEnd)) return null;
+  if (uaEnd < 0 || !line.startsWith(URL_NEXT, uaEnd)) return false;
   const urlFrom = uaEnd + URL_NEXT.length;
   const urlEnd = line.length - 2;
-  if (line.charCodeAt(urlEnd + 1) !== 0x7d || line.indexOf('"', urlFrom) !== urlEnd) return null;
+  if (line.charCodeAt(urlEnd + 1) !== 0x7d || line.indexOf('"', urlFrom) !== urlEnd) return false;
   NOT_PLAIN.lastIndex = uaFrom;
-  if (NOT_PLAIN.test(line)) return null;
-  return [line.slice(uaFrom, uaEnd), line.slice(urlFrom, urlEnd)];
+  if (NOT_PLAIN.test(line)) return false;
+  plain.useragent = line.slice(uaFrom, uaEnd);
+  plain.url = line.slice(urlFrom, urlEnd);
+  return true;
 }
 
 /** The index of the quote that closes the JSON string whose text starts at `from`, or -1. */
