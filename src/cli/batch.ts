@@ -118,9 +118,15 @@ class FileRules {
   }
 }
 
-/** A bounded map from robots.txt text to its parse. */
+/**
+ * A bounded map from robots.txt text to its parse, most recently used
+ * first. A few entries searched in turn: a Map hashed each new file's text
+ * and made an iterator to find the oldest (17 ms of 100k records in a
+ * profile).
+ */
 class ParseCache {
-  private readonly map = new Map<string, FileRules>();
+  private readonly texts: string[] = [];
+  private readonly files: FileRules[] = [];
   private chars = 0;
   constructor(
     private readonly entries: number,
@@ -135,7 +141,7 @@ class ParseCache {
   private last: FileRules | null = null;
 
   get(text: string): FileRules {
-    // Consecutive records usually share a file: one comparison, no hashing.
+    // Consecutive records usually share a file: one comparison, no search.
     if (text === this.lastText && this.last !== null) return this.last;
     this.lastText = text;
     this.last = this.lookup(text);
@@ -143,22 +149,24 @@ class ParseCache {
   }
 
   private lookup(text: string): FileRules {
-    let file = this.map.get(text);
-    if (file !== undefined) {
-      if (this.map.size > 1) {
-        this.map.delete(text);
-        this.map.set(text, file);
-      }
+    const { texts, files } = this;
+    const at = texts.indexOf(text);
+    if (at !== -1) {
+      const file = files[at];
+      texts.splice(at, 1);
+      files.splice(at, 1);
+      texts.unshift(text);
+      files.unshift(file);
       return file;
     }
     // Groups and rules only: batch never reads a line's parse.
-    file = new FileRules(parseForDecisions(text) ?? parseRobotsTxt(text));
-    while (this.map.size > 0 && (this.map.size >= this.entries || this.chars + text.length > this.maxChars)) {
-      const oldest = this.map.keys().next().value as string;
-      this.map.delete(oldest);
-      this.chars -= oldest.length;
+    const file = new FileRules(parseForDecisions(text) ?? parseRobotsTxt(text));
+    while (texts.length > 0 && (texts.length >= this.entries || this.chars + text.length > this.maxChars)) {
+      this.chars -= (texts.pop() as string).length;
+      files.pop();
     }
-    this.map.set(text, file);
+    texts.unshift(text);
+    files.unshift(file);
     this.chars += text.length;
     return file;
   }
