@@ -1,7 +1,9 @@
 /**
  * `robots-lab batch`: JSON Lines in, JSON Lines out, one verdict per input
  * line in order, byte-exact like the reference (no URL normalisation, no
- * /robots.txt special case). Each distinct robots.txt is parsed once.
+ * /robots.txt special case). Each distinct robots.txt is parsed once, for
+ * its groups and rules only (`parseForDecisions`), and each set of groups
+ * an agent obeys is compiled once.
  */
 
 import type { CompiledRules, ParsedRobots } from '../core/index';
@@ -38,7 +40,7 @@ function readQuery(value: unknown): BatchQuery | string {
   return o as unknown as BatchQuery;
 }
 
-/** Files of at most this many groups have their groups chosen by bit mask (see `FileRules.choose`). */
+/** Files of at most this many groups have their groups chosen by bit mask (see `FileRules.byMask`). */
 const MASK_GROUPS = 31;
 /** User agents remembered per file (a harness asks a handful per file). */
 const AGENTS_PER_FILE = 16;
