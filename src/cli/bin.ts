@@ -3,7 +3,9 @@
  * package ships it bundled (lib/cli.mjs); bin/robots-lab.mjs runs it from
  * source through tsx during development.
  */
+import { nodeIo } from './io';
 import { run } from './main';
+import { stdinChunks } from './stream';
 
 // A reader that goes away (`robots-lab … | head`) is not an error worth a
 // stack trace: stop quietly, as other command-line tools do.
@@ -14,4 +16,4 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await run(process.argv.slice(2));
+process.exitCode = await run(process.argv.slice(2), { ...nodeIo(), stdin: stdinChunks() });

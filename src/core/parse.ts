@@ -296,6 +296,56 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobots {
   source.text = text;
 
   const lines: ParsedLine[] = [];
+  const last = eachLine(text, start, (line, from, to, scan) => {
+    lines.push(parseLine(source, line, from, to, scan));
+  });
+  // The very first physical line starts at 0 even when a byte-order mark is skipped.
+  if (lines.length && lines[0].span.from === 1 && last === 1) lines[0].span.from = 0;
+
+  return buildStructure(source, lines, invalidUtf8, byteLength);
+}
+
+/**
+ * The groups, rules and sitemaps of a robots.txt given as a string without
+ * a byte-order mark, exactly as `parseRobotsTxt` makes them, without a
+ * `ParsedLine` per line: the lines are parsed (in full, once) only when
+ * `lines` is first read. For callers that parse many small files only to
+ * decide (the CLI's `batch`, Google's harness format). Null for a text that
+ * starts with U+FEFF: parse it with `parseRobotsTxt`.
+ */
+export function parseForDecisions(text: string): ParsedRobots | null {
+  if (text.charCodeAt(0) === 0xfeff) return null;
+  const source: PatternSource = { text, bytes: null, offsets: null, partial: new Map() };
+  const builder = new GroupBuilder(source);
+  const read = LINE;
+  eachLine(text, 0, (line, from, to, scan) => {
+    if (readLine(source, line, from, to, scan, read) !== KEY_LINE || read.known === null) return;
+    const value = new SourceSpan(read.vs, read.ce, text);
+    const kind = read.known.kind;
+    if (kind === 'user-agent') builder.agent(line, from, to, value);
+    else if (kind === 'sitemap') builder.sitemap(line, value);
+    else builder.rule(kind, line, to, value);
+  });
+  return new DecisionParse(text, builder);
+}
+
+interface Scanner {
+  lf: number;
+  cr: number;
+  hash: number;
+  nul: number;
+}
+
+/**
+ * Calls `visit` for each physical line of `text` from `start` (line number,
+ * start, end without its line ending; LF, CR LF and CR end a line, CR CR LF
+ * is two), with the scanner the line readers share. Returns the last line's start.
+ */
+function eachLine(
+  text: string,
+  start: number,
+  visit: (line: number, from: number, to: number, scan: Scanner) => void,
+): number {
   const n = text.length;
   let lineNum = 0;
   // Next positions of LF, CR, `#` and NUL, each found with indexOf and only
@@ -306,23 +356,13 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobots {
     if (scan.cr !== -1 && scan.cr < start) scan.cr = text.indexOf('\r', start);
     let end = scan.lf === -1 ? n : scan.lf;
     if (scan.cr !== -1 && scan.cr < end) end = scan.cr;
-    lines.push(parseLine(source, ++lineNum, start, end, scan));
-    if (end >= n) break;
+    visit(++lineNum, start, end, scan);
+    if (end >= n) return start;
     // CR LF is one line end; CR CR LF is two.
-    start = text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
-    if (start > n) break;
+    const next = text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
+    if (next > n) return start;
+    start = next;
   }
-  // The very first physical line starts at 0 even when a byte-order mark is skipped.
-  if (lines.length && lines[0].span.from === 1 && start === 1) lines[0].span.from = 0;
-
-  return buildStructure(source, lines, invalidUtf8, byteLength);
-}
-
-interface Scanner {
-  lf: number;
-  cr: number;
-  hash: number;
-  nul: number;
 }
 
 /**
@@ -357,31 +397,45 @@ function charAt(text: string, at: number, keep: number): PartialChar {
   return { at, end: at + (pair ? 2 : 1), keep };
 }
 
-function parseLine(src: PatternSource, line: number, from: number, to: number, scan: Scanner): ParsedLine {
+/** What `readLine` found: a blank or comment line, text that is not a key/value line, or a key and its value. */
+const BLANK_LINE = 0;
+const INVALID_LINE = 1;
+const KEY_LINE = 2;
+
+/**
+ * One line as the reference reads it, before any object is made for it:
+ * flags for its metadata, where it is cut and where its comment starts,
+ * and, for a key/value line, the key [cs, ke), the value [vs, ce) and the
+ * key's kind when it is one of the four Google acts on.
+ */
+interface LineRead {
+  flags: number;
+  cutAt: number | null;
+  comment: number;
+  cs: number;
+  ke: number;
+  vs: number;
+  ce: number;
+  known: KeyResult | null;
+}
+
+/** The one `LineRead` the parsers fill in turn (they never nest). */
+const LINE: LineRead = { flags: 0, cutAt: null, comment: -1, cs: 0, ke: 0, vs: 0, ce: 0, known: null };
+
+/** Reads the line [from, to) into `out`; returns BLANK_LINE, INVALID_LINE or KEY_LINE. */
+function readLine(src: PatternSource, line: number, from: number, to: number, scan: Scanner, out: LineRead): number {
   const text = src.text;
   let flags = 0;
-  const parsed: ParsedLine = {
-    line,
-    span: { from, to },
-    kind: 'blank',
-    tag: 'Unknown',
-    metadata: METADATA[0],
-    key: null,
-    value: null,
-    comment: null,
-    typo: false,
-    knownKey: null,
-    keySuffix: null,
-    cutAt: null,
-    group: -1,
-  };
+  out.cutAt = null;
+  out.comment = -1;
+  out.known = null;
 
   // The reference keeps at most MAX_LINE_BYTES bytes of a line, the first
   // bytes of a character it cuts included (they are never space, `#` or NUL).
   let end = to;
   const cut = lineCut(src, from, to);
   if (cut !== null) {
-    parsed.cutAt = cut.at;
+    out.cutAt = cut.at;
     flags |= TOO_LONG;
     end = cut.at;
     if (cut.keep > 0) {
@@ -397,7 +451,7 @@ function parseLine(src: PatternSource, line: number, from: number, to: number, s
   let contentEnd = end;
   if (scan.hash !== -1 && scan.hash < end) {
     flags |= HAS_COMMENT;
-    parsed.comment = { from: scan.hash, to };
+    out.comment = scan.hash;
     contentEnd = scan.hash;
   }
   let cs = from;
@@ -405,16 +459,10 @@ function parseLine(src: PatternSource, line: number, from: number, to: number, s
   while (cs < ce && isSpace(text.charCodeAt(cs))) cs++;
   while (ce > cs && isSpace(text.charCodeAt(ce - 1))) ce--;
   if (cs === ce) {
-    if (flags & HAS_COMMENT) {
-      flags |= IS_COMMENT;
-      parsed.kind = 'comment';
-    } else {
-      flags |= IS_EMPTY;
-      parsed.kind = 'blank';
-    }
-    parsed.metadata = METADATA[flags];
-    return parsed;
+    out.flags = flags | (flags & HAS_COMMENT ? IS_COMMENT : IS_EMPTY);
+    return BLANK_LINE;
   }
+  out.flags = flags;
 
   let sep = -1;
   let valueStart = -1;
@@ -435,52 +483,68 @@ function parseLine(src: PatternSource, line: number, from: number, to: number, s
         break;
       }
     }
-    if (sep !== -1) {
-      let v = sep;
-      while (v < ce && (text.charCodeAt(v) === 0x20 || text.charCodeAt(v) === 0x09)) v++;
-      for (let i = v; i < ce; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 0x20 || c === 0x09) {
-          parsed.kind = 'invalid';
-          parsed.metadata = METADATA[flags];
-          return parsed;
-        }
-      }
-      flags |= MISSING_COLON;
-      valueStart = v;
+    if (sep === -1) return INVALID_LINE;
+    let v = sep;
+    while (v < ce && (text.charCodeAt(v) === 0x20 || text.charCodeAt(v) === 0x09)) v++;
+    for (let i = v; i < ce; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) return INVALID_LINE;
     }
-  }
-  if (sep === -1) {
-    parsed.kind = 'invalid';
-    parsed.metadata = METADATA[flags];
-    return parsed;
+    flags |= MISSING_COLON;
+    valueStart = v;
   }
   let ke = sep;
   while (ke > cs && isSpace(text.charCodeAt(ke - 1))) ke--;
-  if (ke === cs) {
-    parsed.kind = 'invalid';
-    parsed.metadata = METADATA[flags];
-    return parsed;
-  }
+  if (ke === cs) return INVALID_LINE;
   let vs = valueStart;
   while (vs < ce && isSpace(text.charCodeAt(vs))) vs++;
-  flags |= HAS_DIRECTIVE;
-  parsed.key = new SourceSpan(cs, ke, text);
-  parsed.value = new SourceSpan(vs, ce, text);
+  out.flags = flags | HAS_DIRECTIVE;
+  out.cs = cs;
+  out.ke = ke;
+  out.vs = vs;
+  out.ce = ce;
+  out.known = classifyKeyAt(text, cs, ke);
+  return KEY_LINE;
+}
 
-  flags |= readKey(parsed, text, cs, ke);
+function parseLine(src: PatternSource, line: number, from: number, to: number, scan: Scanner): ParsedLine {
+  const text = src.text;
+  const read = LINE;
+  const shape = readLine(src, line, from, to, scan, read);
+  const parsed: ParsedLine = {
+    line,
+    span: { from, to },
+    kind: 'blank',
+    tag: 'Unknown',
+    metadata: METADATA[0],
+    key: null,
+    value: null,
+    comment: read.comment === -1 ? null : { from: read.comment, to },
+    typo: false,
+    knownKey: null,
+    keySuffix: null,
+    cutAt: read.cutAt,
+    group: -1,
+  };
+  let flags = read.flags;
+  if (shape === BLANK_LINE) parsed.kind = flags & IS_COMMENT ? 'comment' : 'blank';
+  else if (shape === INVALID_LINE) parsed.kind = 'invalid';
+  else {
+    parsed.key = new SourceSpan(read.cs, read.ke, text);
+    parsed.value = new SourceSpan(read.vs, read.ce, text);
+    flags |= readKey(parsed, text, read.cs, read.ke, read.known);
+  }
   parsed.metadata = METADATA[flags];
   return parsed;
 }
 
 /**
  * Sets the line's kind, tag and key details from its key `text[cs, ke)`:
- * one of the four keys Google acts on (by prefix, typos included), a key it
- * knows but ignores, or an unknown key. Returns IS_TYPO or 0 for the line's
- * metadata flags.
+ * one of the four keys Google acts on (`known`: by prefix, typos included),
+ * a key it knows but ignores, or an unknown key. Returns IS_TYPO or 0 for
+ * the line's metadata flags.
  */
-function readKey(parsed: ParsedLine, text: string, cs: number, ke: number): number {
-  const known = classifyKeyAt(text, cs, ke);
+function readKey(parsed: ParsedLine, text: string, cs: number, ke: number, known: KeyResult | null): number {
   if (known) {
     parsed.kind = known.kind;
     parsed.tag = TAGS[known.kind];
@@ -505,82 +569,144 @@ function isGlobalAgent(value: string): boolean {
   return value.charCodeAt(0) === 0x2a && (value.length === 1 || isSpace(value.charCodeAt(1)));
 }
 
+/**
+ * Groups, rules and sitemaps from the lines that make them, in file order:
+ * one place for how the reference forms groups (a user-agent line after a
+ * rule starts a new group; rules before any group are orphans), whoever
+ * reads the lines.
+ */
+class GroupBuilder {
+  readonly groups: Group[] = [];
+  readonly sitemaps: Sitemap[] = [];
+  readonly orphanRules: Rule[] = [];
+  private current: Group | null = null;
+  private ruleSinceAgent = false;
+
+  constructor(private readonly source: PatternSource) {}
+
+  /** A user-agent line [from, to) with its value; returns its group's index. */
+  agent(line: number, from: number, to: number, value: SourceSpan): number {
+    let current = this.current;
+    if (current === null || this.ruleSinceAgent) {
+      current = {
+        index: this.groups.length,
+        agents: [],
+        rules: [],
+        startLine: line,
+        endLine: line,
+        span: { from, to },
+      };
+      this.groups.push(current);
+      this.current = current;
+      this.ruleSinceAgent = false;
+    }
+    const text = value.text;
+    const isGlobal = isGlobalAgent(text);
+    const agent: AgentLine = {
+      line,
+      value: text,
+      valueSpan: value,
+      isGlobal,
+      productToken: isGlobal ? '*' : extractProductToken(text),
+    };
+    current.agents.push(agent);
+    current.endLine = line;
+    current.span.to = to;
+    return current.index;
+  }
+
+  /** An allow or disallow line [from, to) with its value; returns its group's index, or -1 for an orphan. */
+  rule(kind: 'allow' | 'disallow', line: number, to: number, value: SourceSpan): number {
+    const current = this.current;
+    const rule = new SourceRule(kind, line, value, current ? current.index : -1, this.source);
+    if (current === null) {
+      this.orphanRules.push(rule);
+      return -1;
+    }
+    current.rules.push(rule);
+    current.endLine = line;
+    current.span.to = to;
+    this.ruleSinceAgent = true;
+    return current.index;
+  }
+
+  sitemap(line: number, value: SourceSpan): void {
+    this.sitemaps.push({ line, url: value.text, span: { from: value.from, to: value.to } });
+  }
+
+  /** The parse of `lines`. */
+  parsed(text: string, lines: ParsedLine[], invalidUtf8: boolean, knownByteLength: number): ParsedRobots {
+    let byteLength = knownByteLength;
+    return {
+      text,
+      lines,
+      groups: this.groups,
+      sitemaps: this.sitemaps,
+      orphanRules: this.orphanRules,
+      // Counted when first asked for: a pass over the whole text that most
+      // parses (one per keystroke in the page) never need.
+      get byteLength(): number {
+        if (byteLength === -1) byteLength = utf8Length(text);
+        return byteLength;
+      },
+      invalidUtf8,
+      cache: new Map(),
+    };
+  }
+}
+
+/**
+ * `parseForDecisions`'s result: groups, rules and sitemaps made as the text
+ * is read, the lines (and the byte length) when first asked for. A class, so
+ * that its getters live on one prototype: a getter of its own per object
+ * gave each parse a hidden class of its own, and batch's garbage collection
+ * time doubled.
+ */
+class DecisionParse implements ParsedRobots {
+  readonly groups: Group[];
+  readonly sitemaps: Sitemap[];
+  readonly orphanRules: Rule[];
+  readonly invalidUtf8 = false;
+  readonly cache = new Map<string, unknown>();
+  #lines: ParsedLine[] | null = null;
+  #byteLength = -1;
+
+  constructor(
+    readonly text: string,
+    builder: GroupBuilder,
+  ) {
+    this.groups = builder.groups;
+    this.sitemaps = builder.sitemaps;
+    this.orphanRules = builder.orphanRules;
+  }
+
+  get lines(): ParsedLine[] {
+    return (this.#lines ??= parseRobotsTxt(this.text).lines);
+  }
+
+  get byteLength(): number {
+    if (this.#byteLength === -1) this.#byteLength = utf8Length(this.text);
+    return this.#byteLength;
+  }
+}
+
 function buildStructure(
   source: PatternSource,
   lines: ParsedLine[],
   invalidUtf8: boolean,
   knownByteLength: number,
 ): ParsedRobots {
-  const text = source.text;
-  const groups: Group[] = [];
-  const sitemaps: Sitemap[] = [];
-  const orphanRules: Rule[] = [];
-  let current: Group | null = null;
-  let ruleSinceAgent = false;
-
+  const builder = new GroupBuilder(source);
   for (const pl of lines) {
     const kind: LineKind = pl.kind;
-    if (kind === 'user-agent') {
-      const value = pl.value!;
-      if (current === null || ruleSinceAgent) {
-        current = {
-          index: groups.length,
-          agents: [],
-          rules: [],
-          startLine: pl.line,
-          endLine: pl.line,
-          span: { from: pl.span.from, to: pl.span.to },
-        };
-        groups.push(current);
-        ruleSinceAgent = false;
-      }
-      const agent: AgentLine = {
-        line: pl.line,
-        value: value.text,
-        valueSpan: value,
-        isGlobal: isGlobalAgent(value.text),
-        productToken: '',
-      };
-      agent.productToken = agent.isGlobal ? '*' : extractProductToken(value.text);
-      current.agents.push(agent);
-      current.endLine = pl.line;
-      current.span.to = pl.span.to;
-      pl.group = current.index;
-    } else if (kind === 'allow' || kind === 'disallow') {
-      const rule = new SourceRule(kind, pl.line, pl.value as SourceSpan, current ? current.index : -1, source);
-      if (current) {
-        current.rules.push(rule);
-        current.endLine = pl.line;
-        current.span.to = pl.span.to;
-        pl.group = current.index;
-        ruleSinceAgent = true;
-      } else {
-        orphanRules.push(rule);
-      }
-    } else if (kind === 'sitemap') {
-      const value = pl.value!;
-      sitemaps.push({ line: pl.line, url: value.text, span: { from: value.from, to: value.to } });
-    }
+    if (kind === 'user-agent') pl.group = builder.agent(pl.line, pl.span.from, pl.span.to, pl.value as SourceSpan);
+    else if (kind === 'allow' || kind === 'disallow')
+      pl.group = builder.rule(kind, pl.line, pl.span.to, pl.value as SourceSpan);
+    else if (kind === 'sitemap') builder.sitemap(pl.line, pl.value as SourceSpan);
   }
   // Lines between a group's first and last line (comments, blanks, other keys) sit inside it.
-  for (const g of groups) {
+  for (const g of builder.groups) {
     for (let l = g.startLine; l <= g.endLine; l++) lines[l - 1].group = g.index;
   }
-
-  let byteLength = knownByteLength;
-  return {
-    text,
-    lines,
-    groups,
-    sitemaps,
-    orphanRules,
-    // Counted when first asked for: a pass over the whole text that most
-    // parses (one per keystroke in the page) never need.
-    get byteLength(): number {
-      if (byteLength === -1) byteLength = utf8Length(text);
-      return byteLength;
-    },
-    invalidUtf8,
-    cache: new Map(),
-  };
+  return builder.parsed(source.text, lines, invalidUtf8, knownByteLength);
 }
