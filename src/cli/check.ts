@@ -394,25 +394,18 @@ class Judge {
     pieces: PlainBytes,
     emit: (text: string) => void,
   ): void {
-    const path = url.charCodeAt(0) === 0x2f ? url : url.slice(url.indexOf('/', 8));
-    const robotsTxt = path === '/robots.txt';
+    const path = pathOf(url);
     for (let a = 0; a < this.compiled.length; a++) {
-      const compiled = this.compiled[a];
-      const decision = robotsTxt || compiled === null ? 0 : compiled.check(path);
-      const key = robotsTxt ? ROBOTS_TXT_KEY : decision;
+      const key = this.plainKey(path, a);
       const cache = this.tailBytes[a];
       let tail = cache.get(key);
       if (tail === undefined) {
-        const text =
-          this.tails[a][0].get(key) ??
-          this.tail(writer, a, { url, name, line, expected: null }, key, decision, url, NO_CHANGES);
+        const text = this.plainTail(writer, a, url, name, line, key);
         tail = text === null ? null : pieces.tail(text.text);
         cache.set(key, tail);
       }
       if (tail === null || !this.rows.plain(pieces, bytes, start, end, line, tail)) {
-        emit(
-          writer.row(this.wholeRow({ url, origin: originOf(name, line), expected: null }, url, NO_CHANGES, a, null)),
-        );
+        emit(writer.row(this.plainWhole(url, name, line, a)));
       }
     }
   }
@@ -424,22 +417,33 @@ class Judge {
    * `createChecker`'s (/robots.txt itself is allowed by no rule).
    */
   private plainTarget(url: string, name: string, line: number, writer: RowWriter, emit: (text: string) => void): void {
-    const path = url.charCodeAt(0) === 0x2f ? url : url.slice(url.indexOf('/', 8));
-    const robotsTxt = path === '/robots.txt';
+    const path = pathOf(url);
     for (let a = 0; a < this.compiled.length; a++) {
-      const compiled = this.compiled[a];
-      const decision = robotsTxt || compiled === null ? 0 : compiled.check(path);
-      const key = robotsTxt ? ROBOTS_TXT_KEY : decision;
-      const tail =
-        this.tails[a][0].get(key) ??
-        this.tail(writer, a, { url, name, line, expected: null }, key, decision, url, NO_CHANGES);
-      if (tail === null)
-        emit(
-          writer.row(this.wholeRow({ url, origin: originOf(name, line), expected: null }, url, NO_CHANGES, a, null)),
-        );
+      const tail = this.plainTail(writer, a, url, name, line, this.plainKey(path, a));
+      if (tail === null) emit(writer.row(this.plainWhole(url, name, line, a)));
       else if (tail.ascii && this.asciiName(name)) this.rows.ascii(writer.plain(url, name, line, tail.text));
       else emit(writer.plain(url, name, line, tail.text));
     }
+  }
+
+  /** Agent a's decision for a request-form path, or ROBOTS_TXT_KEY for /robots.txt itself (allowed by no rule). */
+  private plainKey(path: string, a: number): number {
+    if (path === '/robots.txt') return ROBOTS_TXT_KEY;
+    const compiled = this.compiled[a];
+    return compiled === null ? 0 : compiled.check(path);
+  }
+
+  /** The tail of plain rows decided like this (`plainKey`), or null when they must be built whole. */
+  private plainTail(writer: RowWriter, a: number, url: string, name: string, line: number, key: number): Tail | null {
+    const tail = this.tails[a][0].get(key);
+    if (tail !== undefined) return tail;
+    const decision = key === ROBOTS_TXT_KEY ? 0 : key;
+    return this.tail(writer, a, { url, name, line, expected: null }, key, decision, url, NO_CHANGES);
+  }
+
+  /** A plain row built whole. */
+  private plainWhole(url: string, name: string, line: number, a: number): ResultRow {
+    return this.wholeRow({ url, origin: originOf(name, line), expected: null }, url, NO_CHANGES, a, null);
   }
 
   /** Whether a list name is ASCII (the last one asked about is remembered). */
@@ -570,6 +574,11 @@ interface Target {
   origin: string;
   expected: Expected;
 }
+/** The path of a URL in request form: the URL itself when it is a path. */
+function pathOf(url: string): string {
+  return url.charCodeAt(0) === 0x2f ? url : url.slice(url.indexOf('/', 8));
+}
+
 /** Where a URL came from: `name:line`, or `name` alone for line 0 (the command line). */
 function originOf(name: string, line: number): string {
   return line === 0 ? name : `${name}:${line}`;
