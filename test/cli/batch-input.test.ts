@@ -12,18 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileChunks, lineBatches } from '../../src/cli/stream';
-
-async function linesOf(chunks: (Uint8Array | string)[]): Promise<string[]> {
-  const out: string[] = [];
-  for await (const batch of lineBatches(
-    (async function* () {
-      yield* chunks;
-    })(),
-  ))
-    out.push(...batch);
-  return out;
-}
+import { fileChunks } from '../../src/cli/stream';
+import { linesOf } from './harness';
 
 /** The oracle: one UTF-8 decoding of all the bytes (TextDecoder drops a leading BOM), cut at LF, CR LF as one end. */
 function expectedLines(bytes: Uint8Array): string[] {

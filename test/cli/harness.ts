@@ -1,5 +1,6 @@
 import type { CliIo } from '../../src/cli/io';
 import { run } from '../../src/cli/main';
+import { lineBatches } from '../../src/cli/stream';
 
 /** Runs the CLI in-process with in-memory files and standard input. */
 export async function runCli(
@@ -39,3 +40,15 @@ export const ROBOTS = [
   'Disallow: /ads', // 10
   '',
 ].join('\n');
+
+/** Every line `lineBatches` gives for these chunks. */
+export async function linesOf(chunks: (Uint8Array | string)[]): Promise<string[]> {
+  const out: string[] = [];
+  for await (const batch of lineBatches(
+    (async function* () {
+      yield* chunks;
+    })(),
+  ))
+    out.push(...batch);
+  return out;
+}

@@ -4,30 +4,19 @@
  * in the stream.
  */
 import { describe, expect, it } from 'vitest';
-import { lineBatches, OutputBuffer } from '../../src/cli/stream';
-import { runCli } from './harness';
-
-async function collect(chunks: (string | Uint8Array)[]): Promise<string[]> {
-  const out: string[] = [];
-  for await (const batch of lineBatches(
-    (async function* () {
-      yield* chunks;
-    })(),
-  ))
-    out.push(...batch);
-  return out;
-}
+import { OutputBuffer } from '../../src/cli/stream';
+import { linesOf, runCli } from './harness';
 
 describe('lineBatches', () => {
   it('joins lines cut across chunks, a CR LF cut between its two bytes, and a UTF-8 character cut mid-way', async () => {
     const bytes = new TextEncoder().encode('/a\r\n/ツ\n/last');
     // Cut after "\r" (byte 3) and inside the 3-byte "ツ" (bytes 6-8).
     const chunks = [bytes.subarray(0, 3), bytes.subarray(3, 7), bytes.subarray(7)];
-    expect(await collect(chunks)).toEqual(['/a', '/ツ', '/last']);
+    expect(await linesOf(chunks)).toEqual(['/a', '/ツ', '/last']);
   });
 
   it('keeps empty lines (they count for line numbers) and drops only the final line end', async () => {
-    expect(await collect(['a\n\nb\n'])).toEqual(['a', '', 'b']);
+    expect(await linesOf(['a\n\nb\n'])).toEqual(['a', '', 'b']);
   });
 });
 
