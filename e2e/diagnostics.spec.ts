@@ -42,3 +42,25 @@ test('the header counts open the list of problems: line, severity, message and a
   await expect.poll(() => lab.editor.text()).toMatch(/^User-agent: badbot\n/);
   await expect(counts).toHaveText(/0 errors/);
 });
+
+test('a file with hundreds of problems lists them a page at a time, with a button for more', async ({ page }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  // 450 rules before any User-agent line: 450 warnings (rule outside a group).
+  const rules = Array.from({ length: 450 }, (_, i) => `Disallow: /stray-${i}`);
+  await lab.editor.replaceText(`${rules.join('\n')}\n`);
+  await page.getByRole('tab', { name: /Problems/ }).click();
+  const items = page.getByTestId('diagnostic');
+  await expect(items).toHaveCount(200);
+  await expect(items.last()).toHaveAttribute('data-line', '200');
+  const more = page.getByTestId('diagnostics-more');
+  await expect(more).toContainText('Showing 200 of 450 problems.');
+  // From the keyboard: the button takes Enter, and stays for the rest.
+  await more.getByRole('button', { name: 'Show 200 more' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(items).toHaveCount(400);
+  await more.getByRole('button', { name: 'Show 50 more' }).click();
+  await expect(items).toHaveCount(450);
+  await expect(items.last()).toHaveAttribute('data-line', '450');
+  await expect(more).toHaveCount(0);
+});

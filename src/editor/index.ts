@@ -12,9 +12,10 @@ import { foldGutter, foldKeymap } from '@codemirror/language';
 import { lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import type { Extension } from '@codemirror/state';
-import { drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { type BigPaste, bigPaste } from './bigPaste';
 import { blockInput } from './blockInput';
+import { steadyDrawnCursor } from './caret';
 import { robotsAutocompletion } from './completion';
 import { onDecidingLineClick, resultDecorations } from './decorations';
 import { expectationGutter } from './expectations';
@@ -58,7 +59,7 @@ export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Exten
     foldGutter(),
     robotsLintGutter(),
     history(),
-    drawSelection(),
+    steadyDrawnCursor(),
     highlightActiveLine(),
     highlightSelectionMatches(),
     robotsAutocompletion(),

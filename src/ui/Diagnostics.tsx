@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import { useController } from '../app/context';
 import type { RobotsDiagnostic } from '../core/lint';
 import { useRobotsLab } from '../state/store';
@@ -5,6 +6,13 @@ import { useRobotsLab } from '../state/store';
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 const SEVERITY_LABEL = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
 const SEVERITY_ICON = { error: '⛔', warning: '⚠', info: 'ℹ' } as const;
+
+/**
+ * Problems listed at first, and added by each "Show more". A file of 50,000
+ * stray rules has 50,000 warnings: listed all at once, opening the tab held
+ * the page for 19.7 s (loaded machine).
+ */
+const PAGE = 200;
 
 /** Applies one quick fix to the robots.txt (the fix's offsets are in the text the diagnostics were computed for). */
 function applyFix(fix: { from: number; to: number; insert: string }): void {
@@ -18,22 +26,38 @@ function applyFix(fix: { from: number; to: number; insert: string }): void {
  */
 export function Diagnostics() {
   const parse = useRobotsLab((s) => s.parse);
-  if (!parse) return <p className="hint">Reading the file…</p>;
-  const list = [...parse.diagnostics].sort(
-    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.line - b.line,
+  const [shown, setShown] = useState(PAGE);
+  const list = useMemo(
+    () =>
+      [...(parse?.diagnostics ?? [])].sort(
+        (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.line - b.line,
+      ),
+    [parse],
   );
+  if (!parse) return <p className="hint">Reading the file…</p>;
   if (list.length === 0)
     return (
       <p className="hint" data-testid="diagnostics-empty">
         No problems found in this robots.txt.
       </p>
     );
+  const more = Math.min(PAGE, list.length - shown);
   return (
-    <ol className="diagnostics" aria-label="Problems in the robots.txt" data-testid="diagnostics">
-      {list.map((d) => (
-        <DiagnosticItem key={`${d.from}-${d.code}-${d.message}`} d={d} />
-      ))}
-    </ol>
+    <>
+      <ol className="diagnostics" aria-label="Problems in the robots.txt" data-testid="diagnostics">
+        {list.slice(0, shown).map((d) => (
+          <DiagnosticItem key={`${d.from}-${d.code}-${d.message}`} d={d} />
+        ))}
+      </ol>
+      {more > 0 && (
+        <p className="diagnostics-more" data-testid="diagnostics-more">
+          Showing {shown.toLocaleString('en')} of {list.length.toLocaleString('en')} problems.{' '}
+          <button type="button" onClick={() => setShown(shown + more)}>
+            Show {more.toLocaleString('en')} more
+          </button>
+        </p>
+      )}
+    </>
   );
 }
 

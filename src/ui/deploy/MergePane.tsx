@@ -1,9 +1,10 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { MergeView } from '@codemirror/merge';
 import { Annotation, type ChangeSet, type Extension, type Text } from '@codemirror/state';
-import { drawSelection, EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
+import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { CoalescedTextSync, DocMirror } from '../../app/textSync';
+import { steadyDrawnCursor } from '../../editor/caret';
 import { robotsBaseTheme, robotsHighlighting } from '../../editor/highlight';
 import { robots } from '../../editor/language';
 import { shadowMount } from '../../editor/theme';
@@ -22,7 +23,7 @@ function side(
   return [
     lineNumbers(),
     history(),
-    drawSelection(),
+    steadyDrawnCursor(),
     robots(),
     robotsHighlighting,
     robotsBaseTheme,
