@@ -1,5 +1,3 @@
-import { isAscii } from 'node:buffer';
-
 /**
  * A text URL list read as bytes: one URL a line (LF, CR LF or CR), blank
  * lines and lines starting with `#` skipped, each line trimmed. Most lines
@@ -9,6 +7,8 @@ import { isAscii } from 'node:buffer';
  * a broken sequence becomes U+FFFD, as decoding the whole list would give).
  * Lone CRs split lines.
  */
+
+import { isAscii } from 'node:buffer';
 
 /** Where a list's lines go, with their line numbers (from 1). */
 export interface LineSink {

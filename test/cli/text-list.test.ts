@@ -176,4 +176,22 @@ describe('check on a text list: rows from bytes', () => {
       }
     });
   }
+
+  it('writes a row longer than an output buffer (1 MiB) as text, the same row', async () => {
+    const long = `/${'a'.repeat(600_000)}`;
+    const r = await runCli(['check', 'robots.txt', '-a', 'FooBot', '--urls', 'list.txt', '-f', 'jsonl'], {
+      'robots.txt': ROBOTS,
+      'list.txt': `/open\n${long}\n/x\n`,
+    });
+    expect(r.code).toBe(0);
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rows.map((row) => [row.url.length, row.origin, row.allowed, row.line])).toEqual([
+      [5, 'list.txt:1', true, 8],
+      [long.length, 'list.txt:2', false, 7],
+      [2, 'list.txt:3', false, 7],
+    ]);
+  });
 });
