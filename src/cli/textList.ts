@@ -9,6 +9,7 @@
  */
 
 import { isAscii } from 'node:buffer';
+import { latin1 } from './stream';
 
 /** Where a list's lines go, with their line numbers (from 1). */
 export interface LineSink {
@@ -25,11 +26,6 @@ export interface LineSink {
 const LF = 0x0a;
 const CR = 0x0d;
 const HASH = 0x23;
-
-/** Buffer's Latin-1 reader without `toString`'s argument checks (cheaper on short lines); not in Node's types. */
-interface Latin1Reader {
-  latin1Slice(start: number, end: number): string;
-}
 
 /** Whether bytes [start, end) are all ASCII. */
 function asciiRange(bytes: Buffer, start: number, end: number): boolean {
@@ -74,9 +70,7 @@ export class TextListLines {
   private lineOf(bytes: Buffer, start: number, lineEnd: number, ascii: boolean, sink: LineSink): void {
     const end = lineEnd > start && bytes[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
     const plain = ascii || asciiRange(bytes, start, end);
-    const text = plain
-      ? (bytes as unknown as Latin1Reader).latin1Slice(start, end)
-      : this.decoder.decode(bytes.subarray(start, end));
+    const text = plain ? latin1(bytes, start, end) : this.decoder.decode(bytes.subarray(start, end));
     if (text.indexOf('\r') !== -1) {
       for (const piece of text.split('\r')) this.take(piece, ++this.line, sink);
       return;
