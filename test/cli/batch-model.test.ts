@@ -6,33 +6,22 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { lineArb as modelLineArb } from '../model/arbitraries';
 import { modelDecide } from '../model/reference-model';
 import { runCli } from './harness';
 
-const patternChar = fc.constantFrom('/', 'a', 'b', '.', '?', '=', '*', '$', '%', '2', 'f', 'F', 'ツ', 'é', 'x');
-const patternArb = fc.oneof(
-  fc.array(patternChar, { maxLength: 8 }).map((cs) => `/${cs.join('')}`),
-  fc.constantFrom('/index.html', '/a/index.htm', '/', '*', '$', '/a$', ''),
-);
-const agents = ['FooBot', 'foobot', 'BarBot', 'Foo-Bot', '*', '* x', 'foobot/1.2', 'Bar_bot', 'bot2', ''];
-const lineArb = fc.oneof(
-  fc.constantFrom(...agents).map((a) => `user-agent: ${a}`),
-  patternArb.map((p) => `allow: ${p}`),
-  patternArb.map((p) => `disallow: ${p}`),
-  patternArb.map((p) => `Disallow ${p}`),
-  fc.constantFrom(
-    '',
-    '# comment',
-    'user-agent: foobot # note',
-    'sitemap: http://x/s.xml',
-    'crawl-delay: 5',
-    'useragent: foobot',
-    'disalow: /a',
-    ' Disallow : /b',
-    'junk line here',
-    '\uFEFFuser-agent: foobot',
-  ),
-);
+const lineArb = modelLineArb([
+  '',
+  '# comment',
+  'user-agent: foobot # note',
+  'sitemap: http://x/s.xml',
+  'crawl-delay: 5',
+  'useragent: foobot',
+  'disalow: /a',
+  ' Disallow : /b',
+  'junk line here',
+  '\uFEFFuser-agent: foobot',
+]);
 const robotsArb = fc.oneof(
   fc.array(lineArb, { maxLength: 12 }).chain((ls) => fc.constantFrom('\n', '\r\n', '\r').map((eol) => ls.join(eol))),
   // A byte-order mark first: batch hands such a file to the full parse.

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createChecker, evaluate, getPathParamsQuery, type ParsedRobots, parseRobotsTxt } from '../../src/core';
 import { __setSearchObserver, compileTree } from '../../src/core/compiled';
 import { matchesPattern } from '../../src/core/pattern';
+import { lineArb as modelLineArb, patternArb } from '../model/arbitraries';
 import { type Bytes, latin1, modelDecide, modelMatches, modelPath, utf8 } from '../model/reference-model';
 
 /** The engine's verdict, deciding line and match list for one URL, through evaluate and the checker, against the model's. */
@@ -34,40 +35,16 @@ function expectModelAgrees(parsed: ParsedRobots, robots: string | Uint8Array, ur
 }
 
 const pathChar = fc.constantFrom('/', 'a', 'b', 'c', '.', '?', '=', '$', '%', '2', 'f', 'F', 'ツ', 'é', '-', 'x');
-const patternChar = fc.constantFrom('/', 'a', 'b', 'c', '.', '?', '=', '*', '$', '%', '2', 'f', 'F', 'ツ', 'é', 'x');
 const pathArb = fc.array(pathChar, { maxLength: 14 }).map((cs) => `/${cs.join('')}`);
-const patternArb = fc.oneof(
-  fc.array(patternChar, { maxLength: 10 }).map((cs) => `/${cs.join('')}`),
-  fc.array(patternChar, { maxLength: 8 }).map((cs) => cs.join('')),
-  fc.constantFrom('/index.html', '/a/index.htm', '/*/index.html', '/', '*', '$', '/$', '/a$', ''),
-);
-const agentArb = fc.constantFrom(
-  'FooBot',
-  'foobot',
-  'BarBot',
-  'Foo-Bot',
-  '*',
-  '* x',
-  'foobot/1.2',
-  'Bar_bot',
-  'bot2',
+const lineArb = modelLineArb([
   '',
-);
-const lineArb = fc.oneof(
-  agentArb.map((a) => `user-agent: ${a}`),
-  patternArb.map((p) => `allow: ${p}`),
-  patternArb.map((p) => `disallow: ${p}`),
-  patternArb.map((p) => `Disallow ${p}`),
-  fc.constantFrom(
-    '',
-    '# comment',
-    'sitemap: http://x/s.xml',
-    'crawl-delay: 5',
-    'useragent: foobot',
-    'disalow: /a',
-    'junk line here',
-  ),
-);
+  '# comment',
+  'sitemap: http://x/s.xml',
+  'crawl-delay: 5',
+  'useragent: foobot',
+  'disalow: /a',
+  'junk line here',
+]);
 const robotsArb = fc
   .array(lineArb, { maxLength: 14 })
   .chain((ls) => fc.constantFrom('\n', '\r\n', '\r').map((eol) => ls.join(eol)));
