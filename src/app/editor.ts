@@ -24,7 +24,7 @@ export interface EditorPort {
   showExpectations(marks: readonly ExpectationGutterMark[]): void;
   /** The gutter's deciding-line marks: line → cells it decides. */
   showDecidingLines(lines: ReadonlyMap<number, number>): void;
-  /** The selected cell's group and rule lines (null clears them), scrolled into view. */
+  /** The selected cell's group and rule lines (null clears them), scrolled into view unless the editor has focus. */
   showHighlight(highlight: ResultHighlight | null): void;
   /**
    * Applies edits made for `forText` as one undoable transaction; false (and

@@ -156,8 +156,10 @@ export function showResultHighlight(view: EditorView, value: ResultHighlight | n
   const pos = target != null ? lineStart(view.state, target) : null;
   view.dispatch({ effects });
   // Scroll the editor only: EditorView.scrollIntoView also scrolls the page, which on a phone
-  // (one page-long column) would carry the reader away from the cell they just chose.
-  if (pos != null) {
+  // (one page-long column) would carry the reader away from the cell they just chose. And
+  // not while the editor has focus: the highlight is shown again after every parse and run,
+  // and would carry the view away from the line the user is typing on.
+  if (pos != null && !view.hasFocus) {
     const block = view.lineBlockAt(pos);
     const scroller = view.scrollDOM;
     scroller.scrollTop = Math.max(0, block.top + block.height / 2 - scroller.clientHeight / 2);
