@@ -74,6 +74,8 @@ test('a large paste is read in steps: the page says so, one undo takes it back, 
   await page.keyboard.insertText(' and after');
   await expect(lab.editor.stats).toContainText('150,002 lines');
   await expect(lab.editor.content.locator('.cm-activeLine')).toHaveText('# typed meanwhile and after');
+  // The view stays where the user typed; the file's start is still the original text.
+  await page.keyboard.press('ControlOrMeta+Home');
   await expect(lab.editor.content.locator('.cm-line').first()).toHaveText('User-agent: *');
   // Undo: the typing (one or two steps), then the whole paste at once.
   for (let i = 0; i < 3 && (await lab.editor.text()) !== original; i++) await page.keyboard.press('ControlOrMeta+Z');
@@ -151,6 +153,8 @@ test('5,000 stray rules: each line is marked where the user looks, at the top an
   await expect(lab.editor.stats).toContainText('5,000 warnings');
   const marked = (text: string) =>
     lab.editor.content.locator('.cm-line', { hasText: text }).locator('.cm-lintRange-warning');
+  // The paste leaves the view at its end, where the cursor is; the top is a jump away.
+  await page.keyboard.press('ControlOrMeta+Home');
   await expect(marked('Disallow: /stray-0')).toHaveCount(1);
   // The editor holds the marks near what is shown; the end of the file gets its own.
   await page.keyboard.press('ControlOrMeta+End');
