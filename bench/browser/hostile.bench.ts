@@ -31,32 +31,62 @@ interface Row {
   did: string;
   longestMs: number;
   over50: number;
+  /** The longest animation frame and the scripts that ran in it. */
+  worstFrame: string;
 }
 const table: Row[] = [];
 
 async function watchLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __hostileTasks: number[] };
+    const w = window as unknown as { __hostileTasks: number[]; __hostileFrames: { ms: number; what: string }[] };
     w.__hostileTasks = [];
+    w.__hostileFrames = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__hostileTasks.push(e.duration);
     }).observe({ type: 'longtask', buffered: true });
+    // What ran in each long animation frame: the scripts' entry points and their times.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const f = e as PerformanceEntry & { scripts: { invoker: string; duration: number }[] };
+        const what = f.scripts
+          .filter((s) => s.duration >= 5)
+          .map((s) => `${s.invoker} ${Math.round(s.duration)}`)
+          .join(', ');
+        w.__hostileFrames.push({ ms: f.duration, what: what || 'rendering' });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
 }
 
 function resetTasks(page: Page): Promise<void> {
   return page.evaluate(() => {
-    (window as unknown as { __hostileTasks: number[] }).__hostileTasks.length = 0;
+    const w = window as unknown as { __hostileTasks: number[]; __hostileFrames: unknown[] };
+    w.__hostileTasks.length = 0;
+    w.__hostileFrames.length = 0;
   });
 }
 
-/** Waits a second for late work, then records the longest task since the last reset. */
+/**
+ * Waits a second for late work, then records the longest task since the last
+ * reset, and what ran in the longest animation frame (Long Animation Frames API).
+ */
 async function record(page: Page, input: string, did: string): Promise<void> {
   await page.waitForTimeout(1000);
-  const tasks = await page.evaluate(() => (window as unknown as { __hostileTasks: number[] }).__hostileTasks);
-  const row = { input, did, longestMs: Math.round(tasks.length ? Math.max(...tasks) : 0), over50: tasks.length };
+  const { tasks, frames } = await page.evaluate(() => {
+    const w = window as unknown as { __hostileTasks: number[]; __hostileFrames: { ms: number; what: string }[] };
+    return { tasks: w.__hostileTasks, frames: w.__hostileFrames };
+  });
+  const worst = frames.reduce<{ ms: number; what: string } | null>((a, f) => (a && a.ms >= f.ms ? a : f), null);
+  const row = {
+    input,
+    did,
+    longestMs: Math.round(tasks.length ? Math.max(...tasks) : 0),
+    over50: tasks.length,
+    worstFrame: worst ? `${Math.round(worst.ms)} ms: ${worst.what}` : '',
+  };
   table.push(row);
   console.log(`hostile: ${input}: ${did}; longest task ${row.longestMs} ms, ${row.over50} over 50 ms`);
+  if (worst) console.log(`  longest frame ${row.worstFrame}`);
 }
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'robots.txt', exact: true });
@@ -267,4 +297,6 @@ test.afterAll(() => {
     console.log(
       `${r.input.padEnd(w)} | ${`${r.longestMs} ms`.padStart(12)} | ${String(r.over50).padStart(13)} | ${r.did}`,
     );
+  console.log('\nlongest animation frame per input (what ran in it):');
+  for (const r of table) if (r.worstFrame) console.log(`${r.input.padEnd(w)} | ${r.worstFrame}`);
 });
