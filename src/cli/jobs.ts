@@ -1,0 +1,318 @@
+/**
+ * `check --jobs N` (csv and jsonl): the URLs judged on N threads, the main
+ * thread and N − 1 worker threads. The main thread reads the lists and cuts
+ * each text list into pieces of whole lines (pieces.ts); each piece goes,
+ * moved without a copy and with the number of its first line, to a worker
+ * with fewer than IN_FLIGHT_PER_WORKER pieces out, or else is judged on the
+ * main thread at once (so the main thread, which only reads and writes
+ * otherwise, takes the share the workers leave). Other inputs (command-line
+ * URLs, CSV lists, sitemaps) go the same way as batches of URLs. Every
+ * thread parsed the robots.txt once and judges with the same code as one
+ * thread (Judge.lineSink on TextListLines, RowOutput into an OutputBuffer);
+ * a worker moves its output bytes back. The main thread writes the outputs
+ * in input order, so the bytes, line numbers, expectation summary and exit
+ * status are one thread's. At most MAX_QUEUED pieces wait to be written:
+ * memory stays flat, and a slow reader of the output slows the reading.
+ *
+ * A worker runs the executable itself (the bundle, lib/cli.mjs): bin.ts
+ * calls `serveCheckJobs` in a worker thread instead of the command line.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { ParsedRobots } from '../core/index';
+import {
+  type CheckPlan,
+  Judge,
+  listChildSitemaps,
+  noUrlsError,
+  parseRobots,
+  planCheck,
+  Tally,
+  type TallyReport,
+} from './check';
+import { CliError, type CliIo, readUserFile } from './io';
+import { CollectionPacer } from './memory';
+import { ListPieces, type Piece } from './pieces';
+import { RowOutput } from './rowOutput';
+import { type RowWriter, rowWriter } from './rows';
+import { OutputBuffer } from './stream';
+import { type Expected, openLists, type UrlBatch, urlBatches } from './targets';
+import { TextListLines } from './textList';
+
+/** Where the worker threads come from, and the size of a piece of a list. */
+export interface JobsHost {
+  /** The script a worker runs: the executable (its bin.ts). */
+  script: URL;
+  /** Bytes of a list per piece (a piece ends at a line end, so it may be longer). */
+  pieceBytes: number;
+}
+
+/**
+ * 64 KiB of a list (about 1,400 URLs of a crawl export, 600 KiB of jsonl
+ * rows), as a file is read: a message costs little per URL, and the pieces
+ * waiting stay a few MiB. 1M URLs to jsonl with two threads peaked at 144
+ * MiB of RSS with 64 KiB pieces, 170 with 256 KiB, 222 with 1 MiB (loaded).
+ */
+const PIECE_BYTES = 1 << 16;
+/**
+ * A worker's young generation, at most (V8's default grows to 48 MiB): 170
+ * MiB of RSS with 8 MiB, 195 without, for the same CPU time (loaded).
+ */
+const YOUNG_MIB = 8;
+/** Pieces out per worker: one judged while the next waits, so a worker need not wait for the main thread. */
+const IN_FLIGHT_PER_WORKER = 2;
+/** Pieces judged or being judged but not yet written, at most (per thread). */
+const QUEUED_PER_THREAD = 2;
+
+/** The executable as the worker script: this bundle, or bin.ts beside this file when run from the sources. */
+export function defaultJobsHost(): JobsHost {
+  const here = new URL(import.meta.url);
+  return { script: here.pathname.endsWith('.ts') ? new URL('./bin.ts', here) : here, pieceBytes: PIECE_BYTES };
+}
+
+/** What a worker starts with: `check`'s arguments (it plans the run again) and the robots.txt's bytes. */
+interface JobSetup {
+  argv: string[];
+  robots: Uint8Array;
+}
+
+/** Work for a thread: whole lines of a text list, or URLs read by the main thread. */
+type Job =
+  | { kind: 'piece'; name: string; expected: Expected; bytes: Uint8Array; firstLine: number }
+  | { kind: 'batch'; batch: UrlBatch };
+
+/** The answer to one job: the output's bytes, the rows in them, its expectations, what stopped it. */
+interface Reply {
+  chunks: Uint8Array[];
+  rows: number;
+  tally: TallyReport;
+  error: { message: string; usage: boolean } | null;
+}
+
+/** Judges jobs into bytes, on whichever thread it lives: the same Judge and RowOutput as one thread. */
+class JobJudge {
+  private readonly chunks: Uint8Array[] = [];
+  // OutputBuffer writes bytes only; this sink is never full, so `flush`
+  // hands it every piece before it returns (nothing to wait for).
+  private readonly out = new OutputBuffer({ write: (chunk) => this.chunks.push(chunk as Uint8Array) > 0 });
+  /** Without a writer: the main thread writes the csv head. */
+  private readonly rows = new RowOutput(this.out, null);
+  private readonly judge: Judge;
+  private readonly writer: RowWriter;
+  private readonly emit = (text: string) => this.rows.text(text);
+  private readonly pacer = new CollectionPacer();
+
+  constructor(parsed: ParsedRobots, plan: CheckPlan) {
+    this.judge = new Judge(parsed, plan, this.rows);
+    this.writer = rowWriter(plan.format as 'csv' | 'jsonl', plan.explain, plan.purposes);
+  }
+
+  run(job: Job): Reply {
+    const before = this.rows.written;
+    let error: Reply['error'] = null;
+    try {
+      if (job.kind === 'piece') {
+        const lines = new TextListLines(job.firstLine);
+        const sink = this.judge.lineSink(job, this.writer, this.emit, []);
+        lines.write(job.bytes, sink);
+        lines.end(sink);
+      } else {
+        const { batch } = job;
+        for (let i = 0; i < batch.urls.length; i++) {
+          this.judge.target(batch.urls[i], batch.name, batch.lines[i], batch.expected, this.writer, this.emit, []);
+        }
+      }
+    } catch (err) {
+      error = { message: (err as Error)?.message ?? String(err), usage: err instanceof CliError };
+    }
+    void this.out.flush();
+    this.pacer.tick(this.rows.written);
+    const rows = this.rows.written - before;
+    return { chunks: this.chunks.splice(0), rows, tally: this.judge.tally.take(), error };
+  }
+}
+
+/** The worker side: parses once, then judges each job it is sent and moves the bytes back. */
+export function serveCheckJobs(): void {
+  const port = parentPort;
+  if (isMainThread || port === null) throw new Error('serveCheckJobs runs in a worker thread');
+  const setup = workerData as JobSetup;
+  const plan = planCheck(setup.argv);
+  // The main thread says what parsing had to say.
+  const quiet: CliIo = {
+    stdin: (async function* () {})(),
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+    readFile: () => Promise.reject(new Error('a worker reads no files')),
+  };
+  const judge = new JobJudge(parseRobots(quiet, plan.robotsPath, setup.robots, plan.sizeLimit), plan);
+  port.on('message', (job: Job) => {
+    const reply = judge.run(job);
+    port.postMessage(reply, movable(reply.chunks));
+  });
+}
+
+/** The ArrayBuffers under `chunks` that are theirs alone (not Node's shared pool), to move instead of copy. */
+function movable(chunks: Uint8Array[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const c of chunks) if (c.buffer.byteLength > Buffer.poolSize) buffers.add(c.buffer as ArrayBuffer);
+  return [...buffers];
+}
+
+/** One worker thread and the replies it owes, in the order asked. */
+class JobWorker {
+  private readonly worker: Worker;
+  private readonly waiting: { resolve: (r: Reply) => void; reject: (e: Error) => void }[] = [];
+
+  constructor(host: JobsHost, setup: JobSetup) {
+    this.worker = host.script.pathname.endsWith('.ts')
+      ? new Worker(fromSources(host.script), {
+          eval: true,
+          workerData: setup,
+          resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MIB },
+        })
+      : new Worker(host.script, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MIB } });
+    this.worker.on('message', (reply: Reply) => this.waiting.shift()?.resolve(reply));
+    this.worker.on('error', (err) => {
+      for (const w of this.waiting.splice(0)) w.reject(err);
+    });
+  }
+
+  /** Jobs sent and not answered yet. */
+  get pending(): number {
+    return this.waiting.length;
+  }
+
+  ask(job: Job, transfer: ArrayBuffer[]): Promise<Reply> {
+    const reply = new Promise<Reply>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    // Awaited in turn by the caller; a worker that dies must not leave the later ones unhandled.
+    reply.catch(() => undefined);
+    this.worker.postMessage(job, transfer);
+    return reply;
+  }
+
+  stop(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+/** A worker that runs bin.ts through tsx, for `bin/robots-lab.mjs` (development: the sources, no build). */
+function fromSources(script: URL): string {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  return `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`;
+}
+
+/** Writes bytes to standard output, waiting for it to drain when it says it is full. */
+async function write(io: CliIo, bytes: Uint8Array | string): Promise<void> {
+  const { stdout } = io;
+  if (stdout.write(bytes) === false && stdout.once) await new Promise<void>((r) => stdout.once?.('drain', r));
+}
+
+/**
+ * The jobs of a run in input order, each judged by a worker or on the main
+ * thread; written in that order as they are done.
+ */
+class JobQueue {
+  /** Each job's reply once it is there, and the promise of it. */
+  private readonly queue: { reply: Reply | null; coming: Promise<Reply> }[] = [];
+  private rows = 0;
+  readonly tally = new Tally();
+
+  constructor(
+    private readonly io: CliIo,
+    private readonly writer: RowWriter,
+    private readonly workers: JobWorker[],
+    private readonly local: JobJudge,
+  ) {}
+
+  /** Rows written so far. */
+  get written(): number {
+    return this.rows;
+  }
+
+  /** Hands a job to a worker with room, else judges it here; writes what is done. */
+  async add(job: Job, transfer: ArrayBuffer[] = []): Promise<void> {
+    const worker = this.workers.find((w) => w.pending < IN_FLIGHT_PER_WORKER);
+    if (worker) {
+      const entry: { reply: Reply | null; coming: Promise<Reply> } = { reply: null, coming: worker.ask(job, transfer) };
+      entry.coming.then((r) => (entry.reply = r)).catch(() => undefined);
+      this.queue.push(entry);
+    } else {
+      const reply = this.local.run(job);
+      this.queue.push({ reply, coming: Promise.resolve(reply) });
+      // Nothing after a failed job is written: write up to it (take throws there).
+      if (reply.error !== null) await this.finish();
+    }
+    // Wait for the oldest when too many are out; then write whatever is done at the head.
+    while (this.queue.length >= QUEUED_PER_THREAD * (this.workers.length + 1)) await this.takeFirst();
+    while (this.queue.length > 0 && this.queue[0].reply !== null) await this.takeFirst();
+  }
+
+  /** Writes every job's output, in order. */
+  async finish(): Promise<void> {
+    while (this.queue.length > 0) await this.takeFirst();
+  }
+
+  private async takeFirst(): Promise<void> {
+    const first = this.queue.shift() as { coming: Promise<Reply> };
+    await this.take(await first.coming);
+  }
+
+  private async take(reply: Reply): Promise<void> {
+    if (this.rows === 0 && reply.rows > 0 && this.writer.head !== '') await write(this.io, this.writer.head);
+    this.rows += reply.rows;
+    for (const chunk of reply.chunks) await write(this.io, chunk);
+    this.tally.add(reply.tally);
+    if (reply.error === null) return;
+    throw reply.error.usage ? new CliError(reply.error.message) : new Error(reply.error.message);
+  }
+}
+
+/** `check` over `plan.jobs` threads (csv and jsonl: runCheck sends no other format here). */
+export async function runCheckJobs(argv: string[], plan: CheckPlan, io: CliIo, host: JobsHost): Promise<number> {
+  const robots = await readUserFile(io, plan.robotsPath, 'robots.txt');
+  // Started first: they parse the robots.txt while this thread does.
+  const workers = Array.from({ length: plan.jobs - 1 }, () => new JobWorker(host, { argv, robots }));
+  try {
+    const local = new JobJudge(parseRobots(io, plan.robotsPath, robots, plan.sizeLimit), plan);
+    const writer = rowWriter(plan.format as 'csv' | 'jsonl', plan.explain, plan.purposes);
+    const queue = new JobQueue(io, writer, workers, local);
+    const childSitemaps = await readJobs(plan, io, host, queue);
+    await queue.finish();
+    if (queue.written === 0) throw noUrlsError(childSitemaps);
+    const end = writer.end(queue.written);
+    if (end !== '') await write(io, end);
+    return queue.tally.finish(io, plan.format);
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+}
+
+/** Reads every input into jobs for `queue`; returns how many child sitemaps were listed instead. */
+async function readJobs(plan: CheckPlan, io: CliIo, host: JobsHost, queue: JobQueue): Promise<number> {
+  const lists = await openLists(io, plan.lists);
+  const addPiece = (name: string, expected: Expected, piece: Piece) =>
+    queue.add({ kind: 'piece', name, expected, ...piece }, [piece.bytes.buffer as ArrayBuffer]);
+  let childSitemaps = 0;
+  let list: TextListLines | null = null;
+  let pieces = new ListPieces(host.pieceBytes);
+  for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
+    if ('chunk' in batch) {
+      // One TextListLines per list: a new one is a new list, numbered from 1.
+      if (batch.lines !== list) {
+        list = batch.lines;
+        pieces = new ListPieces(host.pieceBytes);
+      }
+      if (batch.chunk !== null) {
+        for (const piece of pieces.write(batch.chunk)) await addPiece(batch.name, batch.expected, piece);
+        continue;
+      }
+      const last = pieces.end();
+      if (last !== null) await addPiece(batch.name, batch.expected, last);
+    } else if (batch.sitemapIndex) {
+      childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
+    } else {
+      await queue.add({ kind: 'batch', batch });
+    }
+  }
+  return childSitemaps;
+}
