@@ -16,7 +16,14 @@ export function memoryIo(
     stdin: (async function* () {
       if (stdin) yield new TextEncoder().encode(stdin);
     })(),
-    stdout: { write: (t: string | Uint8Array) => stdout.push(Buffer.from(t)) > 0 },
+    // A copy, so the buffer may be filled again at once, as a real stream lets it once written.
+    stdout: {
+      write: (t: string | Uint8Array, done?: (err?: Error | null) => void) => {
+        stdout.push(Buffer.from(t));
+        done?.();
+        return true;
+      },
+    },
     stderr: { write: (t: string) => (stderr += t) },
     readFile: async (path) => {
       const f = files[path];
