@@ -214,24 +214,30 @@ class JobWorker {
   private readonly waiting: { resolve: (r: Reply) => void; reject: (e: Error) => void }[] = [];
   /** Buffers of its replies, written: sent back with the next job. */
   private readonly spare: ArrayBuffer[] = [];
+  /** Why it stopped before it was told to, once it has: every reply it owes and is asked for fails with it. */
+  private failure: Error | null = null;
+  private stopping = false;
 
   constructor(host: JobsHost, setup: JobSetup) {
+    const options = { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MIB } };
     this.worker = host.script.pathname.endsWith('.ts')
-      ? new Worker(fromSources(host.script), {
-          eval: true,
-          workerData: setup,
-          resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MIB },
-        })
-      : new Worker(host.script, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MIB } });
+      ? new Worker(fromSources(host.script), { ...options, eval: true })
+      : new Worker(host.script, options);
     this.worker.on('message', (reply: Reply) => {
       reply.written = reply.chunks.map((c) => () => {
         if (this.spare.length < SPARE_BUFFERS) this.spare.push(c.buffer as ArrayBuffer);
       });
       this.waiting.shift()?.resolve(reply);
     });
-    this.worker.on('error', (err) => {
-      for (const w of this.waiting.splice(0)) w.reject(err);
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.on('exit', (code) => {
+      if (!this.stopping) this.fail(new Error(`a worker thread stopped (exit code ${code})`));
     });
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const w of this.waiting.splice(0)) w.reject(this.failure);
   }
 
   /** Jobs sent and not answered yet. */
@@ -240,6 +246,7 @@ class JobWorker {
   }
 
   ask(job: Job, transfer: ArrayBuffer[]): Promise<Reply> {
+    if (this.failure !== null) return Promise.reject(this.failure);
     const reply = new Promise<Reply>((resolve, reject) => this.waiting.push({ resolve, reject }));
     // Awaited in turn by the caller; a worker that dies must not leave the later ones unhandled.
     reply.catch(() => undefined);
@@ -249,6 +256,7 @@ class JobWorker {
   }
 
   stop(): Promise<number> {
+    this.stopping = true;
     return this.worker.terminate();
   }
 }

@@ -236,6 +236,30 @@ describe('check --jobs', () => {
     }
   }, 60_000);
 
+  it('reads a list from standard input in pieces', async () => {
+    const list = '/open/a\r\n\n/private/b\r/x?q=1\n';
+    const argv = ['robots.txt', '-a', 'FooBot', '--urls', '-', '-f', 'jsonl'];
+    const runs = [];
+    for (const jobs of [1, 2]) {
+      const { io, output } = memoryIo({ 'robots.txt': ROBOTS }, list);
+      expect(await runCheck([...argv, '--jobs', String(jobs)], io, { script, pieceBytes: 3 })).toBe(0);
+      runs.push(output());
+    }
+    expect(runs[1]).toEqual(runs[0]);
+    const origins = runs[1].stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l).origin);
+    expect(origins).toEqual(['(stdin):1', '(stdin):3', '(stdin):4']);
+  });
+
+  it('fails with an internal error, not a hang, when a worker thread cannot start', async () => {
+    const { io } = memoryIo({ 'robots.txt': ROBOTS, 'l.txt': '/a\n/b\n/c\n' });
+    const host = { script: pathToFileURL('/no/such/robots-lab.mjs'), pieceBytes: 2 };
+    const argv = ['robots.txt', '-a', 'FooBot', '--urls', 'l.txt', '-f', 'jsonl', '--jobs', '2'];
+    await expect(runCheck(argv, io, host)).rejects.toThrow(/robots-lab\.mjs|worker/);
+  });
+
   it('runs the table and json on one thread, with the same output', async () => {
     const files = { 'robots.txt': ROBOTS, 'l.txt': '/open\n/private\n' };
     for (const format of ['table', 'json']) {
