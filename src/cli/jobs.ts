@@ -11,8 +11,9 @@
  * thread (Judge.lineSink on TextListLines, RowOutput into an OutputBuffer);
  * a worker moves its output bytes back. The main thread writes the outputs
  * in input order, so the bytes, line numbers, expectation summary and exit
- * status are one thread's. At most MAX_QUEUED pieces wait to be written:
- * memory stays flat, and a slow reader of the output slows the reading.
+ * status are one thread's. At most QUEUED_PER_THREAD pieces per thread
+ * wait to be written: memory stays flat, and a slow reader of the output
+ * slows the reading.
  *
  * A worker runs the executable itself (the bundle, lib/cli.mjs): bin.ts
  * calls `serveCheckJobs` in a worker thread instead of the command line.
@@ -49,13 +50,15 @@ export interface JobsHost {
 /**
  * 64 KiB of a list (about 1,400 URLs of a crawl export, 600 KiB of jsonl
  * rows), as a file is read: a message costs little per URL, and the pieces
- * waiting stay a few MiB. 1M URLs to jsonl with two threads peaked at 144
- * MiB of RSS with 64 KiB pieces, 170 with 256 KiB, 222 with 1 MiB (loaded).
+ * waiting stay a few MiB. 1M URLs to jsonl on three threads (an earlier
+ * build) peaked at 144 MiB of RSS with 64 KiB pieces, 162 with 256 KiB and
+ * 213 with 1 MiB, for the same CPU time within the noise (loaded).
  */
 const PIECE_BYTES = 1 << 16;
 /**
- * A worker's young generation, at most (V8's default grows to 48 MiB): 170
- * MiB of RSS with 8 MiB, 195 without, for the same CPU time (loaded).
+ * A worker's young generation, at most: in the same runs (256 KiB pieces)
+ * 162 MiB of RSS with 8 MiB, 188 with 16, 216 with V8's default, for the
+ * same CPU time within the noise.
  */
 const YOUNG_MIB = 8;
 /** Pieces out per worker: one judged while the next waits, so a worker need not wait for the main thread. */
