@@ -120,7 +120,7 @@ export interface CheckPlan {
   purposes: boolean;
   sizeLimit: boolean;
   lists: ListSpec[];
-  /** Worker threads that judge the URLs (1: the main thread does, as always). */
+  /** Threads that judge the URLs, the main one and `jobs - 1` workers (1: the main thread alone, as always). */
   jobs: number;
 }
 
