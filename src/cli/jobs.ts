@@ -45,6 +45,11 @@ export interface JobsHost {
   script: URL;
   /** Bytes of a list per piece (a piece ends at a line end, so it may be longer). */
   pieceBytes: number;
+  /**
+   * Start judging only once every worker is ready, so that workers surely
+   * take pieces (tests); otherwise the main thread judges until they are.
+   */
+  awaitWorkers?: boolean;
 }
 
 /**
@@ -200,6 +205,8 @@ export function serveCheckJobs(): void {
     readFile: () => Promise.reject(new Error('a worker reads no files')),
   };
   const judge = new JobJudge(parseRobots(quiet, plan.robotsPath, setup.robots, plan.sizeLimit), plan, true);
+  // Ready: until now the main thread judged every piece itself.
+  port.postMessage(null);
   port.on('message', ({ job, spare }: JobMessage) => {
     judge.addSpare(spare);
     const reply = judge.run(job);
@@ -220,13 +227,29 @@ class JobWorker {
   /** Why it stopped before it was told to, once it has: every reply it owes and is asked for fails with it. */
   private failure: Error | null = null;
   private stopping = false;
+  /** Whether it has parsed the robots.txt (its first message says so): until then it is given nothing. */
+  ready = false;
+  /** Settles when it is ready, or has failed first. */
+  readonly started: Promise<void>;
+  private onReady: () => void = () => {};
+  private onFailure: (err: Error) => void = () => {};
 
   constructor(host: JobsHost, setup: JobSetup) {
+    this.started = new Promise<void>((resolve, reject) => {
+      this.onReady = resolve;
+      this.onFailure = reject;
+    });
+    this.started.catch(() => undefined);
     const options = { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MIB } };
     this.worker = host.script.pathname.endsWith('.ts')
       ? new Worker(fromSources(host.script), { ...options, eval: true })
       : new Worker(host.script, options);
-    this.worker.on('message', (reply: Reply) => {
+    this.worker.on('message', (reply: Reply | null) => {
+      if (reply === null) {
+        this.ready = true;
+        this.onReady();
+        return;
+      }
       reply.written = reply.chunks.map((c) => () => {
         if (this.spare.length < SPARE_BUFFERS) this.spare.push(c.buffer as ArrayBuffer);
       });
@@ -240,6 +263,7 @@ class JobWorker {
 
   private fail(err: Error): void {
     this.failure ??= err;
+    this.onFailure(this.failure);
     for (const w of this.waiting.splice(0)) w.reject(this.failure);
   }
 
@@ -298,9 +322,14 @@ class JobQueue {
     return this.rows;
   }
 
-  /** Hands a job to a worker with room, else judges it here; writes what is done. */
+  /**
+   * Hands a job to a worker that is ready and has room, else judges it
+   * here; writes what is done. A worker takes 0.2-0.3 s to start and parse
+   * (a 500 KiB robots.txt): sending it the first pieces at once kept a 1,000
+   * URL check waiting for it (0.66-0.83 s wall against 0.32-0.43).
+   */
   async add(job: Job, transfer: ArrayBuffer[] = []): Promise<void> {
-    const worker = this.workers.find((w) => w.pending < IN_FLIGHT_PER_WORKER);
+    const worker = this.workers.find((w) => w.ready && w.pending < IN_FLIGHT_PER_WORKER);
     if (worker) {
       const entry: { reply: Reply | null; coming: Promise<Reply> } = { reply: null, coming: worker.ask(job, transfer) };
       entry.coming.then((r) => (entry.reply = r)).catch(() => undefined);
@@ -343,6 +372,7 @@ export async function runCheckJobs(argv: string[], plan: CheckPlan, io: CliIo, h
   const workers = Array.from({ length: plan.jobs - 1 }, () => new JobWorker(host, { argv, robots }));
   try {
     const local = new JobJudge(parseRobots(io, plan.robotsPath, robots, plan.sizeLimit), plan, false);
+    if (host.awaitWorkers) await Promise.all(workers.map((w) => w.started));
     const writer = rowWriter(plan.format as 'csv' | 'jsonl', plan.explain, plan.purposes);
     const queue = new JobQueue(io, writer, workers, local);
     const childSitemaps = await readJobs(plan, io, host, queue);
