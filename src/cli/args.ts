@@ -3,6 +3,7 @@
  * `--flag=value`, repeatable flags, `--` ends the options. Anything unknown
  * is a CliError naming it.
  */
+import { availableParallelism } from 'node:os';
 import { CliError } from './io';
 
 export interface FlagSpec {
@@ -73,4 +74,19 @@ export function flag(args: ParsedArgs, name: string): string | undefined {
 /** All values of a repeatable flag. */
 export function flags(args: ParsedArgs, name: string): string[] {
   return args.flags.get(name) ?? [];
+}
+
+/** The most worker threads `--jobs` starts. */
+const MAX_JOBS = 64;
+
+/**
+ * The value of `check --jobs`: a whole number from 1 to 64, or `auto` for
+ * the threads the machine offers (os.availableParallelism). Absent: 1.
+ */
+export function jobsValue(value: string | undefined): number {
+  if (value === undefined) return 1;
+  if (value === 'auto') return Math.min(availableParallelism(), MAX_JOBS);
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= 1 && n <= MAX_JOBS)) throw new CliError(`--jobs takes a whole number from 1 to ${MAX_JOBS}, or auto`);
+  return n;
 }

@@ -19,10 +19,11 @@ import {
   toRequestUrl,
 } from '../core/index';
 import { findProfile } from '../core/profiles';
-import { type FlagSpec, flag, flags, parseArgs } from './args';
+import { type FlagSpec, flag, flags, jobsValue, parseArgs } from './args';
 import { runFileExpectations } from './expectations';
 import { FORMATS, type Format, formatResults, type ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { defaultJobsHost, type JobsHost, runCheckJobs } from './jobs';
 import { CollectionPacer } from './memory';
 import { purposeCells } from './purposes';
 import { RowOutput } from './rowOutput';
@@ -39,6 +40,7 @@ const CHECK_FLAGS: FlagSpec[] = [
   { name: 'raw' },
   { name: 'explain' },
   { name: 'purposes' },
+  { name: 'jobs', short: 'j', value: true },
   { name: 'expect-allowed', value: true, repeat: true },
   { name: 'expect-blocked', value: true, repeat: true },
   { name: 'robots-url', value: true },
@@ -78,7 +80,11 @@ function invalidAgent(name: string): never {
 
 /** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to (also used by `diff`). */
 export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
-  const bytes = await readUserFile(io, path, 'robots.txt');
+  return parseRobots(io, path, await readUserFile(io, path, 'robots.txt'), sizeLimit);
+}
+
+/** Parses a robots.txt's bytes as `loadRobots` does, its notes on `io.stderr` (a worker thread of `--jobs` too). */
+export function parseRobots(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
   const parsed = parseBytes(io, path, bytes, sizeLimit);
   if (parsed.invalidUtf8) {
     io.stderr.write(`note: ${path} is not valid UTF-8; crawlers may read the broken characters differently\n`);
@@ -101,7 +107,7 @@ function parseBytes(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boole
 }
 
 /** The options of one `check` run, read from its arguments. */
-interface CheckPlan {
+export interface CheckPlan {
   robotsPath: string;
   urlArgs: string[];
   agents: Agent[];
@@ -114,9 +120,12 @@ interface CheckPlan {
   purposes: boolean;
   sizeLimit: boolean;
   lists: ListSpec[];
+  /** Threads that judge the URLs, the main one and `jobs - 1` workers (1: the main thread alone, as always). */
+  jobs: number;
 }
 
-function planCheck(argv: string[]): CheckPlan {
+/** Reads and checks `check`'s arguments (a worker thread of `--jobs` reads them again). */
+export function planCheck(argv: string[]): CheckPlan {
   const args = parseArgs(argv, CHECK_FLAGS);
   const [robotsPath, ...urlArgs] = args.positional;
   if (!robotsPath) throw new CliError('check needs a robots.txt file: robots-lab check ROBOTS.txt --agent NAME URL…');
@@ -164,6 +173,7 @@ function planCheck(argv: string[]): CheckPlan {
     purposes: args.switches.has('purposes'),
     sizeLimit,
     lists,
+    jobs: jobsValue(flag(args, 'jobs')),
   };
 }
 
@@ -172,11 +182,13 @@ function planCheck(argv: string[]): CheckPlan {
  * judged (csv, json, jsonl), waiting for the reader when it is slower; only
  * the table, which needs every row to size its columns, is written at the end.
  */
-export async function runCheck(argv: string[], io: CliIo): Promise<number> {
+export async function runCheck(argv: string[], io: CliIo, host: JobsHost = defaultJobsHost()): Promise<number> {
   const args = parseArgs(argv, CHECK_FLAGS);
   // `check FILE --expectations` runs the file's own `# expect:` comments (docs/expectations.md).
   if (args.switches.has('expectations')) return runFileExpectations(args, io);
   const plan = planCheck(argv);
+  // The table and json need every row (or a count of them) in one place: one thread.
+  if (plan.jobs > 1 && (plan.format === 'csv' || plan.format === 'jsonl')) return runCheckJobs(argv, plan, io, host);
   const parsed = await loadRobots(io, plan.robotsPath, plan.sizeLimit);
   const lists = await openLists(io, plan.lists);
   const out = new OutputBuffer(io.stdout);
@@ -210,24 +222,27 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     throw err;
   }
   const written = rows.written;
-  if (written === 0 && tableRows.length === 0) {
-    throw new CliError(
-      childSitemaps > 0
-        ? 'no URLs to check: the lists given hold only child sitemaps; check the pages they list'
-        : 'no URLs to check: the lists given hold none',
-    );
-  }
+  if (written === 0 && tableRows.length === 0) throw noUrlsError(childSitemaps);
   if (writer) out.push(writer.end(written));
   else out.push(formatResults(tableRows, 'table'));
   await out.flush();
-  return judge.finish(io, plan.format);
+  return judge.tally.finish(io, plan.format);
+}
+
+/** The error for a run that judged no URL; `childSitemaps`: how many child sitemaps were listed instead. */
+export function noUrlsError(childSitemaps: number): CliError {
+  return new CliError(
+    childSitemaps > 0
+      ? 'no URLs to check: the lists given hold only child sitemaps; check the pages they list'
+      : 'no URLs to check: the lists given hold none',
+  );
 }
 
 /**
  * A sitemap index lists sitemaps, not pages: its `<loc>`s are named on
  * standard error as child sitemaps and not judged. Returns how many.
  */
-function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
+export function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
   let text = first
     ? `note: ${batch.name} is a sitemap index; its child sitemaps are listed, not tested as pages:\n`
     : '';
@@ -249,7 +264,9 @@ const EXPECTED_INDEX = { none: 0, allowed: 1, blocked: 2 } as const;
  * has been seen before (same agent, deciding line and expectation) reuse the
  * writer's tail for it; the rest are built whole.
  */
-class Judge {
+export class Judge {
+  /** What the rows said about their expectations. */
+  readonly tally = new Tally();
   private readonly checkers: Checker[];
   /** Per agent, per expectation (none, allowed, blocked): decision → tail, or null when rows must be built whole. */
   private readonly tails: Map<number, Tail | null>[][];
@@ -262,9 +279,6 @@ class Judge {
   /** The byte pieces of plain rows for the list last asked about. */
   private pieces: PlainBytes | null = null;
   private piecesName: string | null = null;
-  private expectations = 0;
-  private failures = 0;
-  private readonly shownFailures: ResultRow[] = [];
 
   constructor(
     private readonly parsed: ParsedRobots,
@@ -320,7 +334,7 @@ class Judge {
     // Built only for rows written whole, which need the origin as a string.
     const target = (): Target => ({ url, origin: originOf(name, line), expected });
     for (let a = 0; a < this.plan.agents.length; a++) {
-      if (expected !== null) this.expectations++;
+      if (expected !== null) this.tally.expectations++;
       if (writer === null || outOfScope !== null || this.plan.explain || this.plan.purposes) {
         const row = this.wholeRow(target(), requestUrl, changes, a, outOfScope);
         if (writer) emit(writer.row(row));
@@ -354,7 +368,12 @@ class Judge {
    * rows may be plain, every other line (and every line otherwise) to
    * `target` as text.
    */
-  lineSink(list: TextChunk, writer: RowWriter | null, emit: (text: string) => void, table: ResultRow[]): LineSink {
+  lineSink(
+    list: Pick<TextChunk, 'name' | 'expected'>,
+    writer: RowWriter | null,
+    emit: (text: string) => void,
+    table: ResultRow[],
+  ): LineSink {
     const { name, expected } = list;
     const other = (url: string, line: number) => this.target(url, name, line, expected, writer, emit, table);
     const pieces = writer !== null && this.plainRows && expected === null ? this.piecesFor(writer, name) : null;
@@ -511,10 +530,7 @@ class Judge {
   ): ResultRow {
     const verdict = outOfScope === null ? this.verdict(requestUrl, agent) : null;
     const row = this.row(target, requestUrl, changes, agent, verdict, outOfScope);
-    if (row.ok === false) {
-      this.failures++;
-      if (this.shownFailures.length < MAX_FAILURES_SHOWN) this.shownFailures.push(row);
-    }
+    if (row.ok === false) this.tally.fail(row);
     return row;
   }
 
@@ -541,11 +557,46 @@ class Judge {
     }
     return row;
   }
+}
+
+/** A `Tally`'s counts, as a worker thread of `--jobs` sends them for each piece it judged. */
+export interface TallyReport {
+  expectations: number;
+  failures: number;
+  shown: ResultRow[];
+}
+
+/** Expectations checked, how many failed, and the first failures (to show on stderr). */
+export class Tally {
+  expectations = 0;
+  failures = 0;
+  private shown: ResultRow[] = [];
+
+  fail(row: ResultRow): void {
+    this.failures++;
+    if (this.shown.length < MAX_FAILURES_SHOWN) this.shown.push(row);
+  }
+
+  /** The counts since the last `take`, which start again from zero. */
+  take(): TallyReport {
+    const report = { expectations: this.expectations, failures: this.failures, shown: this.shown };
+    this.expectations = 0;
+    this.failures = 0;
+    this.shown = [];
+    return report;
+  }
+
+  /** Adds counts taken elsewhere (in input order, so the same failures are shown). */
+  add(report: TallyReport): void {
+    this.expectations += report.expectations;
+    for (const row of report.shown) this.fail(row);
+    this.failures += report.failures - report.shown.length;
+  }
 
   /** Reports expectations on stderr; the exit status. */
   finish(io: CliIo, format: Format): number {
     if (this.failures > 0) {
-      io.stderr.write(summariseFailures(this.shownFailures, this.failures, this.expectations));
+      io.stderr.write(summariseFailures(this.shown, this.failures, this.expectations));
       return EXIT_EXPECTATION;
     }
     if (this.expectations > 0 && format === 'table') {

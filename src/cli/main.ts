@@ -47,6 +47,10 @@ check: one verdict per URL and crawler, with the deciding line.
       --expect-allowed FILE  URLs that must be allowed for every --agent
       --expect-blocked FILE  URLs that must be blocked for every --agent
       --no-size-limit     read the whole file (default: Google's first 500 KiB)
+  -j, --jobs N            judge on N threads, the main one and N-1 workers
+                          (1 to 64, or auto: one per CPU thread; default 1);
+                          csv and jsonl only: the table and json are written
+                          by one thread. Same output, in the same order
       --expectations      check the file's own "# expect: blocked GPTBot /x"
                           comments instead (no URLs or --agent); exit 1 when
                           one fails or is malformed

@@ -35,10 +35,15 @@ function asciiRange(bytes: Buffer, start: number, end: number): boolean {
 
 /** Cuts a list's chunks into lines; a line cut by a chunk's end waits for the next chunk. */
 export class TextListLines {
-  private line = 0;
+  private line: number;
   private rest: Buffer | null = null;
   /** Per line, so a BOM is kept as a character (and trimmed) wherever it stands. */
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+  /** `firstLine`: the number of the first line (a piece of a list read elsewhere starts past 1; see jobs.ts). */
+  constructor(firstLine = 1) {
+    this.line = firstLine - 1;
+  }
 
   /** Hands every line this chunk completes to `sink`. */
   write(chunk: Uint8Array, sink: LineSink): void {

@@ -2,20 +2,28 @@ import type { CliIo } from '../../src/cli/io';
 import { run } from '../../src/cli/main';
 import { lineBatches } from '../../src/cli/stream';
 
-/** Runs the CLI in-process with in-memory files and standard input. */
-export async function runCli(
-  argv: string[],
+/**
+ * In-memory files and standard input for the CLI; `output()` is what it
+ * wrote, standard output decoded whole (rows may come in pieces of bytes).
+ */
+export function memoryIo(
   files: Record<string, string | Uint8Array> = {},
   stdin = '',
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
+): { io: CliIo; output: () => { stdout: string; stderr: string } } {
+  const stdout: Buffer[] = [];
   let stderr = '';
   const io: CliIo = {
     stdin: (async function* () {
       if (stdin) yield new TextEncoder().encode(stdin);
     })(),
-    // Output comes in whole rows, so each chunk decodes on its own.
-    stdout: { write: (t: string | Uint8Array) => (stdout += typeof t === 'string' ? t : Buffer.from(t).toString()) },
+    // A copy, so the buffer may be filled again at once, as a real stream lets it once written.
+    stdout: {
+      write: (t: string | Uint8Array, done?: (err?: Error | null) => void) => {
+        stdout.push(Buffer.from(t));
+        done?.();
+        return true;
+      },
+    },
     stderr: { write: (t: string) => (stderr += t) },
     readFile: async (path) => {
       const f = files[path];
@@ -23,8 +31,18 @@ export async function runCli(
       return typeof f === 'string' ? new TextEncoder().encode(f) : f;
     },
   };
+  return { io, output: () => ({ stdout: Buffer.concat(stdout).toString(), stderr }) };
+}
+
+/** Runs the CLI in-process with in-memory files and standard input. */
+export async function runCli(
+  argv: string[],
+  files: Record<string, string | Uint8Array> = {},
+  stdin = '',
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { io, output } = memoryIo(files, stdin);
   const code = await run(argv, io);
-  return { code, stdout, stderr };
+  return { code, ...output() };
 }
 
 export const ROBOTS = [
