@@ -64,3 +64,43 @@ test('a file with hundreds of problems lists them a page at a time, with a butto
   await expect(items.last()).toHaveAttribute('data-line', '450');
   await expect(more).toHaveCount(0);
 });
+
+test('a file of 50,000 problems: exact counts, the last problem one click away, its line and mark in the editor', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const lab = new LabPage(page);
+  await lab.open();
+  // 50,000 rules before any User-agent line: a warning each (docs/behaviour.md §4, rules outside any group).
+  // The file is past 500 KiB: one error where Google stops reading (§3).
+  const rules = Array.from({ length: 50_000 }, (_, i) => `Disallow: /x-${i}`);
+  await lab.editor.replaceText(`${rules.join('\n')}\n`);
+  await expect(lab.editor.stats).toContainText('50,001 lines', { timeout: 90_000 });
+  const counts = page.getByTestId('diagnostic-count');
+  await expect(counts).toHaveText('1 error, 50,000 warnings');
+  await counts.click();
+  await expect(page.getByRole('tab', { name: /Problems/ })).toContainText('50001');
+  const items = page.getByTestId('diagnostic');
+  await expect(items.first()).toContainText('Google stops reading here');
+  await expect(page.getByTestId('diagnostics-more')).toContainText('Showing 200 of 50,001 problems.');
+
+  await page.getByRole('button', { name: 'Show the last 200' }).click();
+  await expect(items).toHaveCount(200);
+  await expect(page.getByTestId('diagnostics-earlier')).toContainText('Problems 49,802–50,001 of 50,001.');
+  const last = items.last();
+  await expect(last).toHaveAttribute('data-line', '50000');
+  await expect(last).toContainText('belongs to no group');
+  await expect(page.getByTestId('diagnostics-more')).toHaveCount(0);
+
+  // Its line link shows line 50,000 in the editor, with its lint mark (handed over around the viewport).
+  await last.getByTestId('diagnostic-line').click();
+  const warning = (rule: string) => page.locator('.cm-lintRange-warning').filter({ hasText: new RegExp(`^${rule}$`) });
+  await expect(warning('Disallow: /x-49999')).toBeVisible();
+  // Back at the top of the file, its marks are there again.
+  await lab.editor.content.focus();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect(warning('Disallow: /x-0')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show the first 200' }).click();
+  await expect(items.first()).toContainText('Google stops reading here');
+});

@@ -12,14 +12,14 @@ import {
   setExpectationMarks,
   showResultHighlight,
 } from '../editor/index';
-import type { WireDiagnostic } from '../worker/protocol';
+import type { DiagnosticTable } from '../worker/diagnosticTable';
 
 /** The editor as the controller sees it. */
 export interface EditorPort {
   /** The editor view the results decorate, or null once it is gone. */
   attach(view: EditorView | null): void;
   /** The parse's lint diagnostics, under the text. */
-  showDiagnostics(diagnostics: readonly WireDiagnostic[]): void;
+  showDiagnostics(diagnostics: DiagnosticTable): void;
   /** The gutter's ✓/✗ marks of the `# expect:` comments. */
   showExpectations(marks: readonly ExpectationGutterMark[]): void;
   /** The gutter's deciding-line marks: line → cells it decides. */
@@ -43,7 +43,7 @@ export class CodeMirrorPort implements EditorPort {
     this.view = view;
   }
 
-  showDiagnostics(diagnostics: readonly WireDiagnostic[]): void {
+  showDiagnostics(diagnostics: DiagnosticTable): void {
     if (this.view) pushDiagnostics(this.view, diagnostics);
   }
 

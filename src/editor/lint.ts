@@ -5,9 +5,11 @@
  * CodeMirror gets only the diagnostics around what is shown: building and
  * mapping its marks costs per diagnostic, on the page's thread, and a file
  * of 50,000 stray rules has 50,000 warnings (every parse then held the page
- * for seconds). All of them are kept here, sorted; when the viewport leaves
- * the stretch they cover, the next stretch is handed over. The panel of
- * problems (ui/Diagnostics.tsx) lists all of them from the store.
+ * for seconds). All of them are kept here, as the worker's table
+ * (worker/diagnosticTable.ts, in order of start), and objects are made only
+ * for the stretch handed over; when the viewport leaves that stretch, the next
+ * one is. The panel of problems (ui/Diagnostics.tsx) reads the same table
+ * from the store.
  */
 import { type Action, type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import {
@@ -20,6 +22,13 @@ import {
 } from '@codemirror/state';
 import { type EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import type { RobotsDiagnostic } from '../core/lint';
+import {
+  type DiagnosticTable,
+  diagnosticCount,
+  diagnosticsIn,
+  diagnosticTable,
+  firstFrom,
+} from '../worker/diagnosticTable';
 
 /** Diagnostics handed to CodeMirror before and after the viewport's start, at most. */
 const WINDOW_BEFORE = 300;
@@ -53,8 +62,8 @@ export function toCmDiagnostics(diagnostics: readonly RobotsDiagnostic[], docLen
 
 /** All the diagnostics of the last parse, and the stretch of the document whose ones CodeMirror has. */
 interface Held {
-  /** Sorted by start, in the positions of the text they were computed for. */
-  all: readonly RobotsDiagnostic[];
+  /** In order of start, in the positions of the text they were computed for. */
+  all: DiagnosticTable;
   /** The edits since then (null: none). */
   since: ChangeDesc | null;
   /** CodeMirror has them all. */
@@ -66,8 +75,10 @@ interface Held {
 
 const hold = StateEffect.define<Held>();
 
+const NONE = diagnosticTable([]);
+
 const held = StateField.define<Held>({
-  create: () => ({ all: [], since: null, whole: true, coverFrom: 0, coverTo: 0 }),
+  create: () => ({ all: NONE, since: null, whole: true, coverFrom: 0, coverTo: 0 }),
   update(h, tr) {
     for (const e of tr.effects) if (e.is(hold)) return e.value;
     if (!tr.docChanged || h.whole) return h;
@@ -79,18 +90,6 @@ const held = StateField.define<Held>({
     };
   },
 });
-
-/** The first index whose diagnostic starts at or after `pos`. */
-function firstFrom(all: readonly RobotsDiagnostic[], pos: number): number {
-  let lo = 0;
-  let hi = all.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (all[mid].from < pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** `d` moved by the edits `since` (null when its text was deleted). */
 function mapped(d: RobotsDiagnostic, since: ChangeDesc | null): RobotsDiagnostic | null {
@@ -105,34 +104,36 @@ function mapped(d: RobotsDiagnostic, since: ChangeDesc | null): RobotsDiagnostic
 }
 
 /**
- * The diagnostics of `all` (sorted, in the positions of the text they were
+ * The diagnostics of `all` (in order of start, in the positions of the text they were
  * computed for) that CodeMirror gets when the viewport starts at `viewFrom`
  * in a document of `docLength` characters reached from that text by the
  * edits `since`: every one if they are few, else those around the viewport,
  * moved by the edits; and the stretch they cover.
  */
 export function diagnosticsAround(
-  all: readonly RobotsDiagnostic[],
+  all: DiagnosticTable,
   since: ChangeDesc | null,
   viewFrom: number,
   docLength: number,
 ): { shown: RobotsDiagnostic[]; window: Held } {
-  let picked: readonly RobotsDiagnostic[] = all;
+  const count = diagnosticCount(all);
+  let start = 0;
+  let end = count;
   let window: Held = { all, since, whole: true, coverFrom: 0, coverTo: docLength };
-  if (all.length > WINDOW_BEFORE + WINDOW_AFTER) {
+  if (count > WINDOW_BEFORE + WINDOW_AFTER) {
     // The viewport's start in the positions of `all`.
     const at = firstFrom(all, since ? since.invertedDesc.mapPos(viewFrom) : viewFrom);
-    const start = Math.max(0, at - WINDOW_BEFORE);
-    const end = Math.min(all.length, at + WINDOW_AFTER);
-    picked = all.slice(start, end);
-    const now = (i: number) => Math.min(docLength, since ? since.mapPos(all[i].from) : all[i].from);
+    start = Math.max(0, at - WINDOW_BEFORE);
+    end = Math.min(count, at + WINDOW_AFTER);
+    const now = (i: number) => Math.min(docLength, since ? since.mapPos(all.from[i]) : all.from[i]);
     window = {
       ...window,
       whole: false,
       coverFrom: start === 0 ? 0 : now(start),
-      coverTo: end === all.length ? docLength : now(end - 1),
+      coverTo: end === count ? docLength : now(end - 1),
     };
   }
+  const picked = diagnosticsIn(all, start, end);
   const shown: RobotsDiagnostic[] = [];
   for (const d of picked) {
     const m = mapped(d, since);
@@ -142,22 +143,19 @@ export function diagnosticsAround(
 }
 
 /** The transaction that hands CodeMirror the diagnostics around `viewFrom`. */
-function windowSpec(state: EditorState, all: readonly RobotsDiagnostic[], since: ChangeDesc | null, viewFrom: number) {
+function windowSpec(state: EditorState, all: DiagnosticTable, since: ChangeDesc | null, viewFrom: number) {
   const { shown, window } = diagnosticsAround(all, since, viewFrom, state.doc.length);
   const spec: TransactionSpec = setDiagnostics(state, toCmDiagnostics(shown, state.doc.length));
   return { effects: [...([] as StateEffect<unknown>[]).concat(spec.effects ?? []), hold.of(window)] };
 }
 
 /** Replaces the editor's diagnostics with the given ones (CodeMirror gets those around the viewport). */
-export function pushDiagnostics(view: EditorView, diagnostics: readonly RobotsDiagnostic[]): void {
+export function pushDiagnostics(view: EditorView, diagnostics: DiagnosticTable): void {
   if (!view.state.field(held, false)) {
-    view.dispatch(setDiagnostics(view.state, toCmDiagnostics(diagnostics, view.state.doc.length)));
+    view.dispatch(setDiagnostics(view.state, toCmDiagnostics(diagnosticsIn(diagnostics), view.state.doc.length)));
     return;
   }
-  let sorted = true;
-  for (let i = 1; i < diagnostics.length && sorted; i++) sorted = diagnostics[i - 1].from <= diagnostics[i].from;
-  const all = sorted ? diagnostics : [...diagnostics].sort((a, b) => a.from - b.from);
-  view.dispatch(windowSpec(view.state, all, null, view.viewport.from));
+  view.dispatch(windowSpec(view.state, diagnostics, null, view.viewport.from));
 }
 
 /** Hands CodeMirror the next stretch of diagnostics when the viewport leaves the one it has. */

@@ -1,5 +1,6 @@
 import { ShareArea } from '../share/ShareArea';
 import { useRobotsLab } from '../state/store';
+import { severityCounts } from '../worker/diagnosticTable';
 import { Announcer } from './Announcer';
 import { Dock } from './Dock';
 import { MainView } from './deploy/MainView';
@@ -74,8 +75,9 @@ function FileStats() {
   const parse = useRobotsLab((s) => s.parse);
   const setDockTab = useRobotsLab((s) => s.setDockTab);
   if (!parse) return null;
-  const errors = parse.diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = parse.diagnostics.length - errors;
+  const counts = severityCounts(parse.diagnostics);
+  const errors = counts.error;
+  const warnings = counts.warning + counts.info;
   return (
     <p className="file-stats" data-testid="file-stats">
       {formatCount(parse.lineCount)} lines · {formatCount(parse.groups.length)} group

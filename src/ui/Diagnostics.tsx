@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { useController } from '../app/context';
 import type { RobotsDiagnostic } from '../core/lint';
 import { useRobotsLab } from '../state/store';
+import { diagnosticAt, problemOrder } from '../worker/diagnosticTable';
 
-const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 const SEVERITY_LABEL = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
 const SEVERITY_ICON = { error: '⛔', warning: '⚠', info: 'ℹ' } as const;
 
 /**
- * Problems listed at first, and added by each "Show more". A file of 50,000
+ * Problems listed at a time, and added by each "Show more". A file of 50,000
  * stray rules has 50,000 warnings: listed all at once, opening the tab held
- * the page for 19.7 s (loaded machine).
+ * the page for 19.7 s (loaded machine). "Show the last" jumps to the end.
  */
 const PAGE = 200;
 
@@ -22,39 +22,58 @@ function applyFix(fix: { from: number; to: number; insert: string }): void {
 
 /**
  * The robots.txt's problems as a list: severity, line (a link that shows the
- * line in the editor), message and any quick fix, errors first.
+ * line in the editor), message and any quick fix, errors first. Only the
+ * problems listed are made into objects (the parse holds them as a table).
  */
 export function Diagnostics() {
   const parse = useRobotsLab((s) => s.parse);
-  const [shown, setShown] = useState(PAGE);
-  const list = useMemo(
-    () =>
-      [...(parse?.diagnostics ?? [])].sort(
-        (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.line - b.line,
-      ),
-    [parse],
-  );
-  if (!parse) return <p className="hint">Reading the file…</p>;
-  if (list.length === 0)
+  // The stretch [start, end) of the problems, in the list's order, that is shown.
+  const [range, setRange] = useState({ start: 0, end: PAGE });
+  const order = useMemo(() => (parse ? problemOrder(parse.diagnostics) : null), [parse]);
+  if (!parse || !order) return <p className="hint">Reading the file…</p>;
+  const total = order.length;
+  if (total === 0)
     return (
       <p className="hint" data-testid="diagnostics-empty">
         No problems found in this robots.txt.
       </p>
     );
-  const more = Math.min(PAGE, list.length - shown);
+  // A new parse may have fewer problems than the stretch reached.
+  const end = Math.min(range.end, total);
+  const start = Math.min(range.start, Math.max(0, end - PAGE));
+  const more = Math.min(PAGE, total - end);
+  const table = parse.diagnostics;
+  const listed = Array.from(order.subarray(start, end), (i) => ({ i, d: diagnosticAt(table, i) }));
   return (
     <>
-      <ol className="diagnostics" aria-label="Problems in the robots.txt" data-testid="diagnostics">
-        {list.slice(0, shown).map((d) => (
-          <DiagnosticItem key={`${d.from}-${d.code}-${d.message}`} d={d} />
+      {start > 0 && (
+        <p className="diagnostics-more" data-testid="diagnostics-earlier">
+          Problems {(start + 1).toLocaleString('en')}–{end.toLocaleString('en')} of {total.toLocaleString('en')}.{' '}
+          <button type="button" onClick={() => setRange({ start: 0, end: PAGE })}>
+            Show the first {Math.min(PAGE, total).toLocaleString('en')}
+          </button>
+        </p>
+      )}
+      <ol className="diagnostics" start={start + 1} aria-label="Problems in the robots.txt" data-testid="diagnostics">
+        {listed.map(({ i, d }) => (
+          <DiagnosticItem key={i} d={d} />
         ))}
       </ol>
       {more > 0 && (
         <p className="diagnostics-more" data-testid="diagnostics-more">
-          Showing {shown.toLocaleString('en')} of {list.length.toLocaleString('en')} problems.{' '}
-          <button type="button" onClick={() => setShown(shown + more)}>
+          Showing {start === 0 ? '' : `${(start + 1).toLocaleString('en')}–`}
+          {end.toLocaleString('en')} of {total.toLocaleString('en')} problems.{' '}
+          <button type="button" onClick={() => setRange({ start, end: end + more })}>
             Show {more.toLocaleString('en')} more
           </button>
+          {total - end > more && (
+            <>
+              {' '}
+              <button type="button" onClick={() => setRange({ start: total - PAGE, end: total })}>
+                Show the last {PAGE.toLocaleString('en')}
+              </button>
+            </>
+          )}
         </p>
       )}
     </>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type DockTab, useRobotsLab } from '../state/store';
+import { diagnosticCount } from '../worker/diagnosticTable';
 import { AiLens } from './ai/AiLens';
 import { DecidingList } from './DecidingList';
 import { Diagnostics } from './Diagnostics';
@@ -24,7 +25,7 @@ const TABS: [DockTab, string][] = [
 export function Dock() {
   const tab = useRobotsLab((s) => s.dockTab);
   const setTab = useRobotsLab((s) => s.setDockTab);
-  const problems = useRobotsLab((s) => s.parse?.diagnostics.length ?? 0);
+  const problems = useRobotsLab((s) => (s.parse ? diagnosticCount(s.parse.diagnostics) : 0));
   // On a phone the panel covers the bottom of the screen: it opens when a cell is chosen, not before.
   const [folded, setFolded] = useState(() => typeof window !== 'undefined' && window.innerWidth <= 1000);
   const first = useRef(true);

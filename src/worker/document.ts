@@ -49,7 +49,6 @@ export class RobotsDocument {
       const expected = expectationFindings(this.parsed);
       const diagnostics = [...lintRobots(full, { sizeLimitCutAt: cut.cutAt }), ...expected.diagnostics];
       if (held) diagnostics.push(...held.diagnostics());
-      diagnostics.sort((a, b) => a.from - b.from);
       const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0, expected.marks);
       this.host.post({
         type: 'parsed',

@@ -14,12 +14,13 @@ import { ruleLabel } from '../core/matcher';
 import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
 import type { Verdict } from '../core/types';
+import type { DiagnosticTable } from './diagnosticTable';
 import type { FetchStatus } from './fetchStatus';
 
 /** A crawler to test: a built-in profile (by id) or any product token the user typed. */
 export type CrawlerSpec = { kind: 'profile'; id: string } | { kind: 'token'; token: string };
 
-/** A lint diagnostic (plain data, fixes included) as it crosses the boundary. */
+/** A lint diagnostic (plain data, fixes included) as the worker's parts make it; it crosses to the page in a DiagnosticTable. */
 export type WireDiagnostic = RobotsDiagnostic;
 
 /** What the page needs to know about one group. */
@@ -115,7 +116,11 @@ export interface ParseSummary {
   groups: GroupSummary[];
   rules: RuleTable;
   sitemaps: { line: number; url: string }[];
-  diagnostics: WireDiagnostic[];
+  /**
+   * Every diagnostic, in order of start, as columns (diagnosticTable.ts): the
+   * page makes objects only for those it shows.
+   */
+  diagnostics: DiagnosticTable;
   /** The file's `# expect:` comments, checked against it, in line order. */
   expectations: ExpectationMark[];
   /** Googlebot's 500 KiB cap: where it stops reading (character offset and line), or null. */

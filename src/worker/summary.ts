@@ -1,9 +1,10 @@
 /**
  * What the page learns from one parse: groups, rules as parallel arrays,
- * sitemaps, diagnostics and where Google's size limit cuts (plain data, cheap
- * to copy between threads).
+ * sitemaps, diagnostics as columns and where Google's size limit cuts (plain
+ * data, cheap to copy between threads).
  */
 import type { ParsedRobots } from '../core/types';
+import { diagnosticTable } from './diagnosticTable';
 import type { ExpectationMark, ParseSummary, RuleTable, WireDiagnostic } from './protocol';
 
 /** Finds the 1-based line holding character offset `at`. */
@@ -62,7 +63,7 @@ export function summarise(
     })),
     rules: ruleTable(parsed),
     sitemaps: parsed.sitemaps.map((s) => ({ line: s.line, url: s.url })),
-    diagnostics,
+    diagnostics: diagnosticTable(diagnostics),
     expectations,
     sizeLimit: cutAt === null ? null : { cutAt, line: lineAt(parsed, cutAt) },
     elapsedMs,

@@ -12,6 +12,7 @@ import type { Verdict } from '../../src/core/types';
 import type { ResultHighlight } from '../../src/editor/index';
 import { createSafeStorage } from '../../src/state/storage';
 import { createRobotsLabStore } from '../../src/state/store';
+import { type DiagnosticTable, diagnosticsIn, diagnosticTable } from '../../src/worker/diagnosticTable';
 import type { ExplainResult, ParseSummary, RunTotals } from '../../src/worker/protocol';
 import { FakeWorker } from '../fakes/worker';
 
@@ -25,8 +26,8 @@ class FakeEditor implements EditorPort {
   showExpectations(marks: readonly { line: number; status: string }[]) {
     this.expectations.push(marks.map((m) => `${m.line}:${m.status}`));
   }
-  showDiagnostics(d: readonly { message: string }[]) {
-    this.diagnostics.push(d.map((x) => x.message));
+  showDiagnostics(d: DiagnosticTable) {
+    this.diagnostics.push(diagnosticsIn(d).map((x) => x.message));
   }
   showDecidingLines(lines: ReadonlyMap<number, number>) {
     this.deciding.push([...lines]);
@@ -83,7 +84,7 @@ function summary(message: string): ParseSummary {
     ],
     rules: { lines: Int32Array.of(2), kinds: Uint8Array.of(1), raws: '/private' },
     sitemaps: [],
-    diagnostics: [{ line: 1, from: 0, to: 1, severity: 'info', code: 'x', message, fixes: [] }] as never,
+    diagnostics: diagnosticTable([{ line: 1, from: 0, to: 1, severity: 'info', code: 'typo-key', message }]),
     expectations: [{ line: 3, status: 'fail', message: 'Expectation fails', decidingLines: [2] }],
     sizeLimit: null,
     elapsedMs: 1,
@@ -195,7 +196,7 @@ describe('stale replies are dropped', () => {
     w.reply({ type: 'parsed', id: w.last('set-text').id, version: 2, summary: summary('new') });
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().parseVersion).toBe(2);
-    expect(store.getState().parse?.diagnostics.map((d) => d.message)).toEqual(['new']);
+    expect(diagnosticsIn(store.getState().parse!.diagnostics).map((d) => d.message)).toEqual(['new']);
     expect(editor.diagnostics).toEqual([['new']]);
     // The expectation marks (docs/expectations.md) reach the gutter with the diagnostics, and only the latest ones.
     expect(editor.expectations).toEqual([['3:fail']]);

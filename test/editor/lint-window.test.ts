@@ -8,6 +8,7 @@ import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import type { RobotsDiagnostic } from '../../src/core/lint';
 import { diagnosticsAround } from '../../src/editor/lint';
+import { diagnosticTable } from '../../src/worker/diagnosticTable';
 
 /** `n` lines `Disallow: /p<i>`, each with a warning over the whole line; and where each line starts. */
 function strayRules(n: number) {
@@ -32,14 +33,14 @@ function strayRules(n: number) {
 describe('diagnostics around the viewport', () => {
   it('a few hundred are all handed over, and never again', () => {
     const { text, diags } = strayRules(500);
-    const { shown, window } = diagnosticsAround(diags, null, 0, text.length);
+    const { shown, window } = diagnosticsAround(diagnosticTable(diags), null, 0, text.length);
     expect(shown).toHaveLength(500);
     expect(window.whole).toBe(true);
   });
 
   it('of thousands, those around the viewport: its own lines and some before and after', () => {
     const { text, starts, diags } = strayRules(20_000);
-    const { shown, window } = diagnosticsAround(diags, null, starts[10_000], text.length);
+    const { shown, window } = diagnosticsAround(diagnosticTable(diags), null, starts[10_000], text.length);
     expect(window.whole).toBe(false);
     expect(shown.length).toBeLessThanOrEqual(900);
     const lines = shown.map((d) => d.line);
@@ -53,7 +54,7 @@ describe('diagnostics around the viewport', () => {
 
   it('at the top of the file, from its first line', () => {
     const { text, diags } = strayRules(20_000);
-    const { shown, window } = diagnosticsAround(diags, null, 0, text.length);
+    const { shown, window } = diagnosticsAround(diagnosticTable(diags), null, 0, text.length);
     expect(shown[0].line).toBe(1);
     expect(window.coverFrom).toBe(0);
   });
@@ -68,7 +69,7 @@ describe('diagnostics around the viewport', () => {
       { from: starts[10_001], to: starts[10_002] },
     ]);
     const viewFrom = starts[10_000] + top.length;
-    const { shown } = diagnosticsAround(diags, changes.desc, viewFrom, changes.newLength);
+    const { shown } = diagnosticsAround(diagnosticTable(diags), changes.desc, viewFrom, changes.newLength);
     const byLine = new Map(shown.map((d) => [d.line, d]));
     expect(byLine.get(10_001)?.from).toBe(starts[10_000] + top.length);
     expect(byLine.get(10_001)?.fixes?.[0].from).toBe(starts[10_000] + top.length);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateProfile, parseRobotsTxt } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, GROUP_CHOICE_ROBOTS_TXT } from '../../src/fixtures/example';
+import { diagnosticsIn } from '../../src/worker/diagnosticTable';
 import { type HandlerHost, RobotsHandler, SLICE_MS } from '../../src/worker/handler';
 import { CELL, type EvaluateParams, ROW, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
 
@@ -58,7 +59,7 @@ describe('set-text: parse once per version', () => {
       ['*'],
     ]);
     expect(parsed.summary.sitemaps).toEqual([{ line: 26, url: 'https://shop.example.com/sitemap.xml' }]);
-    expect(parsed.summary.diagnostics.some((d) => d.line === 24 && d.code === 'typo-key')).toBe(true);
+    expect(diagnosticsIn(parsed.summary.diagnostics).some((d) => d.line === 24 && d.code === 'typo-key')).toBe(true);
     expect(parsed.summary.sizeLimit).toBeNull();
   });
 

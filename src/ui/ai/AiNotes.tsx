@@ -1,5 +1,7 @@
-import type { RobotsDiagnostic } from '../../core/lint';
+import { useMemo } from 'react';
+import type { RobotsDiagnosticCode } from '../../core/lint';
 import { useRobotsLab } from '../../state/store';
+import { diagnosticAt, indicesWithCode } from '../../worker/diagnosticTable';
 import { LineLink } from '../lenses/LineLink';
 
 /** The diagnostics about AI-preference lines and what they contradict (docs/lint-codes.md), not Google's own. */
@@ -11,8 +13,8 @@ const CONTRADICTIONS: ReadonlySet<string> = new Set([
   'license-relative',
 ]);
 
-function isAiNote(d: RobotsDiagnostic): boolean {
-  return d.code.startsWith('aipref-') || CONTRADICTIONS.has(d.code);
+function isAiNote(code: RobotsDiagnosticCode): boolean {
+  return code.startsWith('aipref-') || CONTRADICTIONS.has(code);
 }
 
 const SEVERITY = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
@@ -20,7 +22,15 @@ const SEVERITY = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
 /** What is malformed or contradictory in the file's AI preferences, each with its line one click away. */
 export function AiNotes() {
   const diagnostics = useRobotsLab((s) => s.parse?.diagnostics);
-  const notes = (diagnostics ?? []).filter(isAiNote).sort((a, b) => a.line - b.line);
+  const notes = useMemo(
+    () =>
+      diagnostics
+        ? indicesWithCode(diagnostics, isAiNote)
+            .map((i) => diagnosticAt(diagnostics, i))
+            .sort((a, b) => a.line - b.line)
+        : [],
+    [diagnostics],
+  );
   return (
     <section className="ai-notes" aria-label="AI preference problems" data-testid="ai-notes">
       <h3>What to look at</h3>
