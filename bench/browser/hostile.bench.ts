@@ -38,7 +38,10 @@ const table: Row[] = [];
 
 async function watchLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __hostileTasks: number[]; __hostileFrames: { ms: number; what: string }[] };
+    const w = window as unknown as {
+      __hostileTasks: number[];
+      __hostileFrames: { ms: number; what: string; lead: string }[];
+    };
     w.__hostileTasks = [];
     w.__hostileFrames = [];
     new PerformanceObserver((list) => {
@@ -52,7 +55,11 @@ async function watchLongTasks(page: Page): Promise<void> {
           .filter((s) => s.duration >= 5)
           .map((s) => `${s.invoker} ${Math.round(s.duration)}`)
           .join(', ');
-        w.__hostileFrames.push({ ms: f.duration, what: what || 'rendering' });
+        const lead = f.scripts.reduce<{ invoker: string; duration: number } | null>(
+          (a, x) => (a && a.duration >= x.duration ? a : x),
+          null,
+        );
+        w.__hostileFrames.push({ ms: f.duration, what: what || 'rendering', lead: lead?.invoker ?? 'rendering' });
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
   });
@@ -73,10 +80,16 @@ function resetTasks(page: Page): Promise<void> {
 async function record(page: Page, input: string, did: string): Promise<void> {
   await page.waitForTimeout(1000);
   const { tasks, frames } = await page.evaluate(() => {
-    const w = window as unknown as { __hostileTasks: number[]; __hostileFrames: { ms: number; what: string }[] };
+    const w = window as unknown as {
+      __hostileTasks: number[];
+      __hostileFrames: { ms: number; what: string; lead: string }[];
+    };
     return { tasks: w.__hostileTasks, frames: w.__hostileFrames };
   });
-  const worst = frames.reduce<{ ms: number; what: string } | null>((a, f) => (a && a.ms >= f.ms ? a : f), null);
+  const worst = frames.reduce<{ ms: number; what: string; lead: string } | null>(
+    (a, f) => (a && a.ms >= f.ms ? a : f),
+    null,
+  );
   const row = {
     input,
     did,
@@ -87,6 +100,11 @@ async function record(page: Page, input: string, did: string): Promise<void> {
   table.push(row);
   console.log(`hostile: ${input}: ${did}; longest task ${row.longestMs} ms, ${row.over50} over 50 ms`);
   if (worst) console.log(`  longest frame ${row.worstFrame}`);
+  // Over many frames (the input-event runs): the longest script of each frame over 50 ms, counted.
+  const led = new Map<string, number>();
+  for (const f of frames) led.set(f.lead, (led.get(f.lead) ?? 0) + 1);
+  if (frames.length > 1)
+    console.log(`  frames over 50 ms by their longest script: ${[...led].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
 }
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'robots.txt', exact: true });
