@@ -56,7 +56,14 @@ export class TestPanel {
   /** Unticks every chosen profile and removes typed tokens. */
   async clearCrawlers(): Promise<void> {
     const checked = this.page.locator('[data-testid^="crawler-"][type=checkbox]:checked');
-    while ((await checked.count()) > 0) await checked.first().uncheck();
+    // From the keyboard, not a click: an unticked box moves to another section, and under load a
+    // late re-render above the list could move the boxes between Playwright's aim and its click
+    // (CI, 2026-11-23: "Clicking the checkbox did not change its state").
+    for (let n = await checked.count(); n > 0; n--) {
+      await checked.first().focus();
+      await this.page.keyboard.press('Space');
+      await expect(checked).toHaveCount(n - 1);
+    }
     const remove = this.page.getByRole('button', { name: /^Remove / });
     while ((await remove.count()) > 0) await remove.first().click();
   }
