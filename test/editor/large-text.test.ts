@@ -60,8 +60,8 @@ describe('a large paste is read in slices, one task each, into the same lines', 
         }
         expect(result).not.toBeNull();
         expect(result!.toJSON()).toEqual(linesOf(text));
-        // One slice per task: never more tasks than slices of `size` (each slice ends at a line end at or past `size`).
-        expect(steps).toBeLessThanOrEqual(Math.max(1, Math.ceil(text.length / size)));
+        // One slice per task (each slice ends at a line end at or past `size`), and the insertion in a task of its own.
+        expect(steps).toBeLessThanOrEqual(Math.max(1, Math.ceil(text.length / size)) + 1);
       }),
     );
   });
@@ -74,6 +74,28 @@ describe('a large paste is read in slices, one task each, into the same lines', 
     tasks.runOne();
     tasks.runOne();
     expect(tasks.size).toBe(1);
+    stop();
+    while (tasks.size > 0) tasks.runOne();
+    expect(done).toBe(false);
+  });
+
+  it('hands the document over in a task after the last slice, not in it', () => {
+    const text = 'Disallow: /p\n'.repeat(1000);
+    const tasks = manualTasks();
+    let done = false;
+    textInSlices(text, () => (done = true), tasks.next, text.length);
+    tasks.runOne(); // the only slice
+    expect(done).toBe(false);
+    expect(tasks.size).toBe(1);
+    tasks.runOne();
+    expect(done).toBe(true);
+  });
+
+  it('does not hand the document over when stopped after the last slice', () => {
+    const tasks = manualTasks();
+    let done = false;
+    const stop = textInSlices('a\nb\n', () => (done = true), tasks.next, 100);
+    tasks.runOne();
     stop();
     while (tasks.size > 0) tasks.runOne();
     expect(done).toBe(false);
