@@ -44,6 +44,12 @@ export interface RuleTable {
   kinds: Uint8Array;
   /** The values as written, joined by '\n' (a value never holds a line end). */
   raws: string;
+  /**
+   * Where each value ends in `raws` (value i is `raws.slice(i === 0 ? 0 :
+   * ends[i - 1] + 1, ends[i])`), found in the worker: on the page, finding
+   * the 650,000 ends of a 10 MB file took 12 ms of the first render.
+   */
+  ends: Int32Array;
 }
 
 /** Line → "Disallow: /x", for the rules of a parse. */
@@ -56,19 +62,8 @@ export type RuleLabels = Pick<Map<number, string>, 'get'>;
  * where the table asks for a screenful.
  */
 export function ruleLabels(rules: RuleTable): RuleLabels {
-  let ends: Int32Array | null = null;
-  const valueAt = (i: number): string => {
-    if (!ends) {
-      ends = new Int32Array(rules.lines.length);
-      let at = -1;
-      for (let k = 0; k < ends.length; k++) {
-        const nl = rules.raws.indexOf('\n', at + 1);
-        ends[k] = nl === -1 ? rules.raws.length : nl;
-        at = ends[k];
-      }
-    }
-    return rules.raws.slice(i === 0 ? 0 : ends[i - 1] + 1, ends[i]);
-  };
+  const { raws, ends } = rules;
+  const valueAt = (i: number): string => raws.slice(i === 0 ? 0 : ends[i - 1] + 1, ends[i]);
   const lines = rules.lines;
   let ascending = true;
   for (let i = 1; i < lines.length && ascending; i++) ascending = lines[i - 1] < lines[i];

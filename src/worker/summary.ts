@@ -24,13 +24,21 @@ function lineAt(parsed: ParsedRobots, at: number): number {
 function ruleTable(parsed: ParsedRobots): RuleTable {
   let count = 0;
   for (const g of parsed.groups) count += g.rules.length;
-  const rules: RuleTable = { lines: new Int32Array(count), kinds: new Uint8Array(count), raws: '' };
+  const rules: RuleTable = {
+    lines: new Int32Array(count),
+    kinds: new Uint8Array(count),
+    raws: '',
+    ends: new Int32Array(count),
+  };
   const raws: string[] = new Array<string>(count);
   let i = 0;
+  let end = -1;
   for (const g of parsed.groups) {
     for (const r of g.rules) {
       rules.lines[i] = r.line;
       rules.kinds[i] = r.kind === 'allow' ? 0 : 1;
+      end += 1 + r.raw.length;
+      rules.ends[i] = end;
       raws[i++] = r.raw;
     }
   }

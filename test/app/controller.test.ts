@@ -82,7 +82,7 @@ function summary(message: string): ParseSummary {
         ruleCount: 1,
       },
     ],
-    rules: { lines: Int32Array.of(2), kinds: Uint8Array.of(1), raws: '/private' },
+    rules: { lines: Int32Array.of(2), kinds: Uint8Array.of(1), raws: '/private', ends: Int32Array.of(8) },
     sitemaps: [],
     diagnostics: diagnosticTable([{ line: 1, from: 0, to: 1, severity: 'info', code: 'typo-key', message }]),
     expectations: [{ line: 3, status: 'fail', message: 'Expectation fails', decidingLines: [2] }],
