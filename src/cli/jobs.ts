@@ -35,7 +35,7 @@ import { CollectionPacer } from './memory';
 import { ListPieces, type Piece } from './pieces';
 import { RowOutput } from './rowOutput';
 import { type RowWriter, rowWriter } from './rows';
-import { OutputBuffer } from './stream';
+import { drained, OutputBuffer } from './stream';
 import { type Expected, openLists, type UrlBatch, urlBatches } from './targets';
 import { TextListLines } from './textList';
 
@@ -296,8 +296,7 @@ function fromSources(script: URL): string {
 
 /** Writes bytes to standard output, waiting for it to drain when it says it is full. */
 async function write(io: CliIo, bytes: Uint8Array | string, done?: () => void): Promise<void> {
-  const { stdout } = io;
-  if (stdout.write(bytes, done) === false && stdout.once) await new Promise<void>((r) => stdout.once?.('drain', r));
+  await drained(io.stdout, io.stdout.write(bytes, done));
 }
 
 /**

@@ -108,6 +108,11 @@ export interface TextSink {
   once?(event: 'drain', listener: () => void): unknown;
 }
 
+/** Resolves once `sink` can take more, when its last `write` answered `ok === false`. */
+export async function drained(sink: TextSink, ok: unknown): Promise<void> {
+  if (ok === false && sink.once) await new Promise<void>((resolve) => sink.once?.('drain', resolve));
+}
+
 /** Written buffers kept for reuse: enough for the pieces a file stream has in flight. */
 const POOL_SIZE = 8;
 
@@ -217,8 +222,7 @@ export class OutputBuffer {
     this.retire();
     let ok: unknown = true;
     for (const chunk of this.ready.splice(0)) ok = this.sink.write(chunk, () => this.release(chunk));
-    const { sink } = this;
-    if (ok === false && sink.once) await new Promise<void>((resolve) => sink.once?.('drain', resolve));
+    await drained(this.sink, ok);
   }
 
   /** Moves the current buffer's bytes to the ready list and starts a new buffer. */

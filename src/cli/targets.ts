@@ -7,6 +7,7 @@ import { createGunzip } from 'node:zlib';
 import { CsvListReader, type ListReader, SitemapReader, UrlListError } from '../core/liststream';
 import { detectListFormat, type ListFormat } from '../core/urllist';
 import { CliError, type CliIo, openUserFile } from './io';
+import { drained } from './stream';
 import { TextListLines } from './textList';
 
 /** What a list's URLs are expected to be; null for plain `--urls`. */
@@ -75,7 +76,7 @@ async function* gunzipIfNeeded(source: AsyncIterable<Uint8Array>, name: string):
   }
   const gunzip = createGunzip();
   const feed = (async () => {
-    for await (const chunk of rest) if (!gunzip.write(chunk)) await new Promise((r) => gunzip.once('drain', r));
+    for await (const chunk of rest) await drained(gunzip, gunzip.write(chunk));
     gunzip.end();
   })();
   feed.catch((err) => gunzip.destroy(err));
