@@ -17,10 +17,7 @@ function colourOf(line: Locator, text: string): Promise<string> {
 test('keys, paths and comments have their own colours after lines typed one event each', async ({ page }) => {
   const lab = new LabPage(page);
   await lab.open();
-  await lab.editor.content.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText('User-agent: *\n');
+  await lab.editor.replaceText('User-agent: *\n');
   for (let i = 0; i < 300; i++) await page.keyboard.insertText(`Disallow: /typed-${i} # note ${i}\n`);
   await expect(lab.editor.stats).toContainText('302 lines');
   const last = lab.editor.content.locator('.cm-line', { hasText: 'Disallow: /typed-299 ' });
