@@ -19,6 +19,7 @@ import { steadyDrawnCursor } from './caret';
 import { robotsAutocompletion } from './completion';
 import { onDecidingLineClick, resultDecorations } from './decorations';
 import { expectationGutter } from './expectations';
+import { heightMapTrim } from './heightMapTrim';
 import { robotsBaseTheme, robotsHighlighting } from './highlight';
 import { robots } from './language';
 import { robotsLintGutter } from './lint';
@@ -65,6 +66,7 @@ export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Exten
     robotsAutocompletion(),
     bigPaste(options.onBigPaste),
     blockInput(),
+    heightMapTrim(),
     robots(),
     robotsHighlighting,
     robotsBaseTheme,
