@@ -90,6 +90,8 @@ export function runDelay(urlText: string): number {
 export interface Clock {
   now(): number;
   frame(fn: () => void): void;
+  /** Runs `fn` as a task of its own, after what is queued (the page: a zero timeout). */
+  task(fn: () => void): void;
 }
 
 /** Calls `fn` at most once per `everyMs`, on an animation frame; requests in between coalesce. */

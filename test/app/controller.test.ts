@@ -43,7 +43,7 @@ class FakeEditor implements EditorPort {
 const ROBOTS = 'User-agent: *\nDisallow: /private\n';
 const URLS = '/private/a\n/public\n';
 
-function setup() {
+function setup(task: (fn: () => void) => void = (fn) => fn()) {
   const store = createRobotsLabStore(createSafeStorage({ storage: () => undefined, onNotice: () => {} }));
   store.getState().loadExample({
     robotsText: ROBOTS,
@@ -62,7 +62,7 @@ function setup() {
       return w;
     },
     editor,
-    { budgetMs: 1000, clock: { now: () => Date.now(), frame: (fn) => fn() } },
+    { budgetMs: 1000, clock: { now: () => Date.now(), frame: (fn) => fn(), task } },
   );
   controller.start();
   return { store, workers, editor, controller };
@@ -199,6 +199,33 @@ describe('stale replies are dropped', () => {
     expect(diagnosticsIn(store.getState().parse!.diagnostics).map((d) => d.message)).toEqual(['new']);
     expect(editor.diagnostics).toEqual([['new']]);
     // The expectation marks (docs/expectations.md) reach the gutter with the diagnostics, and only the latest ones.
+    expect(editor.expectations).toEqual([['3:fail']]);
+  });
+
+  it("the editor gets a parse in a task after the store's, and not at all if the text changed in between", async () => {
+    const queued: (() => void)[] = [];
+    const { store, workers, editor } = setup((fn) => queued.push(fn));
+    const w = workers[0];
+    store.getState().setRobotsText('User-agent: *\nAllow: /\n');
+    vi.advanceTimersByTime(200);
+    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 2, summary: summary('first') });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.getState().parseVersion).toBe(2);
+    expect(editor.diagnostics).toEqual([]);
+    expect(queued).toHaveLength(1);
+    queued.shift()?.();
+    expect(editor.diagnostics).toEqual([['first']]);
+    expect(editor.expectations).toEqual([['3:fail']]);
+
+    store.getState().setRobotsText('User-agent: *\nAllow: /b\n');
+    vi.advanceTimersByTime(200);
+    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 3, summary: summary('second') });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.getState().parseVersion).toBe(3);
+    // Typed before the editor's task ran: that parse's positions no longer fit.
+    store.getState().setRobotsText('User-agent: *\nAllow: /c\n');
+    queued.shift()?.();
+    expect(editor.diagnostics).toEqual([['first']]);
     expect(editor.expectations).toEqual([['3:fail']]);
   });
 
