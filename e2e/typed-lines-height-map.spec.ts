@@ -79,6 +79,10 @@ test('lines typed one event at a time leave a small height map and the view wher
   expect(found.most).toBeLessThan(3_000);
   expect(found.misplaced).toEqual([]);
   expect(found.caretOnScreen).toBe(true);
+  // Back at the top, through the folded stretch: the first lines are drawn where they belong.
+  await lab.editor.content.press('ControlOrMeta+Home');
+  await expect(lab.editor.content.getByText('User-agent: *', { exact: true })).toBeInViewport();
+  await expect(lab.editor.content.getByText('Allow: /typed-0', { exact: true })).toBeInViewport();
   // The worker read it all.
   await expect(lab.editor.stats).toContainText(`${(CHUNKS * PER_CHUNK + 2).toLocaleString('en')} lines`);
 });
