@@ -10,7 +10,8 @@
  *
  * Run: npm run bench:browser. The input-event sizes are HOSTILE_LINES, 2000 by
  * default; HOSTILE_LINES=2000,50000 adds 50,000 lines, which takes about
- * 20 minutes (1,150 s on 2026-11-23).
+ * 9 minutes (516–529 s on 2026-11-23 with the height-map trim; 1,150 s
+ * before it).
  */
 import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
