@@ -178,6 +178,11 @@ export class AppController {
     return this.client.saveList(key, text);
   }
 
+  /** Saves a large robots.txt in IndexedDB from the worker (see `RobotsWorkerClient.saveText`). */
+  saveText(key: string, text: string): Promise<void> {
+    return this.client.saveText(key, text);
+  }
+
   /** Has the worker read the list saved under `key` from IndexedDB (the page's thread never holds it whole); null when gone. */
   loadSavedList(key: string): Promise<{ text: string; pieces: ListPieces } | null> {
     return this.client.loadList(key);

@@ -6,7 +6,7 @@ import { CodeMirrorPort } from '../app/editor';
 import { watchOtherTabs } from '../state/otherTabs';
 import { indexedDbShelf, keepOpenedFile, reopenKeptFile } from '../state/savedFile';
 import { restoreSavedLists } from '../state/savedLists';
-import { pageStorage, setListSaver, useRobotsLab } from '../state/store';
+import { pageStorage, setListSaver, setTextSaver, useRobotsLab } from '../state/store';
 import type { WorkerLike } from '../worker/client';
 import { App } from './App';
 import { deployStorage } from './deploy/storage';
@@ -30,6 +30,7 @@ function boot(): void {
       void keepOpenedFile(shelf, { name: file instanceof File ? file.name : 'robots.txt', bytes: file }),
   });
   setListSaver((key, text) => controller.saveList(key, text));
+  setTextSaver((key, text) => controller.saveText(key, text));
   controller.start();
   void restoreSavedLists(pageStorage, useRobotsLab, (key) => controller.loadSavedList(key));
   void reopenKeptFile(shelf, (bytes) => controller.reopenRobotsFile(bytes));

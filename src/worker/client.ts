@@ -133,6 +133,8 @@ export class RobotsWorkerClient {
   private nextId = 1;
   private version = 0;
   private text: string | null = null;
+  /** The text the running worker was sent last (null after a restart, until it is sent again). */
+  private workerText: string | null = null;
   private readonly pending = new Map<number, Pending>();
   private run: { id: number; handlers: RunHandlers } | null = null;
   /** The before/after comparison going on; it carries both texts, so a new text version does not void it. */
@@ -203,6 +205,7 @@ export class RobotsWorkerClient {
   /** Sends a new version of the robots.txt; resolves with its parse, or null if a newer version superseded it. */
   async setText(text: string): Promise<ParseSummary | null> {
     this.text = text;
+    this.workerText = text;
     // A huge paste takes longer to parse: its budget grows with its size (1 s per MB). At 1 s per
     // 2 MB, a 10 MB paste on a loaded 2-core machine overran it and the worker was restarted.
     this.extraBudgetMs = Math.floor(text.length / 1000);
@@ -377,6 +380,24 @@ export class RobotsWorkerClient {
   }
 
   /**
+   * Saves the robots.txt in IndexedDB from the worker; the text is sent only
+   * if the running worker was not sent it last (then it holds it). Rejects
+   * with the reason when it could not be saved.
+   */
+  async saveText(key: string, text: string): Promise<void> {
+    const held = this.workerText === text;
+    const o = await this.request('save-text', (id) => ({
+      type: 'save-text',
+      id,
+      version: this.version,
+      key,
+      text: held ? null : text,
+    }));
+    const error = 'reply' in o ? o.reply.error : o.failed;
+    if (error || !('reply' in o)) throw new Error(error ?? 'not saved');
+  }
+
+  /**
    * Sends the request `make` builds and waits for the reply of its type (the
    * map in protocol.ts says which), a 'failed' reply, or a restart.
    * `collect` receives an import's pieces before its reply settles.
@@ -429,6 +450,7 @@ export class RobotsWorkerClient {
       case 'exported':
       case 'imported':
       case 'saved':
+      case 'text-saved':
       case 'list-loaded':
       case 'sitemaps-checked':
       case 'flips-viewed':
@@ -513,6 +535,7 @@ export class RobotsWorkerClient {
     this.worker.onmessage = null;
     this.worker.onerror = null;
     this.worker.terminate();
+    this.workerText = null;
     this.restarts++;
     this.failedRestarts++;
     for (const p of this.pending.values())

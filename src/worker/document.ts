@@ -29,6 +29,11 @@ export class RobotsDocument {
   /** The text `parsed` was made from. */
   private text: string | null = null;
 
+  /** The whole text of the current version (null before the first). */
+  get lastText(): string | null {
+    return this.text;
+  }
+
   constructor(private readonly host: HandlerHost) {}
 
   /**

@@ -384,3 +384,33 @@ describe('a saved list is read in the worker (load-list)', () => {
     noStore.client.dispose();
   });
 });
+
+describe('a large robots.txt is saved by the worker', () => {
+  it('sends the text only when the running worker was not sent it last', async () => {
+    const { client, workers } = setup();
+    const text = 'User-agent: *\nDisallow: /a\n';
+    void client.setText(text);
+    const saved = client.saveText('robots-lab:robotsText', text);
+    const w = workers[0];
+    expect(w.sent.at(-1)).toMatchObject({ type: 'save-text', key: 'robots-lab:robotsText', text: null });
+    w.reply({ type: 'text-saved', id: w.sent.at(-1)!.id, version: client.currentVersion, error: null });
+    await expect(saved).resolves.toBeUndefined();
+
+    // Another text (not sent yet) goes with the request.
+    void client.saveText('k', 'User-agent: b\n');
+    expect(w.sent.at(-1)).toMatchObject({ type: 'save-text', text: 'User-agent: b\n' });
+
+    // A restarted worker holds nothing yet: the text goes along.
+    w.crash('boom');
+    void client.saveText('k', text);
+    expect(workers[1].sent.at(-1)).toMatchObject({ type: 'save-text', text });
+  });
+
+  it('rejects with the reason the worker gives', async () => {
+    const { client, workers } = setup();
+    const saved = client.saveText('k', 'x');
+    const w = workers[0];
+    w.reply({ type: 'text-saved', id: w.sent.at(-1)!.id, version: client.currentVersion, error: 'QuotaExceededError' });
+    await expect(saved).rejects.toThrow('QuotaExceededError');
+  });
+});

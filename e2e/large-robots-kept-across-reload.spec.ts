@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { LabPage } from './pages/LabPage';
+
+/**
+ * A robots.txt too large for localStorage (over 200,000 characters) is kept
+ * in IndexedDB, written by the worker (src/worker/handler.ts, `save-text`),
+ * and comes back whole after a reload.
+ */
+test('a robots.txt of 400,000 characters is back whole after a reload', async ({ page }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  let text = 'User-agent: *\n';
+  for (let i = 0; text.length < 400_000; i++) text += `Disallow: /kept-across-reload/${i}\n`;
+  text += 'Allow: /the-last-line\n';
+  const lines = text.split('\n').length;
+  await lab.editor.replaceText(text);
+  await expect(lab.editor.stats).toContainText(`${lines.toLocaleString('en')} lines`);
+  // localStorage names the field kept in IndexedDB once the worker has written it.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('robots-lab') ?? '{}').external ?? []))
+    .toContain('robotsText');
+  const stored = await page.evaluate(
+    () =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const open = indexedDB.open('robots-lab');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('values').objectStore('values').get('robots-lab:robotsText');
+          get.onsuccess = () => resolve(get.result);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+  expect(stored).toBe(text);
+
+  await page.reload();
+  await expect(lab.editor.stats).toContainText(`${lines.toLocaleString('en')} lines`);
+  await lab.editor.content.press('ControlOrMeta+End');
+  await expect(lab.editor.content.getByText('Allow: /the-last-line', { exact: true })).toBeVisible();
+  await lab.editor.content.press('ControlOrMeta+Home');
+  await expect(lab.editor.content.getByText('Disallow: /kept-across-reload/0', { exact: true })).toBeVisible();
+});
