@@ -26,8 +26,10 @@
 import { type Extension, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 
-/** New lines after which the map is trimmed again. */
+/** New lines (measured ones, about) after which the map is trimmed again. */
 const TRIM_EVERY = 2_000;
+/** More lines than a screen shows, to count of one insertion. */
+const SCREENFUL = 100;
 /** Lines above the viewport that keep their measured heights. */
 const KEEP_ABOVE = 500;
 
@@ -58,8 +60,9 @@ const trimmer = ViewPlugin.fromClass(
 
     update(update: ViewUpdate): void {
       if (!update.docChanged) return;
+      // Of a large insertion (a paste) only what ends on screen is measured: count a screenful at most.
       update.changes.iterChanges((_fromA, _toA, _fromB, _toB, inserted) => {
-        this.grown += inserted.lines - 1;
+        this.grown += Math.min(inserted.lines - 1, SCREENFUL);
       });
       if (this.grown >= TRIM_EVERY && this.timer === null) this.timer = setTimeout(() => this.trim(), 0);
     }
