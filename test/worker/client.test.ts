@@ -397,13 +397,17 @@ describe('a large robots.txt is saved by the worker', () => {
     await expect(saved).resolves.toBeUndefined();
 
     // Another text (not sent yet) goes with the request.
-    void client.saveText('k', 'User-agent: b\n');
+    const other = client.saveText('k', 'User-agent: b\n');
     expect(w.sent.at(-1)).toMatchObject({ type: 'save-text', text: 'User-agent: b\n' });
 
-    // A restarted worker holds nothing yet: the text goes along.
+    // A save the crashed worker owed is not taken for done; a restarted worker holds nothing yet, so the text goes along.
     w.crash('boom');
-    void client.saveText('k', text);
-    expect(workers[1].sent.at(-1)).toMatchObject({ type: 'save-text', text });
+    await expect(other).rejects.toThrow('the worker restarted');
+    const again = client.saveText('k', text);
+    const w2 = workers[1];
+    expect(w2.sent.at(-1)).toMatchObject({ type: 'save-text', text });
+    w2.reply({ type: 'text-saved', id: w2.sent.at(-1)!.id, version: client.currentVersion, error: null });
+    await expect(again).resolves.toBeUndefined();
   });
 
   it('rejects with the reason the worker gives', async () => {
