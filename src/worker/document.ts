@@ -10,6 +10,7 @@ import { HeldBytes } from './bytes';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
 import { expectationFindings } from './expectations';
 import { type HandlerHost, postFailure } from './host';
+import { storeText } from './idb';
 import { judgeUrl } from './judge';
 import { looksLike } from './looksLike';
 import type { ExplainResult, WorkerRequest } from './protocol';
@@ -28,11 +29,6 @@ export class RobotsDocument {
   private full: ParsedRobots | null = null;
   /** The text `parsed` was made from. */
   private text: string | null = null;
-
-  /** The whole text of the current version (null before the first). */
-  get lastText(): string | null {
-    return this.text;
-  }
 
   constructor(private readonly host: HandlerHost) {}
 
@@ -64,6 +60,15 @@ export class RobotsDocument {
     } catch (e) {
       postFailure(this.host, msg.id, msg.version, e);
     }
+  }
+
+  /** Stores the message's text, or else the current version's, in IndexedDB; replies with the error, or null. */
+  save(msg: Request<'save-text'>): void {
+    const reply = (error: string | null) =>
+      this.host.post({ type: 'text-saved', id: msg.id, version: msg.version, error });
+    const text = msg.text ?? this.text;
+    if (text === null) reply('no robots.txt to save');
+    else storeText(this.host.values?.(), msg.key, text, reply);
   }
 
   /** Holds an opened file's bytes and replies with the text they decode to. */

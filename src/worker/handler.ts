@@ -73,11 +73,11 @@ export class RobotsHandler {
       case 'save-list': {
         const held = msg.urlsText === null ? (this.runs.heldList ?? undefined) : undefined;
         const text = msg.urlsText ?? held?.text;
-        this.runs.whenNoRun(() => void saveList(this.host, msg, text, held));
+        this.runs.whenNoRun(() => saveList(this.host, msg, text, held));
         return;
       }
       case 'save-text':
-        void this.saveText(msg);
+        this.document.save(msg);
         return;
       case 'load-list':
         void loadList(this.host, msg, (list) => this.runs.holdList(list));
@@ -105,22 +105,6 @@ export class RobotsHandler {
         return;
       default:
         assertNever(msg);
-    }
-  }
-
-  /** Stores the robots.txt (the message's, or the one this worker holds) in IndexedDB and replies with the error, or null. */
-  private async saveText(msg: Extract<WorkerRequest, { type: 'save-text' }>): Promise<void> {
-    const reply = (error: string | null) =>
-      this.host.post({ type: 'text-saved', id: msg.id, version: msg.version, error });
-    const text = msg.text ?? this.document.lastText;
-    const store = this.host.values?.();
-    if (text === null) return reply('no robots.txt to save');
-    if (!store) return reply('IndexedDB is not available');
-    try {
-      await store.set(msg.key, text);
-      reply(null);
-    } catch (e) {
-      reply(e instanceof Error ? e.message : String(e));
     }
   }
 }

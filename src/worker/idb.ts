@@ -60,3 +60,23 @@ export function indexedDbStore(): LargeValueStore | undefined {
     },
   };
 }
+
+/**
+ * Stores `text` under `key` in `store` and calls `done` with the reason it
+ * could not, or null once it is stored; at once when there is no store.
+ */
+export function storeText(
+  store: LargeValueStore | undefined,
+  key: string,
+  text: string,
+  done: (error: string | null) => void,
+): void {
+  if (!store) {
+    done('IndexedDB is not available');
+    return;
+  }
+  store.set(key, text).then(
+    () => done(null),
+    (e: unknown) => done(e instanceof Error ? e.message : String(e)),
+  );
+}

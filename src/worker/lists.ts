@@ -5,6 +5,7 @@
  */
 import { splitRows } from './bulk';
 import { type HandlerHost, postFailure } from './host';
+import { storeText } from './idb';
 import { importList, readListFile } from './import';
 import { cutPieces } from './pieces';
 import type { WorkerRequest } from './protocol';
@@ -33,23 +34,19 @@ export async function importFile(
  * blocks this thread for a few hundred milliseconds (the value is copied
  * synchronously), which a run in progress would wait through.
  */
-export async function saveList(
+export function saveList(
   host: HandlerHost,
   msg: Extract<WorkerRequest, { type: 'save-list' }>,
   text: string | undefined,
   rows?: { starts: Int32Array },
-): Promise<void> {
+): void {
   const reply = (error: string | null, urls = 0) =>
     host.post({ type: 'saved', id: msg.id, version: msg.version, error, urls });
-  const store = host.values?.();
-  if (text === undefined) return reply('no URL list to save');
-  if (!store) return reply('IndexedDB is not available');
-  try {
-    await store.set(msg.key, text);
-    reply(null, rows?.starts.length ?? splitRows(text).starts.length);
-  } catch (e) {
-    reply(e instanceof Error ? e.message : String(e));
-  }
+  if (text === undefined) reply('no URL list to save');
+  else
+    storeText(host.values?.(), msg.key, text, (error) =>
+      error === null ? reply(null, rows?.starts.length ?? splitRows(text).starts.length) : reply(error),
+    );
 }
 
 /**
