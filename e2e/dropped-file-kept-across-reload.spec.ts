@@ -13,24 +13,9 @@ const FILE = [...Buffer.from('User-agent: *\nDisallow: /'), 0xff, ...Buffer.from
 const URLS = ['https://example.com/%FF', 'https://example.com/%EF%BF%BD'];
 
 /** The bytes the page keeps in IndexedDB for the opened file, or null when none are kept. */
-function keptBytes(page: Page): Promise<number[] | null> {
-  return page.evaluate(
-    () =>
-      new Promise<number[] | null>((resolve, reject) => {
-        const open = indexedDB.open('robots-lab', 1);
-        open.onupgradeneeded = () => open.result.createObjectStore('values');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('values').objectStore('values').get('robots-lab:robotsFile');
-          get.onerror = () => reject(get.error);
-          get.onsuccess = async () => {
-            const kept = get.result as { bytes?: Blob } | undefined;
-            open.result.close();
-            resolve(kept?.bytes ? Array.from(new Uint8Array(await kept.bytes.arrayBuffer())) : null);
-          };
-        };
-      }),
-  );
+async function keptBytes(page: Page): Promise<number[] | null> {
+  const kept = (await new LabPage(page).storedValue('robots-lab:robotsFile')) as { bytes?: number[] } | undefined;
+  return kept?.bytes ?? null;
 }
 
 /** Googlebot alone, every URL judged (no robots.txt URL), and the two URLs above. */

@@ -19,18 +19,7 @@ test('a robots.txt of 400,000 characters is back whole after a reload', async ({
   await expect
     .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('robots-lab') ?? '{}').external ?? []))
     .toContain('robotsText');
-  const stored = await page.evaluate(
-    () =>
-      new Promise<string | undefined>((resolve, reject) => {
-        const open = indexedDB.open('robots-lab');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('values').objectStore('values').get('robots-lab:robotsText');
-          get.onsuccess = () => resolve(get.result);
-          get.onerror = () => reject(get.error);
-        };
-      }),
-  );
+  const stored = await lab.storedValue('robots-lab:robotsText');
   expect(stored).toBe(text);
 
   await page.reload();

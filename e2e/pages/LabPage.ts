@@ -37,4 +37,35 @@ export class LabPage {
   workerNotice() {
     return this.page.getByTestId('worker-notice');
   }
+
+  /**
+   * What the page keeps in IndexedDB under `key` (undefined when nothing),
+   * with a Blob, or a Blob property, read into its bytes so it can leave the page.
+   */
+  storedValue(key: string): Promise<unknown> {
+    return this.page.evaluate(
+      (k) =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('robots-lab', 1);
+          open.onupgradeneeded = () => open.result.createObjectStore('values');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const get = open.result.transaction('values').objectStore('values').get(k);
+            get.onerror = () => reject(get.error);
+            get.onsuccess = async () => {
+              open.result.close();
+              const bytes = async (b: Blob) => Array.from(new Uint8Array(await b.arrayBuffer()));
+              const v: unknown = get.result;
+              if (v instanceof Blob) return resolve(await bytes(v));
+              if (typeof v !== 'object' || v === null) return resolve(v);
+              const out: Record<string, unknown> = {};
+              for (const [name, field] of Object.entries(v))
+                out[name] = field instanceof Blob ? await bytes(field) : field;
+              resolve(out);
+            };
+          };
+        }),
+      key,
+    );
+  }
 }
