@@ -83,6 +83,13 @@ export interface ClientOptions {
 /** How a request ended: its reply, or why there is none (a 'failed' reply, or a restart). */
 type Outcome<K extends AnsweredType> = { reply: ReplyTo<K> } | { failed: string };
 
+/** The reply to a save ('save-list', 'save-text'); the reason it was not saved, thrown. */
+function savedReply<R extends { error: string | null }>(o: { reply: R } | { failed: string }): R {
+  const error = 'reply' in o ? o.reply.error : o.failed;
+  if (error || !('reply' in o)) throw new Error(error ?? 'not saved');
+  return o.reply;
+}
+
 /** A request waiting for its reply; K ties the reply type to the request type. */
 interface PendingOf<K extends AnsweredType> {
   kind: K;
@@ -374,9 +381,7 @@ export class RobotsWorkerClient {
       key,
       urlsText,
     }));
-    const error = 'reply' in o ? o.reply.error : o.failed;
-    if (error || !('reply' in o)) throw new Error(error ?? 'not saved');
-    return o.reply.urls;
+    return savedReply(o).urls;
   }
 
   /**
@@ -393,8 +398,7 @@ export class RobotsWorkerClient {
       key,
       text: held ? null : text,
     }));
-    const error = 'reply' in o ? o.reply.error : o.failed;
-    if (error || !('reply' in o)) throw new Error(error ?? 'not saved');
+    savedReply(o);
   }
 
   /**
