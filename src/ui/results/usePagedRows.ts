@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 
 /** A row's height before it is measured (a long rule wraps and makes its row taller). */
@@ -13,6 +13,43 @@ const HEAD_HEIGHT = 46;
  * list (on every reload) a task of a quarter of a second.
  */
 const PAGE_ROWS = 10_000;
+
+/**
+ * A row's height for the virtualizer, never read from the layout: the
+ * ResizeObserver's report once the browser has laid the row out, and before
+ * that the height already known for the row, or the estimate. Read at once
+ * (the virtualizer's default), the first rows of a fresh grid forced a layout
+ * of the whole page inside the render that mounted them: 24-28 ms of the
+ * 74 ms task that showed a saved million-row list after a reload.
+ */
+function sizeWithoutLayout(
+  el: HTMLElement,
+  entry: ResizeObserverEntry | undefined,
+  v: Virtualizer<HTMLDivElement, HTMLElement>,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = v.indexFromElement(el);
+  return v.itemSizeCache.get(v.options.getItemKey(index)) ?? ROW_ESTIMATE;
+}
+
+/**
+ * The scroll area's size for the virtualizer, never read inside a render:
+ * the window's height until the ResizeObserver reports the area's own after
+ * layout (the virtualizer's default read it at once, when the grid mounted:
+ * another forced layout of the whole page).
+ */
+function rectWithoutLayout(
+  v: Virtualizer<HTMLDivElement, HTMLElement>,
+  cb: (rect: { width: number; height: number }) => void,
+): (() => void) | undefined {
+  const el = v.scrollElement;
+  if (!el) return;
+  cb({ width: 0, height: window.innerHeight });
+  const ro = new ResizeObserver(() => cb({ width: el.clientWidth, height: el.clientHeight }));
+  ro.observe(el);
+  return () => ro.disconnect();
+}
 
 /**
  * The results grid's rows in pages of PAGE_ROWS, virtualized inside
@@ -42,6 +79,8 @@ export function usePagedRows(
     getItemKey: (i) => rowAt(pageStart + i),
     overscan: 8,
     scrollPaddingStart: HEAD_HEIGHT,
+    measureElement: sizeWithoutLayout,
+    observeElementRect: rectWithoutLayout,
   });
 
   // After a page change the virtualizer knows the new rows only on the next render.
