@@ -97,16 +97,22 @@ const browserNextTask: NextTask = (fn) => {
   setTimeout(fn, 0);
 };
 
-/** `text` with `changes` applied: the unchanged stretches are slices of it, joined once. */
+/**
+ * `text` with `changes` applied: the unchanged stretches are slices of it,
+ * joined with `+`. V8 keeps such a join as a rope, and a slice of the whole
+ * string is the string itself: typing at the end of a 1 MB document costs
+ * no copy per frame (a join copied the megabyte each time, about 1 ms, and
+ * left it to the garbage collector). An edit inside the text still copies it
+ * once, when the slice flattens the rope.
+ */
 function applyChanges(text: string, changes: ChangeSet): string {
-  const parts: string[] = [];
+  let out = '';
   let pos = 0;
   changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => {
-    parts.push(text.slice(pos, fromA), inserted.toString());
+    out += text.slice(pos, fromA) + inserted.toString();
     pos = toA;
   });
-  parts.push(text.slice(pos));
-  return parts.join('');
+  return out + text.slice(pos);
 }
 
 /**
