@@ -29,7 +29,7 @@ const NOT_ROBOTS = {
   json: 'This looks like a JSON body, not a robots.txt (an API error saved by mistake?). Crawlers find no rules in it, so every URL is allowed.',
 } as const;
 
-/** Megabytes with one decimal (a large paste is at least a quarter of one). */
+/** Megabytes with one decimal (a large paste is over 64 KiB, 0.1 MB). */
 function megabytes(chars: number): string {
   return `${(chars / 1_000_000).toFixed(1)} MB`;
 }
