@@ -100,6 +100,65 @@ test('an edit in the deployed side re-compares too, a bad file is refused and a 
   await expect(ba.newlyBlocked).toHaveText('1');
 });
 
+test('a large file copied to the deployed side is coloured once it is in', async ({ page }) => {
+  // Over 64 KiB: the side takes it without its parser, which comes back a task later (MergePane.tsx).
+  const lines = Array.from({ length: 6_000 }, (_, i) => `Disallow: /section-${i}/page`);
+  const big = `User-agent: *\n${lines.join('\n')}\n`;
+  expect(big.length).toBeGreaterThan(1 << 17);
+  const lab = new LabPage(page);
+  const ba = new BeforeAfterPanel(page);
+  await lab.open();
+  await lab.editor.replaceText(big);
+  await expect(lab.editor.stats).toContainText('6,002 lines');
+  await ba.open();
+  await page.getByTestId('deployed-from-editor').click();
+  await expect(ba.newlyBlocked).toHaveText('0');
+  // An edit at the top shows the first lines of both sides (the rest stays folded as unchanged).
+  await lab.editor.content.click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.insertText('# edited\n');
+  const first = ba.deployed.locator('.cm-line', { hasText: 'User-agent: *' });
+  await expect(first).toBeVisible();
+  const colours = () =>
+    first.evaluate((line) => {
+      const key = Array.from(line.querySelectorAll('span')).find((s) => s.textContent === 'User-agent');
+      return { line: getComputedStyle(line).color, key: key ? getComputedStyle(key).color : null };
+    });
+  await expect
+    .poll(async () => {
+      const c = await colours();
+      return c.key !== null && c.key !== c.line;
+    })
+    .toBe(true);
+});
+
+test('keys typed into either side are all kept, also one typed in the frame that saves the one before', async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  const ba = new BeforeAfterPanel(page);
+  await lab.open();
+  await ba.open();
+  for (const side of [ba.deployed, ba.edited]) {
+    await side.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('Disallow: /');
+    // Each key in an animation frame, after the one that hands the key before it to the store.
+    await side.evaluate(async () => {
+      for (let i = 0; i < 20; i++)
+        await new Promise<void>((resolve) =>
+          requestAnimationFrame(() => {
+            document.execCommand('insertText', false, 'x');
+            resolve();
+          }),
+        );
+    });
+    await expect(side).toHaveText(`Disallow: /${'x'.repeat(20)}`);
+  }
+  await expect(lab.editor.content).toHaveText(`Disallow: /${'x'.repeat(20)}`);
+});
+
 test('a snapshot is saved, restored as the deployed file, and the deployed file survives a reload', async ({
   page,
 }) => {

@@ -1,6 +1,6 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { MergeView } from '@codemirror/merge';
-import { Annotation, type ChangeSet, type Extension, type Text } from '@codemirror/state';
+import { Annotation, type ChangeSet, Compartment, type Extension, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { CoalescedTextSync, DocMirror } from '../../app/textSync';
@@ -16,6 +16,7 @@ import { mergeTheme } from './mergeTheme';
 function side(
   label: string,
   testId: string,
+  parser: Compartment,
   onChange: () => void,
   onDoc: (changes: ChangeSet, doc: Text) => void,
   extra: Extension = [],
@@ -24,7 +25,7 @@ function side(
     lineNumbers(),
     history(),
     steadyDrawnCursor(),
-    robots(),
+    parser.of(robots()),
     robotsHighlighting,
     robotsBaseTheme,
     mergeTheme,
@@ -45,23 +46,73 @@ function side(
 /** Marks a change that came from the store, so it is not written back. */
 const fromStore = Annotation.define<boolean>();
 
+/** A replacement longer than this (characters) reaches a side without its parser at first (see `Follower`). */
+const LARGE_CHANGE = 1 << 16;
+
 /**
- * Makes a view hold `text` by replacing only the span that differs (common
- * head and tail kept), so the merge view re-diffs just that span rather than
- * the whole file on every keystroke in the main editor.
+ * Keeps a side holding its store text, in a task of its own after the
+ * store changed (several changes meanwhile make one update), by replacing
+ * only the span that differs (common head and tail kept), so the merge view
+ * re-diffs just that span rather than the whole file on every keystroke in
+ * the main editor.
+ *
+ * A large replacement (a 500 KiB file copied to the deployed side) is made
+ * with the side's parser taken out: CodeMirror parses a changed document
+ * inside the transaction, for up to 20 ms, and builds the tree after. The
+ * parser comes back in the next task and starts from the top of the view
+ * (a few thousand characters); the rest is parsed in the background. That
+ * update, the click that copied the file and React's render were one task
+ * of 80-90 ms.
  */
-function follow(view: EditorView, mirror: DocMirror, text: string): void {
-  const old = mirror.now();
-  if (old === text) return;
-  let head = 0;
-  const max = Math.min(old.length, text.length);
-  while (head < max && old.charCodeAt(head) === text.charCodeAt(head)) head++;
-  let tail = 0;
-  while (tail < max - head && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
-  view.dispatch({
-    changes: { from: head, to: old.length - tail, insert: text.slice(head, text.length - tail) },
-    annotations: fromStore.of(true),
-  });
+class Follower {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private restore: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly view: EditorView,
+    private readonly mirror: DocMirror,
+    private readonly text: () => string,
+    private readonly parser: Compartment,
+  ) {}
+
+  /** The store's text changed: bring the side to it in the next task. */
+  schedule(): void {
+    if (this.timer !== null) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.follow(this.text());
+    }, 0);
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    if (this.restore !== null) clearTimeout(this.restore);
+    this.timer = this.restore = null;
+  }
+
+  private follow(text: string): void {
+    const old = this.mirror.now();
+    if (old === text) return;
+    let head = 0;
+    const max = Math.min(old.length, text.length);
+    while (head < max && old.charCodeAt(head) === text.charCodeAt(head)) head++;
+    let tail = 0;
+    while (tail < max - head && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail))
+      tail++;
+    const insert = text.slice(head, text.length - tail);
+    const large = insert.length > LARGE_CHANGE;
+    this.view.dispatch({
+      changes: { from: head, to: old.length - tail, insert },
+      annotations: fromStore.of(true),
+      effects: large ? this.parser.reconfigure([]) : [],
+    });
+    if (!large) return;
+    if (this.restore !== null) clearTimeout(this.restore);
+    this.restore = setTimeout(() => {
+      this.restore = null;
+      this.view.dispatch({ effects: this.parser.reconfigure(robots()) });
+    }, 0);
+  }
 }
 
 /**
@@ -75,15 +126,28 @@ export function MergePane() {
 
   useEffect(() => {
     const { root } = shadowMount(host.current!);
+    // A side's own edits reach the store through these writes: the side already holds that text.
+    let ownA = false;
+    let ownB = false;
     // Each side's text kept from its changes, not read line by line per frame (see app/textSync.ts).
     const syncA = new CoalescedTextSync(
       (urgent) => (urgent ? mirrorA.now() : mirrorA.current()),
-      (text) => useDeploy.getState().setDeployedText(text),
+      (text) => {
+        ownA = true;
+        useDeploy.getState().setDeployedText(text);
+        ownA = false;
+      },
     );
     const syncB = new CoalescedTextSync(
       (urgent) => (urgent ? mirrorB.now() : mirrorB.current()),
-      (text) => useRobotsLab.getState().setRobotsText(text),
+      (text) => {
+        ownB = true;
+        useRobotsLab.getState().setRobotsText(text);
+        ownB = false;
+      },
     );
+    const parserA = new Compartment();
+    const parserB = new Compartment();
     const deployed = useDeploy.getState().deployedText;
     const edited = useRobotsLab.getState().robotsText;
     const view = new MergeView({
@@ -92,6 +156,7 @@ export function MergePane() {
         extensions: side(
           'Deployed robots.txt',
           'deployed-editor-content',
+          parserA,
           () => syncA.changed(),
           (changes, doc) => mirrorA.update(changes, doc),
           placeholder('Paste the deployed robots.txt here, drop its file, or restore a snapshot'),
@@ -102,6 +167,7 @@ export function MergePane() {
         extensions: side(
           'Edited robots.txt',
           'edited-editor-content',
+          parserB,
           () => syncB.changed(),
           (changes, doc) => mirrorB.update(changes, doc),
         ),
@@ -114,10 +180,12 @@ export function MergePane() {
     });
     const mirrorA = new DocMirror(view.a.state.doc, () => syncA.resume(), deployed);
     const mirrorB = new DocMirror(view.b.state.doc, () => syncB.resume(), edited);
+    const followA = new Follower(view.a, mirrorA, () => useDeploy.getState().deployedText, parserA);
+    const followB = new Follower(view.b, mirrorB, () => useRobotsLab.getState().robotsText, parserB);
     const stopDeploy = useDeploy.subscribe((s, prev) => {
-      if (s.deployedText !== prev.deployedText) {
+      if (s.deployedText !== prev.deployedText && !ownA) {
         syncA.cancel();
-        follow(view.a, mirrorA, s.deployedText);
+        followA.schedule();
       }
       if (s.deployedFocus && s.deployedFocus !== prev.deployedFocus) {
         const doc = view.a.state.doc;
@@ -130,11 +198,13 @@ export function MergePane() {
       }
     });
     const stopLab = useRobotsLab.subscribe((s, prev) => {
-      if (s.robotsText === prev.robotsText) return;
+      if (s.robotsText === prev.robotsText || ownB) return;
       syncB.cancel();
-      follow(view.b, mirrorB, s.robotsText);
+      followB.schedule();
     });
     return () => {
+      followA.stop();
+      followB.stop();
       syncA.flush();
       syncB.flush();
       mirrorA.destroy();
