@@ -9,9 +9,9 @@
  * with e2e/hostile-catalogue.spec.ts.
  *
  * Run: npm run bench:browser. The input-event sizes are HOSTILE_LINES, 2000 by
- * default; HOSTILE_LINES=2000,50000 adds 50,000 lines, which takes about
- * 9 minutes (516–529 s on 2026-11-23 with the height-map trim; 1,150 s
- * before it).
+ * default; HOSTILE_LINES=2000,50000 adds 50,000 lines, which takes 9–12
+ * minutes (516–529 s on 2026-11-23 with the height-map trim, 670–726 s later
+ * that day as the host slowed; 1,150 s before the trim).
  */
 import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
