@@ -14,6 +14,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { insertAsInputEvents } from '../../e2e/fixtures/hostile';
 
 interface TraceEvent {
   name: string;
@@ -30,10 +31,10 @@ const LISTED = 10;
 
 const ms = (us: number) => (us / 1000).toFixed(1);
 
-/** Count, median and longest of some durations (µs), as one line. */
-function summary(label: string, durations: number[]): string {
-  if (durations.length === 0) return `${label}: none`;
-  const sorted = [...durations].sort((a, b) => a - b);
+/** Count, median and longest of some events' durations, as one line. */
+function summary(label: string, events: TraceEvent[]): string {
+  if (events.length === 0) return `${label}: none`;
+  const sorted = events.map((e) => e.dur!).sort((a, b) => a - b);
   return `${label}: ${sorted.length}, median ${ms(sorted[sorted.length >> 1])} ms, longest ${ms(sorted[sorted.length - 1])} ms`;
 }
 
@@ -47,18 +48,10 @@ test('the longest tasks while lines are typed one input event each', async ({ pa
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-v8.gc'] });
-  await page.evaluate(async (n) => {
-    const nextTask = () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      });
-    for (let i = 0; i < n; i++) {
-      document.execCommand('insertText', false, `Disallow: /typed-${i}\n`);
-      await nextTask();
-    }
-  }, lines);
+  await insertAsInputEvents(
+    page,
+    Array.from({ length: lines }, (_, i) => `Disallow: /typed-${i}\n`),
+  );
   await page.waitForTimeout(1500);
   const trace = await browser.stopTracing();
   writeFileSync(process.env.TRACE_OUT ?? testInfo.outputPath('typed-lines-trace.json'), trace);
@@ -73,18 +66,8 @@ test('the longest tasks while lines are typed one input event each', async ({ pa
   const minor = onMain.filter((e) => e.name === 'V8.GC_SCAVENGER');
   const gcs = [...major, ...minor];
   console.log(`${lines.toLocaleString('en-US')} lines typed`);
-  console.log(
-    summary(
-      'major collections',
-      major.map((e) => e.dur!),
-    ),
-  );
-  console.log(
-    summary(
-      'minor collections',
-      minor.map((e) => e.dur!),
-    ),
-  );
+  console.log(summary('major collections', major));
+  console.log(summary('minor collections', minor));
   const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask').sort((a, b) => b.dur! - a.dur!);
   console.log(`tasks over 50 ms: ${tasks.filter((t) => t.dur! > 50_000).length}; the ${LISTED} longest:`);
   for (const task of tasks.slice(0, LISTED)) {
