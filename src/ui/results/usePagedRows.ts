@@ -1,4 +1,4 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 
 /** A row's height before it is measured (a long rule wraps and makes its row taller). */
@@ -51,6 +51,29 @@ function rectWithoutLayout(
   return () => ro.disconnect();
 }
 
+/** Scroll areas the virtualizer has written an offset to. */
+const written = new WeakSet<Element>();
+
+/**
+ * The virtualizer's scroll write, less its first one when that is to the
+ * top: on attaching to a new scroll area it writes the offset it starts from,
+ * and `scrollTo` lays the page out at once, inside the task that mounts the
+ * grid (8 ms of a reload's first results in a profile), to move an area that
+ * is already at the top.
+ */
+function scrollWithoutFirstLayout(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  v: Virtualizer<HTMLDivElement, HTMLElement>,
+): void {
+  const el = v.scrollElement;
+  if (el && !written.has(el)) {
+    written.add(el);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, v);
+}
+
 /**
  * The results grid's rows in pages of PAGE_ROWS, virtualized inside
  * `scrollRef`; keeps the selected row (a position in the shown order, or
@@ -81,6 +104,7 @@ export function usePagedRows(
     scrollPaddingStart: HEAD_HEIGHT,
     measureElement: sizeWithoutLayout,
     observeElementRect: rectWithoutLayout,
+    scrollToFn: scrollWithoutFirstLayout,
   });
 
   // After a page change the virtualizer knows the new rows only on the next render.
