@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ControllerContext } from '../app/context';
 import { AppController } from '../app/controller';
@@ -46,12 +46,18 @@ function boot(): void {
       };
     }
   }
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ControllerContext value={controller}>
-        <App />
-      </ControllerContext>
-    </StrictMode>,
+  // Rendered as a transition, so that React builds the page in slices of a
+  // few milliseconds that give the browser its turn between them, not in one
+  // task of 24-61 ms (as measured on a reload with a saved million-line list).
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ControllerContext value={controller}>
+          <App />
+        </ControllerContext>
+      </StrictMode>,
+    ),
   );
 }
 

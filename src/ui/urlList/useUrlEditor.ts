@@ -42,68 +42,86 @@ export function useUrlEditor(host: RefObject<HTMLDivElement | null>): {
   const [preview, setPreview] = useState<ListPreview | null>(null);
   const editAll = useRef(() => {});
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let fromView = false;
-    /** True while text from the store is put into the view: it must not travel back. */
-    let fromStore = false;
-    const push = (view: EditorView) => {
-      fromView = true;
-      useRobotsLab.getState().setUrlText(view.state.doc.toString());
-      fromView = false;
-    };
-    const readOnly = new Compartment();
-    const initial = useRobotsLab.getState().urlText;
-    const view = new EditorView({
-      ...shadowMount(host.current!),
-      state: EditorState.create({
-        doc: initial.length > FILL_CHUNK ? '' : initial,
-        extensions: [
-          readOnly.of([]),
-          urlListExtensions(),
-          EditorView.updateListener.of((u) => {
-            if (!u.docChanged || fromStore) return;
-            if (timer) clearTimeout(timer);
-            timer = null;
-            if (u.state.doc.length < LARGE) push(u.view);
-            else timer = setTimeout(() => push(u.view), 250);
-          }),
-        ],
-      }),
-    });
-    const put = (from: number, to: number, insert: string | Text, last: boolean) => {
-      fromStore = true;
-      try {
-        view.dispatch({
-          changes: { from, to, insert },
-          effects: readOnly.reconfigure(last ? [] : [EditorState.readOnly.of(true), EditorView.editable.of(false)]),
-        });
-      } finally {
-        fromStore = false;
-      }
-    };
-    const filler = new ViewFiller(view, put, setPreview);
-    editAll.current = () => filler.fillAll();
-    if (initial.length > FILL_CHUNK) filler.show(initial, useRobotsLab.getState().urlPieces);
-    const unsubscribe = useRobotsLab.subscribe((s, prev) => {
-      if (fromView || s.urlText === prev.urlText) return;
-      // Text that came from this view comes back unchanged (an imported list, in pieces, is always new).
-      if (!filler.filling && !s.urlPieces && sameText(s.urlText, view.state.doc)) return;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      filler.show(s.urlText, s.urlPieces);
-    });
+    // The view is made a task after the page's other effects (the robots.txt
+    // editor's among them): together they were one task of 30-60 ms on a reload.
+    let stop: (() => void) | null = null;
+    const later = setTimeout(() => {
+      stop = mountUrlEditor(host.current!, setPreview, editAll);
+    }, 0);
     return () => {
-      filler.stop();
-      // An edit still waiting for the typing pause goes to the store now: nothing typed is lost.
-      if (timer) {
-        clearTimeout(timer);
-        push(view);
-      }
-      unsubscribe();
-      view.destroy();
+      clearTimeout(later);
+      stop?.();
     };
   }, [host]);
   return { preview, editAll: () => editAll.current() };
+}
+
+/** Makes the URL list's view in `parent`, kept in step with the store; returns what takes it down. */
+function mountUrlEditor(
+  parent: HTMLDivElement,
+  setPreview: (preview: ListPreview | null) => void,
+  editAll: { current: () => void },
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let fromView = false;
+  /** True while text from the store is put into the view: it must not travel back. */
+  let fromStore = false;
+  const push = (view: EditorView) => {
+    fromView = true;
+    useRobotsLab.getState().setUrlText(view.state.doc.toString());
+    fromView = false;
+  };
+  const readOnly = new Compartment();
+  const initial = useRobotsLab.getState().urlText;
+  const view = new EditorView({
+    ...shadowMount(parent),
+    state: EditorState.create({
+      doc: initial.length > FILL_CHUNK ? '' : initial,
+      extensions: [
+        readOnly.of([]),
+        urlListExtensions(),
+        EditorView.updateListener.of((u) => {
+          if (!u.docChanged || fromStore) return;
+          if (timer) clearTimeout(timer);
+          timer = null;
+          if (u.state.doc.length < LARGE) push(u.view);
+          else timer = setTimeout(() => push(u.view), 250);
+        }),
+      ],
+    }),
+  });
+  const put = (from: number, to: number, insert: string | Text, last: boolean) => {
+    fromStore = true;
+    try {
+      view.dispatch({
+        changes: { from, to, insert },
+        effects: readOnly.reconfigure(last ? [] : [EditorState.readOnly.of(true), EditorView.editable.of(false)]),
+      });
+    } finally {
+      fromStore = false;
+    }
+  };
+  const filler = new ViewFiller(view, put, setPreview);
+  editAll.current = () => filler.fillAll();
+  if (initial.length > FILL_CHUNK) filler.show(initial, useRobotsLab.getState().urlPieces);
+  const unsubscribe = useRobotsLab.subscribe((s, prev) => {
+    if (fromView || s.urlText === prev.urlText) return;
+    // Text that came from this view comes back unchanged (an imported list, in pieces, is always new).
+    if (!filler.filling && !s.urlPieces && sameText(s.urlText, view.state.doc)) return;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    filler.show(s.urlText, s.urlPieces);
+  });
+  return () => {
+    filler.stop();
+    // An edit still waiting for the typing pause goes to the store now: nothing typed is lost.
+    if (timer) {
+      clearTimeout(timer);
+      push(view);
+    }
+    unsubscribe();
+    view.destroy();
+  };
 }
 
 function sameText(text: string, doc: Text): boolean {
