@@ -98,42 +98,44 @@ const keyTokens = {
   sitemap: { exact: sitemapKey, typo: sitemapTypo, prefix: sitemapPrefix },
 } as const;
 
-function tokenizeLine(input: InputStream): void {
-  // Read the line: content ends at the first `#` or the line end, trimmed.
-  let contentEnd = 0;
-  let colon = -1;
-  let i = 0;
-  for (;;) {
+/** Offset of the line's first `:` before any `#`, or -1. */
+function firstColon(input: InputStream): number {
+  for (let i = 0; ; i++) {
     const c = input.peek(i);
-    if (isLineEnd(c) || c === HASH) break;
-    if (c === COLON && colon < 0) colon = i;
-    i++;
-    if (!isLineSpace(c)) contentEnd = i;
+    if (isLineEnd(c) || c === HASH) return -1;
+    if (c === COLON) return i;
   }
-  if (contentEnd === 0) return; // a comment, or nothing
-  let keyEnd: number;
-  if (colon >= 0) {
-    keyEnd = colon;
-    while (keyEnd > 0 && isLineSpace(input.peek(keyEnd - 1))) keyEnd--;
-  } else {
-    // Google-specific: without a colon, exactly two words separated by spaces or tabs.
-    let w = 0;
-    while (w < contentEnd && input.peek(w) !== SPACE && input.peek(w) !== TAB) w++;
-    let v = w;
-    while (v < contentEnd && (input.peek(v) === SPACE || input.peek(v) === TAB)) v++;
-    let third = false;
-    for (let j = v; j < contentEnd; j++) {
-      const c = input.peek(j);
-      if (c === SPACE || c === TAB) {
-        third = true;
-        break;
-      }
+}
+
+/** Google-specific: a line without a colon that is exactly two words (spaces or tabs between) has the first as key; else 0. */
+function twoWordKey(input: InputStream, contentEnd: number): number {
+  let w = 0;
+  while (w < contentEnd && input.peek(w) !== SPACE && input.peek(w) !== TAB) w++;
+  let v = w;
+  while (v < contentEnd && (input.peek(v) === SPACE || input.peek(v) === TAB)) v++;
+  for (let j = v; j < contentEnd; j++) {
+    const c = input.peek(j);
+    if (c === SPACE || c === TAB) return 0;
+  }
+  return w === contentEnd ? 0 : w;
+}
+
+function tokenizeLine(input: InputStream): void {
+  // The key ends at the first `:`, trailing whitespace trimmed. The line is
+  // read further only when it has no key there: its value (which may be a
+  // megabyte long) is read by a token of its own.
+  const colon = firstColon(input);
+  let keyEnd = colon;
+  while (keyEnd > 0 && isLineSpace(input.peek(keyEnd - 1))) keyEnd--;
+  if (keyEnd <= 0) {
+    // Content ends at the first `#` or the line end, trimmed.
+    const contentEnd = valueEnd(input);
+    if (contentEnd === 0) return; // a comment, or nothing
+    keyEnd = colon < 0 ? twoWordKey(input, contentEnd) : 0;
+    if (keyEnd === 0) {
+      input.acceptToken(Invalid, contentEnd);
+      return;
     }
-    keyEnd = w === contentEnd || third ? 0 : w;
-  }
-  if (keyEnd === 0) {
-    input.acceptToken(Invalid, contentEnd);
-    return;
   }
   let key = '';
   for (let j = 0; j < keyEnd; j++) key += String.fromCharCode(input.peek(j));
