@@ -55,7 +55,7 @@ test('a 10 MB paste is kept whole in the editor; Google reads its first 500 KiB 
   await expectResponsive(page);
 });
 
-test('a large paste is read in steps: the page says so, one undo takes it back, and text typed meanwhile is kept', async ({
+test('a large paste is read in steps: the page says so, one undo takes it back, text typed meanwhile is kept, colours return', async ({
   page,
 }) => {
   const lab = new LabPage(page);
@@ -76,7 +76,10 @@ test('a large paste is read in steps: the page says so, one undo takes it back, 
   await expect(lab.editor.content.locator('.cm-activeLine')).toHaveText('# typed meanwhile and after');
   // The view stays where the user typed; the file's start is still the original text.
   await page.keyboard.press('ControlOrMeta+Home');
-  await expect(lab.editor.content.locator('.cm-line').first()).toHaveText('User-agent: *');
+  const first = lab.editor.content.locator('.cm-line').first();
+  await expect(first).toHaveText('User-agent: *');
+  // Coloured again: the language, taken out for the paste's own task, came back (src/editor/parseLater.ts).
+  await expect.poll(() => lab.editor.isColoured(first, 'User-agent')).toBe(true);
   // Undo: the typing (one or two steps), then the whole paste at once.
   for (let i = 0; i < 3 && (await lab.editor.text()) !== original; i++) await page.keyboard.press('ControlOrMeta+Z');
   await expect(lab.editor.stats).toContainText('3 lines');

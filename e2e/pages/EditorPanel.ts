@@ -40,6 +40,16 @@ export class EditorPanel {
     );
   }
 
+  /** Whether `text` inside `line` has a colour of its own (a syntax colour), not the line's. */
+  async isColoured(line: Locator, text: string): Promise<boolean> {
+    return line.evaluate((el, t) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode())
+        if (n.textContent?.includes(t)) return getComputedStyle(n.parentElement!).color !== getComputedStyle(el).color;
+      return false;
+    }, text);
+  }
+
   /** 1-based numbers of the lines that carry `className`. */
   async linesWith(className: string): Promise<number[]> {
     return this.content.evaluate(

@@ -12,6 +12,7 @@
 import { type ChangeSet, EditorSelection, Text } from '@codemirror/state';
 import { type EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import { insertedText } from './blockInput';
+import { withoutParse } from './parseLater';
 
 /** Clipboard text longer than this (in characters) is read in slices (see SLICE_CHARS). */
 const BIG_PASTE_CHARS = 1 << 16;
@@ -136,6 +137,8 @@ function bigPastePlugin(onPaste: (paste: BigPaste) => void, next: NextTask) {
                   ),
               userEvent: 'input.paste',
               scrollIntoView: true,
+              // Parsed from the next task on, not inside this one (parseLater.ts).
+              effects: withoutParse(this.view.state),
             });
             onPaste({ chars: text.length, lines: doc.lines, done: true });
           },

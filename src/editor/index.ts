@@ -23,6 +23,7 @@ import { heightMapTrim } from './heightMapTrim';
 import { robotsBaseTheme, robotsHighlighting } from './highlight';
 import { robots } from './language';
 import { robotsLintGutter } from './lint';
+import { parseLater } from './parseLater';
 
 export type { BigPaste } from './bigPaste';
 export { robotsCompletion } from './completion';
@@ -67,7 +68,7 @@ export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Exten
     bigPaste(options.onBigPaste),
     blockInput(),
     heightMapTrim(),
-    robots(),
+    parseLater(robots()),
     robotsHighlighting,
     robotsBaseTheme,
     resultDecorations(),
