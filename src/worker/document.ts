@@ -14,7 +14,7 @@ import { storeText } from './idb';
 import { judgeUrl } from './judge';
 import { looksLike } from './looksLike';
 import type { ExplainResult, WorkerRequest } from './protocol';
-import { summarise } from './summary';
+import { summarise, summaryTransfer } from './summary';
 
 type Request<T extends WorkerRequest['type']> = Extract<WorkerRequest, { type: T }>;
 
@@ -51,12 +51,15 @@ export class RobotsDocument {
       const diagnostics = [...lintRobots(full, { sizeLimitCutAt: cut.cutAt }), ...expected.diagnostics];
       if (held) diagnostics.push(...held.diagnostics());
       const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0, expected.marks);
-      this.host.post({
-        type: 'parsed',
-        id: msg.id,
-        version: msg.version,
-        summary: { ...summary, fromBytes: held !== null, looksLike: looksLike(msg.text) },
-      });
+      this.host.post(
+        {
+          type: 'parsed',
+          id: msg.id,
+          version: msg.version,
+          summary: { ...summary, fromBytes: held !== null, looksLike: looksLike(msg.text) },
+        },
+        summaryTransfer(summary),
+      );
     } catch (e) {
       postFailure(this.host, msg.id, msg.version, e);
     }

@@ -20,30 +20,42 @@ function lineAt(parsed: ParsedRobots, at: number): number {
   return lines[lo]?.line ?? 1;
 }
 
-/** Every rule of every group, in file order, as the parallel arrays of a RuleTable. */
+const utf8 = new TextEncoder();
+const LF = 10;
+
+/** Every rule of every group, in line order, as the parallel arrays of a RuleTable. */
 function ruleTable(parsed: ParsedRobots): RuleTable {
-  let count = 0;
-  for (const g of parsed.groups) count += g.rules.length;
-  const rules: RuleTable = {
-    lines: new Int32Array(count),
-    kinds: new Uint8Array(count),
-    raws: '',
-    ends: new Int32Array(count),
-  };
-  const raws: string[] = new Array<string>(count);
-  let i = 0;
-  let end = -1;
-  for (const g of parsed.groups) {
-    for (const r of g.rules) {
-      rules.lines[i] = r.line;
-      rules.kinds[i] = r.kind === 'allow' ? 0 : 1;
-      end += 1 + r.raw.length;
-      rules.ends[i] = end;
-      raws[i++] = r.raw;
+  const all = parsed.groups.flatMap((g) => g.rules);
+  // Groups come in file order, so their rules do; should they not, the page's binary search still holds.
+  for (let i = 1; i < all.length; i++) {
+    if (all[i - 1].line > all[i].line) {
+      all.sort((a, b) => a.line - b.line);
+      break;
     }
   }
-  rules.raws = raws.join('\n');
+  const n = all.length;
+  const rules: RuleTable = {
+    lines: new Int32Array(n),
+    kinds: new Uint8Array(n),
+    raws: utf8.encode(all.map((r) => `${r.raw}\n`).join('')),
+    ends: new Int32Array(n),
+  };
+  let end = -1;
+  for (let i = 0; i < n; i++) {
+    rules.lines[i] = all[i].line;
+    rules.kinds[i] = all[i].kind === 'allow' ? 0 : 1;
+    end = rules.raws.indexOf(LF, end + 1);
+    rules.ends[i] = end;
+  }
   return rules;
+}
+
+/** The buffers of a summary's columns, to transfer with it (each array has its own buffer). */
+export function summaryTransfer(summary: ParseSummary): ArrayBuffer[] {
+  const { rules, diagnostics: d } = summary;
+  const columns = [rules.lines, rules.kinds, rules.raws, rules.ends, d.from, d.to, d.line, d.severity, d.code];
+  columns.push(d.message, d.fixStart, d.fixFrom, d.fixTo, d.fixLabel, d.fixInsert, d.ends);
+  return columns.map((c) => c.buffer as ArrayBuffer);
 }
 
 /** The summary of one parse that crosses to the page. */

@@ -82,7 +82,12 @@ function summary(message: string): ParseSummary {
         ruleCount: 1,
       },
     ],
-    rules: { lines: Int32Array.of(2), kinds: Uint8Array.of(1), raws: '/private', ends: Int32Array.of(8) },
+    rules: {
+      lines: Int32Array.of(2),
+      kinds: Uint8Array.of(1),
+      raws: new TextEncoder().encode('/private\n'),
+      ends: Int32Array.of(8),
+    },
     sitemaps: [],
     diagnostics: diagnosticTable([{ line: 1, from: 0, to: 1, severity: 'info', code: 'typo-key', message }]),
     expectations: [{ line: 3, status: 'fail', message: 'Expectation fails', decidingLines: [2] }],
