@@ -1,12 +1,13 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { MergeView } from '@codemirror/merge';
-import { Annotation, type ChangeSet, Compartment, type Extension, type Text } from '@codemirror/state';
+import { Annotation, type ChangeSet, type Extension, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { CoalescedTextSync, DocMirror } from '../../app/textSync';
 import { steadyDrawnCursor } from '../../editor/caret';
 import { robotsBaseTheme, robotsHighlighting } from '../../editor/highlight';
 import { robots } from '../../editor/language';
+import { parseLater, withoutParse } from '../../editor/parseLater';
 import { shadowMount } from '../../editor/theme';
 import { useDeploy } from '../../state/deploy';
 import { useRobotsLab } from '../../state/store';
@@ -16,7 +17,6 @@ import { mergeTheme } from './mergeTheme';
 function side(
   label: string,
   testId: string,
-  parser: Compartment,
   onChange: () => void,
   onDoc: (changes: ChangeSet, doc: Text) => void,
   extra: Extension = [],
@@ -25,7 +25,7 @@ function side(
     lineNumbers(),
     history(),
     steadyDrawnCursor(),
-    parser.of(robots()),
+    parseLater(robots()),
     robotsHighlighting,
     robotsBaseTheme,
     mergeTheme,
@@ -57,22 +57,20 @@ const LARGE_CHANGE = 1 << 16;
  * the main editor.
  *
  * A large replacement (a 500 KiB file copied to the deployed side) is made
- * with the side's parser taken out: CodeMirror parses a changed document
- * inside the transaction, for up to 20 ms, and builds the tree after. The
- * parser comes back in the next task and starts from the top of the view
- * (a few thousand characters); the rest is parsed in the background. That
- * update, the click that copied the file and React's render were one task
- * of 57-92 ms (bench/browser/flips.bench.ts).
+ * with the side's language taken out (editor/parseLater.ts): CodeMirror
+ * parses a changed document inside the transaction, for up to 20 ms. The
+ * language comes back in the next task and parses the first few thousand
+ * characters; the rest is parsed in the background. That update, the click
+ * that copied the file and React's render were one task of 57-92 ms
+ * (bench/browser/flips.bench.ts).
  */
 class Follower {
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private restore: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly view: EditorView,
     private readonly mirror: DocMirror,
     private readonly text: () => string,
-    private readonly parser: Compartment,
   ) {}
 
   /** The store's text changed: bring the side to it in the next task. */
@@ -86,8 +84,7 @@ class Follower {
 
   stop(): void {
     if (this.timer !== null) clearTimeout(this.timer);
-    if (this.restore !== null) clearTimeout(this.restore);
-    this.timer = this.restore = null;
+    this.timer = null;
   }
 
   private follow(text: string): void {
@@ -100,18 +97,11 @@ class Follower {
     while (tail < max - head && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail))
       tail++;
     const insert = text.slice(head, text.length - tail);
-    const large = insert.length > LARGE_CHANGE;
     this.view.dispatch({
       changes: { from: head, to: old.length - tail, insert },
       annotations: fromStore.of(true),
-      effects: large ? this.parser.reconfigure([]) : [],
+      effects: insert.length > LARGE_CHANGE ? withoutParse(this.view.state) : [],
     });
-    if (!large) return;
-    if (this.restore !== null) clearTimeout(this.restore);
-    this.restore = setTimeout(() => {
-      this.restore = null;
-      this.view.dispatch({ effects: this.parser.reconfigure(robots()) });
-    }, 0);
   }
 }
 
@@ -146,8 +136,6 @@ export function MergePane() {
         ownB = false;
       },
     );
-    const parserA = new Compartment();
-    const parserB = new Compartment();
     const deployed = useDeploy.getState().deployedText;
     const edited = useRobotsLab.getState().robotsText;
     const view = new MergeView({
@@ -156,7 +144,6 @@ export function MergePane() {
         extensions: side(
           'Deployed robots.txt',
           'deployed-editor-content',
-          parserA,
           () => syncA.changed(),
           (changes, doc) => mirrorA.update(changes, doc),
           placeholder('Paste the deployed robots.txt here, drop its file, or restore a snapshot'),
@@ -167,7 +154,6 @@ export function MergePane() {
         extensions: side(
           'Edited robots.txt',
           'edited-editor-content',
-          parserB,
           () => syncB.changed(),
           (changes, doc) => mirrorB.update(changes, doc),
         ),
@@ -180,8 +166,8 @@ export function MergePane() {
     });
     const mirrorA = new DocMirror(view.a.state.doc, () => syncA.resume(), deployed);
     const mirrorB = new DocMirror(view.b.state.doc, () => syncB.resume(), edited);
-    const followA = new Follower(view.a, mirrorA, () => useDeploy.getState().deployedText, parserA);
-    const followB = new Follower(view.b, mirrorB, () => useRobotsLab.getState().robotsText, parserB);
+    const followA = new Follower(view.a, mirrorA, () => useDeploy.getState().deployedText);
+    const followB = new Follower(view.b, mirrorB, () => useRobotsLab.getState().robotsText);
     const stopDeploy = useDeploy.subscribe((s, prev) => {
       if (s.deployedText !== prev.deployedText && !ownA) {
         syncA.cancel();
