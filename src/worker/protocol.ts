@@ -38,7 +38,7 @@ interface GroupSummary {
  * arrays: a 500 KiB file has ~20,000 rules, and one object per rule made
  * each parse's reply cost tens of milliseconds to copy between threads.
  * The arrays are transferred, not copied (`summaryTransfer`): a 10 MB paste
- * has 532,000 rules, and copying its table cost the page 41-83 ms in the
+ * has 532,000 rules, and copying its table cost the page 41-112 ms in the
  * reply's task (structured clone, and the collections it set off).
  */
 export interface RuleTable {
