@@ -27,6 +27,7 @@ import {
   tenMegabytes,
   typeCrawlers,
 } from '../../e2e/fixtures/hostile';
+import { stagePaste } from './stagedPaste';
 
 interface Row {
   input: string;
@@ -123,44 +124,11 @@ async function open(page: Page): Promise<void> {
   await resetTasks(page);
 }
 
-/**
- * Pastes `text` into the editor as `paste` does, but hands the text to the
- * page first, in 1 MB pieces, and builds the clipboard data in tasks of
- * their own before the long-task count starts: a real paste's text comes
- * from the browser, not from a 10 MB test message the renderer decodes in
- * the paste's task (that alone was a task of ~0.5 s).
- */
-async function stagedPaste(page: Page, text: string): Promise<void> {
-  const target = editor(page);
-  await target.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.evaluate(() => {
-    (window as unknown as { __stage: string[] }).__stage = [];
-  });
-  for (let at = 0; at < text.length; at += 1_000_000)
-    await page.evaluate(
-      (piece) => {
-        (window as unknown as { __stage: string[] }).__stage.push(piece);
-      },
-      text.slice(at, at + 1_000_000),
-    );
-  await page.evaluate(() => {
-    const w = window as unknown as { __stage: string[]; __clip: DataTransfer };
-    w.__clip = new DataTransfer();
-    w.__clip.setData('text/plain', w.__stage.join(''));
-    w.__stage = [];
-  });
-  await page.waitForTimeout(500);
-  await resetTasks(page);
-  await target.evaluate((el) => {
-    const clipboardData = (window as unknown as { __clip: DataTransfer }).__clip;
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
-  });
-}
-
 async function pasteCase(page: Page, input: string, text: string, shown: () => Promise<string>): Promise<void> {
   await open(page);
-  await stagedPaste(page, text);
+  const fire = await stagePaste(page, text);
+  await resetTasks(page);
+  await fire();
   const did = await shown();
   await expect(status(page)).toContainText('evaluated', { timeout: 120_000 });
   await record(page, input, did);
