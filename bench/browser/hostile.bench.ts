@@ -235,6 +235,16 @@ test('hostile: 1,000,000-line URL file, then a reload with it saved', async ({ p
     'reload with a saved 1,000,000-line list',
     'the worker read it from IndexedDB; the editor previews it',
   );
+  // Again with the inputs folded, as they start on a short screen: the list editor is hidden.
+  await page.getByTestId('inputs-toggle').click();
+  await expect(page.getByTestId('inputs-toggle')).toHaveAttribute('aria-expanded', 'false');
+  await page.reload();
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="run-status"]')?.textContent?.includes(want) === true,
+    '1,000,000 URLs × 3 crawlers evaluated',
+    { polling: 250, timeout: 180_000 },
+  );
+  await record(page, 'the same reload, inputs folded', 'the hidden list editor takes the preview once shown');
 });
 
 const SIZES = (process.env.HOSTILE_LINES ?? '2000').split(',').map(Number);

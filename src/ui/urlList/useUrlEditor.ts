@@ -101,7 +101,7 @@ function mountUrlEditor(
       fromStore = false;
     }
   };
-  const filler = new ViewFiller(view, put, setPreview);
+  const filler = new ViewFiller(view, put, setPreview, new WhenShown(parent));
   editAll.current = () => filler.fillAll();
   if (initial.length > FILL_CHUNK) filler.show(initial, useRobotsLab.getState().urlPieces);
   const unsubscribe = useRobotsLab.subscribe((s, prev) => {
@@ -113,7 +113,7 @@ function mountUrlEditor(
     filler.show(s.urlText, s.urlPieces);
   });
   return () => {
-    filler.stop();
+    filler.destroy();
     // An edit still waiting for the typing pause goes to the store now: nothing typed is lost.
     if (timer) {
       clearTimeout(timer);
@@ -161,6 +161,7 @@ class ViewFiller {
     private readonly view: EditorView,
     private readonly put: Put,
     private readonly onPreview: (preview: ListPreview | null) => void,
+    private readonly shown: WhenShown,
   ) {}
 
   /** True while the view does not hold the store's list whole (a preview, or a fill under way). */
@@ -180,7 +181,10 @@ class ViewFiller {
     const head = headOf(text, pieces);
     const shown = countLines(head);
     this.long = { text, pieces, shown };
-    this.put(0, view.state.doc.length, head, false);
+    // Hidden (the inputs folded on a short screen), the view cannot measure itself and CodeMirror
+    // draws every line it is given: the preview's 534 lines and their numbers were 30 ms of the
+    // task that restored a saved list on a reload. So the preview goes in once the view has a size.
+    this.shown.run(() => this.put(0, view.state.doc.length, head, false));
     this.onPreview({ shown, chars: text.length, loading: false });
   }
 
@@ -189,6 +193,8 @@ class ViewFiller {
     const long = this.long;
     if (!long || this.stopFill) return;
     const view = this.view;
+    // The whole list replaces a preview still waiting to be put in.
+    this.shown.cancel();
     this.onPreview({ shown: long.shown, chars: long.text.length, loading: true });
     this.stopFill = fillInSteps(long.text, long.pieces, {
       first: (part, last) => this.put(0, view.state.doc.length, part, last),
@@ -202,7 +208,53 @@ class ViewFiller {
   }
 
   stop(): void {
+    this.shown.cancel();
     this.stopFill?.();
     this.stopFill = null;
+  }
+
+  /** Takes the view down: nothing more is put in. */
+  destroy(): void {
+    this.stop();
+    this.shown.disconnect();
+  }
+}
+
+/**
+ * Runs a piece of work once an element has a size, at once if it has one,
+ * as its ResizeObserver reports it (no layout is read for it). Until the
+ * first report the element counts as shown.
+ */
+class WhenShown {
+  private visible = true;
+  private pending: (() => void) | null = null;
+  private readonly observer: ResizeObserver;
+
+  constructor(el: Element) {
+    this.observer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1].contentRect;
+      this.visible = box.width > 0 && box.height > 0;
+      if (!this.visible || !this.pending) return;
+      const run = this.pending;
+      this.pending = null;
+      run();
+    });
+    this.observer.observe(el);
+  }
+
+  /** Runs `fn` now if the element is shown, else when it is; replaces work still waiting. */
+  run(fn: () => void): void {
+    this.pending = null;
+    if (this.visible) fn();
+    else this.pending = fn;
+  }
+
+  cancel(): void {
+    this.pending = null;
+  }
+
+  disconnect(): void {
+    this.cancel();
+    this.observer.disconnect();
   }
 }
