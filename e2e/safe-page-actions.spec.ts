@@ -56,7 +56,8 @@ test('"Forget stored data" removes what this browser kept and starts again from 
   await expect.poll(() => page.evaluate(() => localStorage.getItem('robots-lab') ?? '')).toContain('/mine/');
 
   await page.getByRole('button', { name: 'Forget stored data…' }).click();
-  await page.getByRole('button', { name: 'Forget everything' }).click();
+  // The page reloads once it has forgotten: wait for the new page, not the old one's status.
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Forget everything' }).click()]);
   await expect(lab.results.status).toContainText('evaluated');
   await expect.poll(() => lab.editor.text()).toContain('robots.txt for shop.example.com');
   // The page saves what it shows again (the example); nothing of the forgotten file is left.
