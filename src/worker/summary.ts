@@ -50,12 +50,14 @@ function ruleTable(parsed: ParsedRobots): RuleTable {
   return rules;
 }
 
-/** The buffers of a summary's columns, to transfer with it (each array has its own buffer). */
+/**
+ * The buffers of a summary's columns (every typed array of its rule and
+ * diagnostic tables, each with a buffer of its own), to transfer with it.
+ */
 export function summaryTransfer(summary: ParseSummary): ArrayBuffer[] {
-  const { rules, diagnostics: d } = summary;
-  const columns = [rules.lines, rules.kinds, rules.raws, rules.ends, d.from, d.to, d.line, d.severity, d.code];
-  columns.push(d.message, d.fixStart, d.fixFrom, d.fixTo, d.fixLabel, d.fixInsert, d.ends);
-  return columns.map((c) => c.buffer as ArrayBuffer);
+  return [...Object.values(summary.rules), ...Object.values(summary.diagnostics)]
+    .filter((v): v is ArrayBufferView => ArrayBuffer.isView(v))
+    .map((c) => c.buffer as ArrayBuffer);
 }
 
 /** The summary of one parse that crosses to the page. */
