@@ -18,7 +18,7 @@
 import { writeFileSync } from 'node:fs';
 import { expect, type TestInfo, test } from '@playwright/test';
 import { identicalRules, manyGroups, oneMegabyteLine, tenMegabytes } from '../../e2e/fixtures/hostile';
-import { stagePaste } from './stagedPaste';
+import { MILLION_DONE, reloadUntil, stagePaste, writeMillionLineList } from './hostileSteps';
 import { printLongTasks, startTrace, stopTrace, type TraceEvent } from './traceTasks';
 
 const PASTES: Record<string, () => string> = {
@@ -54,24 +54,16 @@ test('trace a hostile paste, to a few seconds after it', async ({ page, browser 
 
 test('trace a reload with a saved 1,000,000-line list', async ({ page, browser }, testInfo) => {
   test.setTimeout(300_000);
-  const file = testInfo.outputPath('million.txt');
-  writeFileSync(file, `${Array.from({ length: 1_000_000 }, (_, i) => `https://shop.example.com/p/${i}`).join('\n')}\n`);
+  const file = writeMillionLineList(testInfo);
   await page.goto('./');
   const status = page.getByTestId('run-status');
   await expect(status).toContainText('evaluated');
   await page.getByTestId('url-file').setInputFiles(file);
-  const done = '1,000,000 URLs × 3 crawlers evaluated';
-  await expect(status).toContainText(done, { timeout: 180_000 });
+  await expect(status).toContainText(MILLION_DONE, { timeout: 180_000 });
   await page.waitForTimeout(3000); // the save (in the worker) after the run
   await startTrace(browser, page);
   await page.evaluate(() => performance.mark('start'));
-  await page.reload();
-  // A cheap wait: Playwright's own retries would take aria snapshots on the page's thread (hostile.bench.ts).
-  await page.waitForFunction(
-    (want) => document.querySelector('[data-testid="run-status"]')?.textContent?.includes(want) === true,
-    done,
-    { polling: 250, timeout: 180_000 },
-  );
+  await reloadUntil(page, MILLION_DONE);
   await page.waitForTimeout(1500);
   const { buffer, events } = await stopTrace(browser);
   report(events, buffer, testInfo);

@@ -13,7 +13,6 @@
  * minutes (516–529 s on 2026-11-23 with the height-map trim, 670–726 s later
  * that day as the host slowed; 1,150 s before the trim).
  */
-import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
   CONTROL_CHARS,
@@ -27,7 +26,7 @@ import {
   tenMegabytes,
   typeCrawlers,
 } from '../../e2e/fixtures/hostile';
-import { stagePaste } from './stagedPaste';
+import { MILLION_DONE, reloadUntil, stagePaste, writeMillionLineList } from './hostileSteps';
 
 interface Row {
   input: string;
@@ -211,23 +210,14 @@ test('hostile: 10,000 crawlers typed', async ({ page }) => {
 
 test('hostile: 1,000,000-line URL file, then a reload with it saved', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
-  const file = testInfo.outputPath('million.txt');
-  writeFileSync(file, `${Array.from({ length: 1_000_000 }, (_, i) => `https://shop.example.com/p/${i}`).join('\n')}\n`);
+  const file = writeMillionLineList(testInfo);
   await open(page);
   await page.getByTestId('url-file').setInputFiles(file);
-  await expect(status(page)).toContainText('1,000,000 URLs × 3 crawlers evaluated', { timeout: 180_000 });
+  await expect(status(page)).toContainText(MILLION_DONE, { timeout: 180_000 });
   await record(page, '1,000,000-line URL file', 'read and evaluated in the worker; the URL editor previews it');
   await expect(page.getByTestId('storage-notice')).toHaveCount(0);
   await page.waitForTimeout(3000); // the save (in the worker) after the run
-  await page.reload();
-  // Waited for by a cheap check: while the status line is not there yet, expect(...).toContainText
-  // takes an aria snapshot of the whole page on the page's thread at every try (Playwright 1.65),
-  // which showed up here as long tasks of 100-200 ms that were the bench's, not the page's.
-  await page.waitForFunction(
-    (want) => document.querySelector('[data-testid="run-status"]')?.textContent?.includes(want) === true,
-    '1,000,000 URLs × 3 crawlers evaluated',
-    { polling: 250, timeout: 180_000 },
-  );
+  await reloadUntil(page, MILLION_DONE);
   // From the navigation on: the observer is installed before the page's scripts and reads buffered entries.
   await expect(page.getByTestId('list-preview')).toBeVisible();
   await record(
@@ -238,12 +228,7 @@ test('hostile: 1,000,000-line URL file, then a reload with it saved', async ({ p
   // Again with the inputs folded, as they start on a short screen: the list editor is hidden.
   await page.getByTestId('inputs-toggle').click();
   await expect(page.getByTestId('inputs-toggle')).toHaveAttribute('aria-expanded', 'false');
-  await page.reload();
-  await page.waitForFunction(
-    (want) => document.querySelector('[data-testid="run-status"]')?.textContent?.includes(want) === true,
-    '1,000,000 URLs × 3 crawlers evaluated',
-    { polling: 250, timeout: 180_000 },
-  );
+  await reloadUntil(page, MILLION_DONE);
   await record(page, 'the same reload, inputs folded', 'the hidden list editor takes the preview once shown');
 });
 

@@ -1,4 +1,35 @@
-import type { Page } from '@playwright/test';
+/**
+ * Steps the hostile bench and its trace tool share: a staged paste, the
+ * million-line list, and a reload waited for without Playwright's retries.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+
+/** The status once the million-line list is judged for the default crawlers. */
+export const MILLION_DONE = '1,000,000 URLs × 3 crawlers evaluated';
+
+/** Writes a list of 1,000,000 URLs into the test's output folder; returns its path. */
+export function writeMillionLineList(testInfo: TestInfo): string {
+  const file = testInfo.outputPath('million.txt');
+  writeFileSync(file, `${Array.from({ length: 1_000_000 }, (_, i) => `https://shop.example.com/p/${i}`).join('\n')}\n`);
+  return file;
+}
+
+/**
+ * Reloads the page and waits until the run status says `want`, by a cheap
+ * check: while the status line is not there yet, expect(...).toContainText
+ * takes an aria snapshot of the whole page on the page's thread at every try
+ * (Playwright 1.65), which showed up as long tasks of 100-200 ms that were
+ * the bench's, not the page's.
+ */
+export async function reloadUntil(page: Page, want: string): Promise<void> {
+  await page.reload();
+  await page.waitForFunction(
+    (text) => document.querySelector('[data-testid="run-status"]')?.textContent?.includes(text) === true,
+    want,
+    { polling: 250, timeout: 180_000 },
+  );
+}
 
 /**
  * Readies a paste of `text` into the robots.txt editor, as `paste` in
