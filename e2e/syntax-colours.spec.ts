@@ -1,18 +1,9 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LabPage } from './pages/LabPage';
 
 // The editor colours the lines in view (src/editor/viewportHighlight.ts):
 // keys, paths and comments each in their own colour, also at the end of a
 // file typed a line per input event (a tree grown by many small edits).
-
-function colourOf(line: Locator, text: string): Promise<string> {
-  return line.evaluate((el, t) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode())
-      if (n.textContent?.includes(t)) return getComputedStyle(n.parentElement!).color;
-    return '';
-  }, text);
-}
 
 test('keys, paths and comments have their own colours after lines typed one event each', async ({ page }) => {
   const lab = new LabPage(page);
@@ -23,13 +14,13 @@ test('keys, paths and comments have their own colours after lines typed one even
   const last = lab.editor.content.locator('.cm-line', { hasText: 'Disallow: /typed-299 ' });
   await expect(last).toBeInViewport();
   const plain = await last.evaluate((el) => getComputedStyle(el).color);
-  const key = await colourOf(last, 'Disallow');
-  const path = await colourOf(last, '/typed-299');
-  const comment = await colourOf(last, '# note');
+  const key = await lab.editor.colourOf(last, 'Disallow');
+  const path = await lab.editor.colourOf(last, '/typed-299');
+  const comment = await lab.editor.colourOf(last, '# note');
   expect(new Set([plain, key, path, comment]).size).toBe(4);
   // The first line, scrolled back into view, is coloured too.
   await page.keyboard.press('ControlOrMeta+Home');
   const first = lab.editor.content.locator('.cm-line', { hasText: 'User-agent: *' });
   await expect(first).toBeInViewport();
-  expect(await colourOf(first, 'User-agent')).not.toBe(await first.evaluate((el) => getComputedStyle(el).color));
+  expect(await lab.editor.isColoured(first, 'User-agent')).toBe(true);
 });

@@ -40,14 +40,20 @@ export class EditorPanel {
     );
   }
 
-  /** Whether `text` inside `line` has a colour of its own (a syntax colour), not the line's. */
-  async isColoured(line: Locator, text: string): Promise<boolean> {
+  /** The computed colour of the first text inside `line` that holds `text` ('' when none does). */
+  colourOf(line: Locator, text: string): Promise<string> {
     return line.evaluate((el, t) => {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode())
-        if (n.textContent?.includes(t)) return getComputedStyle(n.parentElement!).color !== getComputedStyle(el).color;
-      return false;
+        if (n.textContent?.includes(t)) return getComputedStyle(n.parentElement!).color;
+      return '';
     }, text);
+  }
+
+  /** Whether `text` inside `line` has a colour of its own (a syntax colour), not the line's. */
+  async isColoured(line: Locator, text: string): Promise<boolean> {
+    const own = await this.colourOf(line, text);
+    return own !== '' && own !== (await line.evaluate((el) => getComputedStyle(el).color));
   }
 
   /** 1-based numbers of the lines that carry `className`. */
