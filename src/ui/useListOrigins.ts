@@ -15,7 +15,11 @@ const spreads = new WeakMap<RunResults, OriginSpread>();
 
 /** The origins of the current run's URLs, read from its first rows (the worker already split the list). */
 export function useListOrigins(): OriginSpread {
-  const results = useRobotsLab((s) => s.results);
+  return listOrigins(useRobotsLab((s) => s.results));
+}
+
+/** The origins of a run's URLs (see `useListOrigins`), for a run that is not the store's latest (a deferred one). */
+export function listOrigins(results: RunResults | null): OriginSpread {
   if (!results) return NONE;
   let spread = spreads.get(results);
   if (spread === undefined) {
