@@ -17,7 +17,7 @@ import { type DebugFault, type ExportFormat, isAllRows, type SitemapReport, type
 import type { EditorPort } from './editor';
 import { FlipsController } from './flipsController';
 import { highlightFor } from './highlight';
-import { type Clock, FLUSH_MS, IdleDebounce, MARKERS_MS, MarkerPacer, runDelay, Throttle, textDelay } from './pacing';
+import { type Clock, FLUSH_MS, IdleDebounce, MARKERS_MS, MarkerPacer, runDelay, Throttle, textWait } from './pacing';
 import { type RunSink, RunStream } from './runStream';
 
 /** The parts of the store the controller uses. */
@@ -265,7 +265,7 @@ export class AppController {
   private onChange(s: RobotsLabState, prev: RobotsLabState): void {
     if (s.robotsText !== prev.robotsText) {
       this.client.cancelRun();
-      this.textIdle.poke(textDelay(s.robotsText));
+      this.textIdle.poke(textWait(s.robotsText));
       return;
     }
     if (

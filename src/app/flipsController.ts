@@ -11,7 +11,7 @@ import { crawlerSpecs } from '../state/inputs';
 import type { RobotsLabState } from '../state/store';
 import type { FlipHandlers, RobotsWorkerClient } from '../worker/client';
 import type { ExportFormat, FlipTally } from '../worker/protocol';
-import { type Clock, FLUSH_MS, IdleDebounce, runDelay, Throttle, textDelay } from './pacing';
+import { type Clock, FLUSH_MS, IdleDebounce, runDelay, type TextWait, Throttle, textWait } from './pacing';
 
 type Store<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
 
@@ -37,7 +37,7 @@ export class FlipsController {
   start(): void {
     this.unsubscribe = [
       this.lab.subscribe((s, prev) => {
-        if (s.robotsText !== prev.robotsText) this.changed(textDelay(s.robotsText));
+        if (s.robotsText !== prev.robotsText) this.changed(textWait(s.robotsText));
         else if (
           s.urlText !== prev.urlText ||
           s.crawlers !== prev.crawlers ||
@@ -51,7 +51,7 @@ export class FlipsController {
         if (s.view !== prev.view) {
           if (s.view === 'before-after') this.changed(0);
           else this.stop();
-        } else if (s.deployedText !== prev.deployedText) this.changed(textDelay(s.deployedText));
+        } else if (s.deployedText !== prev.deployedText) this.changed(textWait(s.deployedText));
         else if (s.query !== prev.query) this.requestView();
       }),
     ];
@@ -70,7 +70,7 @@ export class FlipsController {
   }
 
   /** An input changed: cancel the comparison going on and compare again once typing pauses. */
-  private changed(delay: number): void {
+  private changed(delay: number | TextWait): void {
     if (this.deploy.getState().view !== 'before-after') return;
     this.client.cancelFlips();
     this.idle.poke(delay);

@@ -10,22 +10,40 @@ export const FLUSH_MS = 150;
 /** How often the editor's deciding-line markers follow a streaming run, at most. */
 export const MARKERS_MS = 1000;
 
-/**
- * How long the text must stay unchanged before it is re-parsed: 5 ms for a
- * small file, growing by 1 ms per 400 characters up to 150 ms (reached near
- * 58 KB). From ~6 KB on this outlasts a frame, so a burst of inserted lines
- * (which reaches the store once per frame) costs one parse at its end rather
- * than one per frame, each of which pushed diagnostics and restarted the run.
- */
-export function textDelay(text: string): number {
-  return Math.min(150, 5 + Math.floor(text.length / 400));
-}
-
 /** Changes closer together than this are a burst (one per frame while lines are inserted). */
 const BURST_GAP_MS = 40;
 
 /** The least wait once changes come as a burst, whatever the file's size. */
 const BURST_DELAY_MS = 60;
+
+/**
+ * How the wait before a re-parse follows a change to the text: short for a
+ * change on its own (a keystroke), longer while changes come as a burst.
+ */
+export interface TextWait {
+  /** For a change on its own: 5 ms, plus 1 ms per 50,000 characters, at most 150 ms (reached near 7.3 MB). */
+  alone: number;
+  /**
+   * For a change in a burst: 5 ms plus 1 ms per 400 characters, at most
+   * 150 ms (reached near 58 KB), and never under `BURST_DELAY_MS`. A burst of
+   * inserted lines reaches the store about once per frame; one parse at its
+   * end, not one per frame, each of which pushed diagnostics and restarted
+   * the run.
+   */
+  burst: number;
+}
+
+/**
+ * The wait before re-parsing `text`. A keystroke waited the burst's wait
+ * too, once: 150 ms for the 500 KiB bench file, so its verdicts came
+ * 200 ms after the key (page.bench.ts), against 77 ms with the short wait.
+ */
+export function textWait(text: string): TextWait {
+  return {
+    alone: Math.min(150, 5 + Math.floor(text.length / 50_000)),
+    burst: Math.max(BURST_DELAY_MS, Math.min(150, 5 + Math.floor(text.length / 400))),
+  };
+}
 
 /** The timers an `IdleDebounce` uses (the browser's, or a test's fake ones). */
 export interface Timers {
@@ -41,9 +59,10 @@ const browserTimers: Timers = {
 };
 
 /**
- * Calls `fn` once its input has gone idle: each `poke(delay)` restarts the
- * wait. Pokes closer together than `BURST_GAP_MS` wait at least
- * `BURST_DELAY_MS`, so even a small file's burst ends in one call.
+ * Calls `fn` once its input has gone idle: each `poke(wait)` restarts the
+ * wait, `alone` long, or `burst` long (at least `BURST_DELAY_MS`) for a poke
+ * closer than `BURST_GAP_MS` to the one before, so even a small file's burst
+ * ends in one call.
  */
 export class IdleDebounce {
   private handle: unknown = null;
@@ -59,8 +78,9 @@ export class IdleDebounce {
     return this.handle !== null;
   }
 
-  /** The input changed: call `fn` after `delayMs` (or the burst minimum) without another change. */
-  poke(delayMs: number): void {
+  /** The input changed: call `fn` once it has stayed unchanged for the wait (a number: the same wait alone or in a burst, at least `BURST_DELAY_MS` in one). */
+  poke(wait: number | TextWait): void {
+    const { alone, burst: inBurst } = typeof wait === 'number' ? { alone: wait, burst: wait } : wait;
     const now = this.timers.now();
     const burst = now - this.lastPoke < BURST_GAP_MS;
     this.lastPoke = now;
@@ -70,7 +90,7 @@ export class IdleDebounce {
         this.handle = null;
         this.fn();
       },
-      burst ? Math.max(delayMs, BURST_DELAY_MS) : delayMs,
+      burst ? Math.max(inBurst, BURST_DELAY_MS) : alone,
     );
   }
 

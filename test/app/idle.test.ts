@@ -1,11 +1,12 @@
 /**
  * The idle scheduling of re-parses (docs/behaviour.md is not involved: this
  * is pacing). Fake timers drive the clock; every expected delay is worked
- * out by hand from the stated rule: 5 ms plus 1 ms per 400 characters, at
- * most 150 ms, and at least 60 ms while changes come less than 40 ms apart.
+ * out by hand from the stated rules: alone, 5 ms plus 1 ms per 50,000
+ * characters; in a burst (changes less than 40 ms apart), 5 ms plus 1 ms per
+ * 400 characters, at least 60 ms; both at most 150 ms.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IdleDebounce, textDelay } from '../../src/app/pacing';
+import { IdleDebounce, textWait } from '../../src/app/pacing';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -26,21 +27,29 @@ function counted() {
 }
 
 describe('the wait before a re-parse grows with the file', () => {
-  it('is 5 ms for an empty or small file', () => {
-    expect(textDelay('')).toBe(5);
-    expect(textDelay('x'.repeat(399))).toBe(5);
-    expect(textDelay('x'.repeat(400))).toBe(6);
+  it('is 5 ms alone and 60 ms in a burst for an empty or small file', () => {
+    expect(textWait('')).toEqual({ alone: 5, burst: 60 });
+    expect(textWait('x'.repeat(399))).toEqual({ alone: 5, burst: 60 });
   });
 
-  it('passes a frame (16 ms) from about 4.4 KB on', () => {
-    expect(textDelay('x'.repeat(4_399))).toBe(15);
-    expect(textDelay('x'.repeat(4_800))).toBe(17);
+  it('alone, stays short for a large file: 15 ms at 500,000 characters (a keystroke in the bench file)', () => {
+    expect(textWait('x'.repeat(49_999)).alone).toBe(5);
+    expect(textWait('x'.repeat(50_000)).alone).toBe(6);
+    expect(textWait('x'.repeat(500_000)).alone).toBe(15);
   });
 
-  it('reaches its 150 ms ceiling near 58 KB and stays there', () => {
-    expect(textDelay('x'.repeat(57_999))).toBe(149);
-    expect(textDelay('x'.repeat(58_000))).toBe(150);
-    expect(textDelay('x'.repeat(2_000_000))).toBe(150);
+  it('alone, reaches its 150 ms ceiling near 7.3 MB and stays there', () => {
+    expect(textWait('x'.repeat(7_249_999)).alone).toBe(149);
+    expect(textWait('x'.repeat(7_250_000)).alone).toBe(150);
+    expect(textWait('x'.repeat(10_000_000)).alone).toBe(150);
+  });
+
+  it('in a burst, passes 60 ms from about 22 KB and reaches 150 ms near 58 KB', () => {
+    expect(textWait('x'.repeat(22_399)).burst).toBe(60);
+    expect(textWait('x'.repeat(22_400)).burst).toBe(61);
+    expect(textWait('x'.repeat(57_999)).burst).toBe(149);
+    expect(textWait('x'.repeat(58_000)).burst).toBe(150);
+    expect(textWait('x'.repeat(2_000_000)).burst).toBe(150);
   });
 });
 
@@ -83,6 +92,42 @@ describe('a change is handed on once input goes idle', () => {
     expect(calls).toHaveLength(0);
     vi.advanceTimersByTime(1);
     expect(calls).toHaveLength(1);
+  });
+
+  it('a keystroke alone waits its short wait; a burst after it waits the burst wait after its last change', () => {
+    const { idle, calls } = counted();
+    const wait = { alone: 15, burst: 150 };
+    const start = Date.now();
+    idle.poke(wait);
+    vi.advanceTimersByTime(15);
+    expect(calls).toEqual([start + 15]);
+    vi.advanceTimersByTime(100);
+    // Three changes a frame apart: the first is alone (115 ms after the last)
+    // and goes after 15 ms, before the second shows the burst; the next two are one.
+    const trio = Date.now();
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) vi.advanceTimersByTime(16);
+      idle.poke(wait);
+    }
+    const last = Date.now();
+    expect(calls).toEqual([start + 15, trio + 15]);
+    vi.advanceTimersByTime(149);
+    expect(calls).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual([start + 15, trio + 15, last + 150]);
+  });
+
+  it('a burst never waits under 60 ms, even when its own wait is shorter', () => {
+    const { idle, calls } = counted();
+    const wait = { alone: 5, burst: 20 };
+    idle.poke(wait);
+    vi.advanceTimersByTime(10);
+    idle.poke(wait);
+    const last = Date.now();
+    vi.advanceTimersByTime(59);
+    expect(calls).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(calls.at(-1)).toBe(last + 60);
   });
 
   it('typing slower than the burst gap keeps the short delay: each keystroke is parsed', () => {
