@@ -161,6 +161,15 @@ function isEndAnchor(input: InputStream, i: number): boolean {
   }
 }
 
+/**
+ * The longest run of a pattern's text in one token. Lezer stops for its time
+ * budget only between tokens, so a 1 MB rule read as one token held the task
+ * that puts the language back after a big paste (`parseLater.ts`) for
+ * 36-43 ms, where its budget was 20 ms. In pieces, the rest of the line is
+ * parsed in the background slices (`parseSlices.ts`).
+ */
+const PATTERN_PIECE = 4096;
+
 function tokenizePattern(input: InputStream, next: number): void {
   if (next === STAR) {
     input.acceptToken(Wildcard, 1);
@@ -181,6 +190,8 @@ function tokenizePattern(input: InputStream, next: number): void {
     }
     i++;
     if (!isLineSpace(c)) end = i;
+    // A piece ends at its last non-space character: the spaces after it are skipped as between tokens.
+    if (i === PATTERN_PIECE) break;
   }
   if (end > 0) input.acceptToken(PathText, end);
 }
