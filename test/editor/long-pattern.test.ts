@@ -8,17 +8,6 @@
 import { describe, expect, it } from 'vitest';
 import { parser } from '../../src/editor/robots.grammar';
 
-/** The PathText tokens of a parse, as [from, to]. */
-function pathTexts(text: string): [number, number][] {
-  const out: [number, number][] = [];
-  parser.parse(text).iterate({
-    enter: (n) => {
-      if (n.name === 'PathText') out.push([n.from, n.to]);
-    },
-  });
-  return out;
-}
-
 /** The nodes named `name` in a parse, as [from, to]. */
 function nodesAt(text: string, name: string): [number, number][] {
   const out: [number, number][] = [];
@@ -36,7 +25,7 @@ describe('a long pattern is read in pieces of at most 4,096 characters', () => {
 
   it('a 10,000-character path: pieces of 4,096, 4,096 and 1,808, one Pattern over all', () => {
     const text = `${head}/${'a'.repeat(9_999)}\nDisallow: /b\n`;
-    expect(pathTexts(text)).toEqual([
+    expect(nodesAt(text, 'PathText')).toEqual([
       [at, at + 4_096],
       [at + 4_096, at + 8_192],
       [at + 8_192, at + 10_000],
@@ -51,13 +40,13 @@ describe('a long pattern is read in pieces of at most 4,096 characters', () => {
   });
 
   it('a pattern of exactly 4,096 characters is one token', () => {
-    expect(pathTexts(`${head}/${'a'.repeat(4_095)}`)).toEqual([[at, at + 4_096]]);
+    expect(nodesAt(`${head}/${'a'.repeat(4_095)}`, 'PathText')).toEqual([[at, at + 4_096]]);
   });
 
   it('a piece ends at its last non-space; the spaces at the cut are skipped, the rest is the next piece', () => {
     // 4,090 characters, 6 spaces (the piece is full at 4,096), then "/x".
     const text = `${head}/${'a'.repeat(4_089)}      /x`;
-    expect(pathTexts(text)).toEqual([
+    expect(nodesAt(text, 'PathText')).toEqual([
       [at, at + 4_090],
       [at + 4_096, at + 4_098],
     ]);
@@ -66,7 +55,7 @@ describe('a long pattern is read in pieces of at most 4,096 characters', () => {
 
   it('a wildcard and an end anchor after the cut keep their tokens', () => {
     const text = `${head}/${'a'.repeat(5_000)}*.pdf$`;
-    expect(pathTexts(text)).toEqual([
+    expect(nodesAt(text, 'PathText')).toEqual([
       [at, at + 4_096],
       [at + 4_096, at + 5_001],
       [at + 5_002, at + 5_006],
