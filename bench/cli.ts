@@ -8,15 +8,13 @@
  * - batch: 100,000 records (10,000 small files × 10 queries) in Google's
  *   harness format, run 5 times (the median is reported, with the range);
  * - the 1M list cut in two halves run as two processes at once, as GNU
- *   parallel or a Spark `pipe` would: what a second core gives;
- * - jobs: the 1M list, jsonl and csv, with `--jobs N` (threads in one
- *   process; N from `CLI_BENCH_JOBS`, default 2), beside one thread.
+ *   parallel or a Spark `pipe` would: what a second core gives.
  * Every run reports wall time and CPU time (user + system, from
  * /usr/bin/time): on a shared machine CPU time is the fairer figure.
  * Results also go to bench/out/cli.json.
  *
  * `CLI_BENCH_ROWS` runs some rows only, comma-separated, from: jsonl, csv,
- * stdin, 10m, split, jobs, peer, batch, peer-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
+ * stdin, 10m, split, peer, batch, peer-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
  * npx tsx bench/cli.ts`). `CLI_BENCH_CLI` names a CLI file to run instead of
  * bundling src/cli (e.g. lib/cli.mjs, or a saved copy to compare with).
  */
@@ -253,19 +251,9 @@ export async function benchCli(): Promise<string[]> {
     lines.push(`check 1M jsonl as two processes on halves: ${fmt(split, 2)} s wall, ${fmt(1e6 / split)} URLs/s`);
     figures.split = { seconds: split, rate: 1e6 / split };
   }
-  let jobs1m: number | null = null;
-  if (row('jobs')) {
-    const jobs = process.env.CLI_BENCH_JOBS ?? '2';
-    const withJobs = (format: string) => [...check(data.urls1m, format), '--jobs', jobs];
-    const file = (format: string) => result(`cli-1m-jobs.${format}`);
-    jobs1m = say(`check 1M jsonl --jobs ${jobs}`, runCli(cli, withJobs('jsonl'), null, file('jsonl')), 1e6);
-    say(`check 1M csv --jobs ${jobs}`, runCli(cli, withJobs('csv'), null, file('csv')), 1e6);
-  }
   if (row('peer')) {
     const peer = await peerCheck(data.robots, data.urls1m);
-    const ratio =
-      (ours1m === null ? '' : `; robots-lab is ${fmt(ours1m / peer.rate, 1)}× faster`) +
-      (jobs1m === null ? '' : `; with --jobs ${fmt(jobs1m / peer.rate, 1)}×`);
+    const ratio = ours1m === null ? '' : `; robots-lab is ${fmt(ours1m / peer.rate, 1)}× faster`;
     lines.push(
       `robots-parser 3.0.1 loop, same list, file in/out: ${fmt(peer.rate)} URLs/s (over ${fmt(peer.urls)} URLs)${ratio}`,
     );

@@ -1,69 +1,183 @@
 /**
- * A small, strict argument parser: known flags only, `--flag value` and
- * `--flag=value`, repeatable flags, `--` ends the options. Anything unknown
- * is a CliError naming it.
+ * The argument parser the flag table drives (flags.ts): known flags only,
+ * `--flag value`, `--flag=value`, `-f value`, repeatable flags, `--` ends
+ * the options. A mistake is a UsageError naming it, with the nearest flag
+ * or value when one is close.
  */
-import { availableParallelism } from 'node:os';
-import { CliError } from './io';
+import { CliError, type CliIo } from './io';
 
-export interface FlagSpec {
-  /** Long name without dashes. */
+/** One flag: its long name, short form, value, the commands that take it and its help. */
+export interface Flag {
+  /** Long name without the dashes. */
   name: string;
-  /** One-letter alias. */
+  /** One-letter form, without the dash. */
   short?: string;
-  /** Takes a value (otherwise a boolean switch). */
-  value?: boolean;
-  /** May be given more than once (values are collected in order). */
+  /** The value's placeholder (`NAME`, `FILE`); absent for a switch. */
+  value?: string;
+  /** The values it accepts per command, when a fixed list (checked, completed, suggested). */
+  choices?: Readonly<Record<string, readonly string[]>>;
+  /** The value is a file path (completed as one). */
+  file?: boolean;
+  /** May be given more than once; the values are kept in order. */
   repeat?: boolean;
+  /** The commands that take it; `'*'` for every command. */
+  commands: readonly string[] | '*';
+  /** One paragraph; the first sentence is the short form for completions. */
+  help: string;
 }
 
+/** What a command's runner gets: its arguments, parsed once, the I/O and the table (for `help`). */
+type Runner = (args: ParsedArgs, io: CliIo, cli: CommandTable) => Promise<number> | number;
+
+/** One command. */
+export interface Command {
+  name: string;
+  /** The positional arguments, as the usage line shows them. */
+  usage: string;
+  /** One line. */
+  summary: string;
+  /** Paragraphs after the usage line. */
+  description: string;
+  /** Shell completion for positional arguments: files, or a fixed list. */
+  positional?: 'files' | readonly string[];
+  run: Runner;
+}
+
+/** The commands and the flags, as generators read them. */
+export interface CommandTable {
+  commands: readonly Command[];
+  flags: readonly Flag[];
+}
+
+/** A command's arguments, parsed once. */
 export interface ParsedArgs {
+  command: string;
   positional: string[];
   flags: Map<string, string[]>;
   switches: Set<string>;
 }
 
-export function parseArgs(argv: string[], specs: FlagSpec[]): ParsedArgs {
-  const byLong = new Map(specs.map((s) => [s.name, s]));
-  const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short!, s]));
-  const out: ParsedArgs = { positional: [], flags: new Map(), switches: new Set() };
+/** A bad call: main prints the message, then the command's usage, on standard error. */
+export class UsageError extends CliError {
+  constructor(
+    message: string,
+    readonly command: string | null,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Whether `flag` belongs to `command`. */
+export function takesFlag(flag: Flag, command: string): boolean {
+  return flag.commands === '*' || flag.commands.includes(command);
+}
+
+/** Parses `argv` (the words after the command name) against the flags `command` takes. */
+export function parseArgs(command: string, argv: readonly string[], table: readonly Flag[]): ParsedArgs {
+  const own = table.filter((f) => takesFlag(f, command));
+  const byLong = new Map(own.map((f) => [f.name, f]));
+  const byShort = new Map(own.filter((f) => f.short).map((f) => [f.short!, f]));
+  const out: ParsedArgs = { command, positional: [], flags: new Map(), switches: new Set() };
+  const fail = (message: string): never => {
+    throw new UsageError(message, command);
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') {
       out.positional.push(...argv.slice(i + 1));
       break;
     }
-    let spec: FlagSpec | undefined;
+    let spec: Flag | undefined;
     let inline: string | undefined;
     if (arg.startsWith('--')) {
       const eq = arg.indexOf('=');
       const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
       if (eq !== -1) inline = arg.slice(eq + 1);
       spec = byLong.get(name);
-      if (!spec) throw new CliError(`unknown option "--${name}" (see robots-lab --help)`);
-    } else if (arg.length === 2 && arg[0] === '-' && arg !== '-') {
+      if (!spec) fail(unknownFlag(`--${name}`, command, own, table));
+    } else if (arg.length >= 2 && arg[0] === '-' && !/^-\d/.test(arg)) {
       spec = byShort.get(arg[1]);
-      if (!spec) throw new CliError(`unknown option "${arg}" (see robots-lab --help)`);
+      if (!spec) fail(unknownFlag(arg, command, own, table));
+      // -fjson, as getopt reads it.
+      if (arg.length > 2) inline = arg.slice(2);
     } else {
       out.positional.push(arg);
       continue;
     }
-    if (!spec.value) {
-      if (inline !== undefined) throw new CliError(`option "--${spec.name}" takes no value`);
-      out.switches.add(spec.name);
+    const f = spec!;
+    if (f.value === undefined) {
+      if (inline !== undefined) fail(`option --${f.name} takes no value`);
+      out.switches.add(f.name);
       continue;
     }
     let value = inline;
     if (value === undefined) {
-      if (i + 1 >= argv.length) throw new CliError(`option "--${spec.name}" needs a value`);
+      if (i + 1 >= argv.length) fail(`option --${f.name} needs a value (${f.value})`);
       value = argv[++i];
     }
-    const list = out.flags.get(spec.name) ?? [];
-    if (list.length > 0 && !spec.repeat) throw new CliError(`option "--${spec.name}" given more than once`);
-    list.push(value);
-    out.flags.set(spec.name, list);
+    const choices = f.choices?.[command];
+    if (choices && !choices.includes(value!)) {
+      const near = nearest(value!, choices);
+      fail(`--${f.name} takes ${choices.join(', ')}, not "${value}"${near === null ? '' : `; did you mean ${near}?`}`);
+    }
+    const list = out.flags.get(f.name) ?? [];
+    if (list.length > 0 && !f.repeat) fail(`option --${f.name} given more than once`);
+    list.push(value!);
+    out.flags.set(f.name, list);
   }
   return out;
+}
+
+function unknownFlag(arg: string, command: string, own: readonly Flag[], all: readonly Flag[]): string {
+  const long = arg.startsWith('--');
+  const name = long ? arg.slice(2) : arg.slice(1, 2);
+  const elsewhere = all.find((f) => (long ? f.name === name : f.short === name));
+  if (elsewhere) {
+    const where = elsewhere.commands === '*' ? [] : elsewhere.commands;
+    return `${command} takes no ${arg} (it is an option of ${where.join(' and ')})`;
+  }
+  const near = long
+    ? nearest(
+        name,
+        own.map((f) => f.name),
+      )
+    : null;
+  return `unknown option ${arg}${near === null ? '' : `; did you mean --${near}?`}`;
+}
+
+/** The candidate within a small edit distance of `word` (case-insensitive), or null when none or a tie. */
+export function nearest(word: string, candidates: readonly string[]): string | null {
+  const w = word.toLowerCase();
+  const limit = w.length >= 6 ? 2 : 1;
+  let best: string | null = null;
+  let bestD = limit + 1;
+  let tie = false;
+  for (const c of candidates) {
+    const d = c.toLowerCase().startsWith(w) && w.length >= 3 ? 1 : distance(w, c.toLowerCase());
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+      tie = false;
+    } else if (d === bestD) tie = true;
+  }
+  return best !== null && !tie ? best : null;
+}
+
+/** Levenshtein distance, with a swap of two neighbours counted as one edit. */
+function distance(a: string, b: string): number {
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) d.push([i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
 }
 
 /** The single value of a flag, or undefined. */
@@ -74,19 +188,4 @@ export function flag(args: ParsedArgs, name: string): string | undefined {
 /** All values of a repeatable flag. */
 export function flags(args: ParsedArgs, name: string): string[] {
   return args.flags.get(name) ?? [];
-}
-
-/** The most worker threads `--jobs` starts. */
-const MAX_JOBS = 64;
-
-/**
- * The value of `check --jobs`: a whole number from 1 to 64, or `auto` for
- * the threads the machine offers (os.availableParallelism). Absent: 1.
- */
-export function jobsValue(value: string | undefined): number {
-  if (value === undefined) return 1;
-  if (value === 'auto') return Math.min(availableParallelism(), MAX_JOBS);
-  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= 1 && n <= MAX_JOBS)) throw new CliError(`--jobs takes a whole number from 1 to ${MAX_JOBS}, or auto`);
-  return n;
 }

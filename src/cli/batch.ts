@@ -9,6 +9,7 @@
 import type { CompiledRules, ParsedRobots } from '../core/index';
 import { chooseGroups, compiledFor, compileRules, getPathParamsQuery, parseRobotsTxt } from '../core/index';
 import { parseForDecisions } from '../core/parse';
+import { type ParsedArgs, UsageError } from './args';
 import { type CliIo, EXIT_OK, EXIT_USAGE } from './io';
 import { lineBatches, OutputBuffer } from './stream';
 
@@ -180,7 +181,10 @@ class ParseCache {
  * that is not a valid query gets `{"error":"line N: …"}` in its place and
  * the run goes on; the exit status is then 2.
  */
-export async function runBatch(io: CliIo): Promise<number> {
+export async function runBatch(args: ParsedArgs, io: CliIo): Promise<number> {
+  if (args.positional.length > 0) {
+    throw new UsageError(`batch reads standard input and takes no arguments (got "${args.positional[0]}")`, 'batch');
+  }
   const cache = new ParseCache(PARSE_CACHE_ENTRIES, PARSE_CACHE_CHARS);
   const out = new OutputBuffer(io.stdout);
   let bad = 0;

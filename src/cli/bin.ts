@@ -1,25 +1,19 @@
 /**
  * The executable's entry: runs the CLI on the real process streams. The
  * package ships it bundled (lib/cli.mjs); bin/robots-lab.mjs runs it from
- * source through tsx during development. `check --jobs` starts this same
- * file as its worker threads (src/cli/jobs.ts), which judge URLs instead.
+ * source through tsx during development.
  */
-import { isMainThread } from 'node:worker_threads';
+import './crash';
 import { nodeIo } from './io';
-import { serveCheckJobs } from './jobs';
 import { run } from './main';
 import { stdinChunks } from './stream';
 
-if (isMainThread) {
-  // A reader that goes away (`robots-lab … | head`) is not an error worth a
-  // stack trace: stop quietly, as other command-line tools do.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      process.exit(2);
-    });
-  }
-  process.exitCode = await run(process.argv.slice(2), { ...nodeIo(), stdin: stdinChunks() });
-} else {
-  serveCheckJobs();
+// A reader that goes away (`robots-lab … | head`) is not an error worth a
+// stack trace: stop quietly, as other command-line tools do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    process.exit(2);
+  });
 }
+process.exitCode = await run(process.argv.slice(2), { ...nodeIo(), stdin: stdinChunks() });

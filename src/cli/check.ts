@@ -4,110 +4,30 @@
  * scope check against the robots.txt URL.
  */
 
-import type { Checker, CompiledRules, CrawlerProfile, ParsedRobots, Verdict } from '../core/index';
+import type { Checker, CompiledRules, ParsedRobots, Verdict } from '../core/index';
 import {
-  applyGoogleSizeLimit,
   checkScope,
   compiledFor,
   createChecker,
   evaluate,
   evaluateProfile,
-  GOOGLE_SIZE_LIMIT_BYTES,
   isRequestForm,
-  isValidUserAgentToObey,
-  parseRobotsTxt,
   toRequestUrl,
 } from '../core/index';
-import { findProfile } from '../core/profiles';
-import { type FlagSpec, flag, flags, jobsValue, parseArgs } from './args';
+import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { runFileExpectations } from './expectations';
-import { FORMATS, type Format, formatResults, type ResultRow } from './format';
-import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
-import { defaultJobsHost, type JobsHost, runCheckJobs } from './jobs';
-import { CollectionPacer } from './memory';
+import { type Format, formatResults, type ResultRow } from './format';
+import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
 import { purposeCells } from './purposes';
+import { type Agent, loadRobots, resolveAgents } from './robots';
 import { RowOutput } from './rowOutput';
 import { type PlainBytes, type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
 import { type Expected, type ListSpec, openLists, type TextChunk, type UrlBatch, urlBatches } from './targets';
 import type { LineSink } from './textList';
 
-const CHECK_FLAGS: FlagSpec[] = [
-  { name: 'agent', short: 'a', value: true, repeat: true },
-  { name: 'urls', short: 'u', value: true, repeat: true },
-  { name: 'column', value: true },
-  { name: 'format', short: 'f', value: true },
-  { name: 'raw' },
-  { name: 'explain' },
-  { name: 'purposes' },
-  { name: 'jobs', short: 'j', value: true },
-  { name: 'expect-allowed', value: true, repeat: true },
-  { name: 'expect-blocked', value: true, repeat: true },
-  { name: 'robots-url', value: true },
-  { name: 'no-size-limit' },
-  { name: 'expectations' },
-  { name: 'help', short: 'h' },
-];
-
-/** A crawler as the user named it: a built-in profile, or a bare product token. */
-export type Agent = { label: string; profile: CrawlerProfile } | { label: string; token: string };
-
-/** Resolves `--agent` values (comma-separated lists allowed) to profiles or tokens. */
-export function resolveAgents(values: string[]): Agent[] {
-  const out: Agent[] = [];
-  const seen = new Set<string>();
-  for (const name of values.flatMap((v) => v.split(',')).map((v) => v.trim())) {
-    if (name === '') continue;
-    const profile = findProfile(name);
-    const agent: Agent = profile
-      ? { label: profile.name, profile }
-      : isValidUserAgentToObey(name)
-        ? { label: name, token: name }
-        : invalidAgent(name);
-    if (seen.has(agent.label.toLowerCase())) continue;
-    seen.add(agent.label.toLowerCase());
-    out.push(agent);
-  }
-  return out;
-}
-
-function invalidAgent(name: string): never {
-  throw new CliError(
-    `invalid agent "${name}": not a known crawler and not a valid product token (only letters, "-" and "_"; ` +
-      `write "Googlebot", not "Googlebot/2.1")`,
-  );
-}
-
-/** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to (also used by `diff`). */
-export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
-  return parseRobots(io, path, await readUserFile(io, path, 'robots.txt'), sizeLimit);
-}
-
-/** Parses a robots.txt's bytes as `loadRobots` does, its notes on `io.stderr` (a worker thread of `--jobs` too). */
-export function parseRobots(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
-  const parsed = parseBytes(io, path, bytes, sizeLimit);
-  if (parsed.invalidUtf8) {
-    io.stderr.write(`note: ${path} is not valid UTF-8; crawlers may read the broken characters differently\n`);
-  }
-  return parsed;
-}
-
-function parseBytes(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
-  if (!sizeLimit || bytes.length <= GOOGLE_SIZE_LIMIT_BYTES) return parseRobotsTxt(bytes);
-  const text = new TextDecoder().decode(bytes);
-  const { text: kept, cutAt } = applyGoogleSizeLimit(text);
-  if (cutAt === null) return parseRobotsTxt(bytes);
-  const lastLine = kept.split(/\r\n|\r|\n/).length;
-  io.stderr.write(
-    `note: ${path} is ${bytes.length.toLocaleString('en-US')} bytes; Google reads only the first ` +
-      `${GOOGLE_SIZE_LIMIT_BYTES.toLocaleString('en-US')} bytes, so it stops in line ${lastLine} and ignores the rest ` +
-      `(use --no-size-limit to read it all)\n`,
-  );
-  return parseRobotsTxt(kept);
-}
-
 /** The options of one `check` run, read from its arguments. */
-export interface CheckPlan {
+interface CheckPlan {
   robotsPath: string;
   urlArgs: string[];
   agents: Agent[];
@@ -120,20 +40,20 @@ export interface CheckPlan {
   purposes: boolean;
   sizeLimit: boolean;
   lists: ListSpec[];
-  /** Threads that judge the URLs, the main one and `jobs - 1` workers (1: the main thread alone, as always). */
-  jobs: number;
 }
 
-/** Reads and checks `check`'s arguments (a worker thread of `--jobs` reads them again). */
-export function planCheck(argv: string[]): CheckPlan {
-  const args = parseArgs(argv, CHECK_FLAGS);
-  const [robotsPath, ...urlArgs] = args.positional;
-  if (!robotsPath) throw new CliError('check needs a robots.txt file: robots-lab check ROBOTS.txt --agent NAME URL…');
-  const agents = resolveAgents(flags(args, 'agent'));
+/** Reads and checks `check`'s arguments. */
+function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
+  const [robotsPath, ...positional] = args.positional;
+  if (!robotsPath) throw new UsageError('check needs a robots.txt file', 'check');
+  const agents = resolveAgents(flags(args, 'agent'), io);
   if (agents.length === 0)
-    throw new CliError('check needs at least one --agent (a crawler name such as googlebot, or a product token)');
+    throw new UsageError(
+      'check needs at least one --agent (a crawler name such as googlebot, or a product token)',
+      'check',
+    );
   const format = (flag(args, 'format') ?? 'table') as Format;
-  if (!FORMATS.includes(format)) throw new CliError(`unknown format "${format}" (use ${FORMATS.join(', ')})`);
+  const { urls: urlArgs, files } = splitPositional(positional, io);
   // The engine's reason sentence and every matching rule cost time on big
   // files (the engine collects all matches), so they are opt-in.
   const explain = args.switches.has('explain');
@@ -144,7 +64,7 @@ export function planCheck(argv: string[]): CheckPlan {
     if (!self.inScope) throw new CliError(`invalid --robots-url "${robotsUrl}": ${self.reason}`);
   }
   const lists: ListSpec[] = [
-    ...flags(args, 'urls').map((path) => ({ path, what: 'URL list', expected: null })),
+    ...[...files, ...flags(args, 'urls')].map((path) => ({ path, what: 'URL list', expected: null })),
     ...flags(args, 'expect-allowed').map((path) => ({
       path,
       what: '--expect-allowed list',
@@ -173,8 +93,23 @@ export function planCheck(argv: string[]): CheckPlan {
     purposes: args.switches.has('purposes'),
     sizeLimit,
     lists,
-    jobs: jobsValue(flag(args, 'jobs')),
   };
+}
+
+/**
+ * Positional arguments after the robots.txt: an existing file (and no
+ * `://` in its name) is a URL list, never a host name; the rest are URLs.
+ */
+export function splitPositional(args: string[], io: CliIo): { urls: string[]; files: string[] } {
+  const urls: string[] = [];
+  const files: string[] = [];
+  for (const arg of args) {
+    if (arg === '-' || (!arg.includes('://') && io.isFile?.(arg))) {
+      files.push(arg);
+      if (arg.startsWith('/')) io.stderr.write(`note: ${arg} is a file, read as a URL list, not judged as a path\n`);
+    } else urls.push(arg);
+  }
+  return { urls, files };
 }
 
 /**
@@ -182,13 +117,10 @@ export function planCheck(argv: string[]): CheckPlan {
  * judged (csv, json, jsonl), waiting for the reader when it is slower; only
  * the table, which needs every row to size its columns, is written at the end.
  */
-export async function runCheck(argv: string[], io: CliIo, host: JobsHost = defaultJobsHost()): Promise<number> {
-  const args = parseArgs(argv, CHECK_FLAGS);
+export async function runCheck(args: ParsedArgs, io: CliIo): Promise<number> {
   // `check FILE --expectations` runs the file's own `# expect:` comments (docs/expectations.md).
   if (args.switches.has('expectations')) return runFileExpectations(args, io);
-  const plan = planCheck(argv);
-  // The table and json need every row (or a count of them) in one place: one thread.
-  if (plan.jobs > 1 && (plan.format === 'csv' || plan.format === 'jsonl')) return runCheckJobs(argv, plan, io, host);
+  const plan = planCheck(args, io);
   const parsed = await loadRobots(io, plan.robotsPath, plan.sizeLimit);
   const lists = await openLists(io, plan.lists);
   const out = new OutputBuffer(io.stdout);
@@ -198,7 +130,6 @@ export async function runCheck(argv: string[], io: CliIo, host: JobsHost = defau
   const tableRows: ResultRow[] = [];
   const emit = (text: string) => rows.text(text);
   let childSitemaps = 0;
-  const pacer = new CollectionPacer();
   try {
     for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
       if ('chunk' in batch) {
@@ -214,7 +145,6 @@ export async function runCheck(argv: string[], io: CliIo, host: JobsHost = defau
         }
       }
       if (out.full) await out.flush();
-      if (writer) pacer.tick(rows.written);
     }
   } catch (err) {
     // What was judged before the bad input is still written.
@@ -230,7 +160,7 @@ export async function runCheck(argv: string[], io: CliIo, host: JobsHost = defau
 }
 
 /** The error for a run that judged no URL; `childSitemaps`: how many child sitemaps were listed instead. */
-export function noUrlsError(childSitemaps: number): CliError {
+function noUrlsError(childSitemaps: number): CliError {
   return new CliError(
     childSitemaps > 0
       ? 'no URLs to check: the lists given hold only child sitemaps; check the pages they list'
@@ -242,7 +172,7 @@ export function noUrlsError(childSitemaps: number): CliError {
  * A sitemap index lists sitemaps, not pages: its `<loc>`s are named on
  * standard error as child sitemaps and not judged. Returns how many.
  */
-export function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
+function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
   let text = first
     ? `note: ${batch.name} is a sitemap index; its child sitemaps are listed, not tested as pages:\n`
     : '';
@@ -264,7 +194,7 @@ const EXPECTED_INDEX = { none: 0, allowed: 1, blocked: 2 } as const;
  * has been seen before (same agent, deciding line and expectation) reuse the
  * writer's tail for it; the rest are built whole.
  */
-export class Judge {
+class Judge {
   /** What the rows said about their expectations. */
   readonly tally = new Tally();
   private readonly checkers: Checker[];
@@ -559,15 +489,8 @@ export class Judge {
   }
 }
 
-/** A `Tally`'s counts, as a worker thread of `--jobs` sends them for each piece it judged. */
-export interface TallyReport {
-  expectations: number;
-  failures: number;
-  shown: ResultRow[];
-}
-
 /** Expectations checked, how many failed, and the first failures (to show on stderr). */
-export class Tally {
+class Tally {
   expectations = 0;
   failures = 0;
   private shown: ResultRow[] = [];
@@ -575,22 +498,6 @@ export class Tally {
   fail(row: ResultRow): void {
     this.failures++;
     if (this.shown.length < MAX_FAILURES_SHOWN) this.shown.push(row);
-  }
-
-  /** The counts since the last `take`, which start again from zero. */
-  take(): TallyReport {
-    const report = { expectations: this.expectations, failures: this.failures, shown: this.shown };
-    this.expectations = 0;
-    this.failures = 0;
-    this.shown = [];
-    return report;
-  }
-
-  /** Adds counts taken elsewhere (in input order, so the same failures are shown). */
-  add(report: TallyReport): void {
-    this.expectations += report.expectations;
-    for (const row of report.shown) this.fail(row);
-    this.failures += report.failures - report.shown.length;
   }
 
   /** Reports expectations on stderr; the exit status. */

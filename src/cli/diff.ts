@@ -15,26 +15,14 @@ import {
   verdictFlips,
 } from '../core/diff/index';
 import { type CrawlerProfile, toRequestUrl } from '../core/index';
-import { type FlagSpec, flag, flags, parseArgs } from './args';
-import { loadRobots, resolveAgents } from './check';
+import { flag, flags, type ParsedArgs, UsageError } from './args';
+import { splitPositional } from './check';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { loadRobots, resolveAgents } from './robots';
 import { decodeListBytes, parseUrlList } from './url-lists';
 
-const DIFF_FLAGS: FlagSpec[] = [
-  { name: 'agent', short: 'a', value: true, repeat: true },
-  { name: 'urls', short: 'u', value: true, repeat: true },
-  { name: 'column', value: true },
-  { name: 'format', short: 'f', value: true },
-  { name: 'fail-on', value: true },
-  { name: 'raw' },
-  { name: 'no-size-limit' },
-  { name: 'help', short: 'h' },
-];
-
-const DIFF_FORMATS = ['table', 'csv', 'json', 'jsonl'] as const;
-type DiffFormat = (typeof DIFF_FORMATS)[number];
-const FAIL_ON = ['blocked', 'allowed', 'any'] as const;
-type FailOn = (typeof FAIL_ON)[number];
+type DiffFormat = 'table' | 'csv' | 'json' | 'jsonl';
+type FailOn = 'blocked' | 'allowed' | 'any';
 
 /** How many failing flips stderr names before it says "and N more". */
 const NAMED_FAILURES = 20;
@@ -50,19 +38,19 @@ interface DiffOptions {
   sizeLimit: boolean;
 }
 
-function readOptions(argv: string[]): DiffOptions & { urlArgs: string[]; lists: string[]; column?: string } {
-  const args = parseArgs(argv, DIFF_FLAGS);
-  const [oldPath, newPath, ...urlArgs] = args.positional;
-  if (!oldPath || !newPath) throw new CliError('diff needs two files: robots-lab diff OLD.txt NEW.txt --agent NAME …');
-  const agents = resolveAgents(flags(args, 'agent'));
-  if (agents.length === 0) throw new CliError('diff needs at least one --agent (a crawler name or a product token)');
+function readOptions(
+  args: ParsedArgs,
+  io: CliIo,
+): DiffOptions & { urlArgs: string[]; lists: string[]; column?: string } {
+  const [oldPath, newPath, ...positional] = args.positional;
+  if (!oldPath || !newPath) throw new UsageError('diff needs two files: OLD.txt NEW.txt', 'diff');
+  const agents = resolveAgents(flags(args, 'agent'), io);
+  if (agents.length === 0)
+    throw new UsageError('diff needs at least one --agent (a crawler name or a product token)', 'diff');
   const format = (flag(args, 'format') ?? 'table') as DiffFormat;
-  if (!DIFF_FORMATS.includes(format)) throw new CliError(`unknown format "${format}" (use ${DIFF_FORMATS.join(', ')})`);
   const failOn = (flag(args, 'fail-on') ?? null) as FailOn | null;
-  if (failOn !== null && !FAIL_ON.includes(failOn)) {
-    throw new CliError(`unknown --fail-on "${failOn}" (use blocked, allowed or any)`);
-  }
-  const lists = flags(args, 'urls');
+  const { urls: urlArgs, files } = splitPositional(positional, io);
+  const lists = [...files, ...flags(args, 'urls')];
   if ([oldPath, newPath, ...lists].filter((p) => p === '-').length > 1) {
     throw new CliError('standard input ("-") can be used for only one file');
   }
@@ -92,8 +80,8 @@ interface FlipRow extends Flip {
 }
 
 /** Runs `diff`; resolves to the exit code. */
-export async function runDiff(argv: string[], io: CliIo): Promise<number> {
-  const o = readOptions(argv);
+export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
+  const o = readOptions(args, io);
   const before = await loadRobots(io, o.oldPath, o.sizeLimit);
   const after = await loadRobots(io, o.newPath, o.sizeLimit);
   const urls: string[] = [...o.urlArgs];

@@ -6,8 +6,8 @@
 
 import { checkExpectations, type ExpectationResult } from '../core/expectations';
 import { flag, flags, type ParsedArgs } from './args';
-import { loadRobots } from './check';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
+import { loadRobots } from './robots';
 
 const MARK: Record<ExpectationResult['status'], string> = { pass: '✓', fail: '✗', malformed: '!' };
 

@@ -4,7 +4,7 @@
 import { csvCell, csvRecord, resultHeader } from '../core/csv';
 import { PURPOSE_COLUMNS, type PurposeCells, purposeTexts } from './purposes';
 
-export const FORMATS = ['table', 'csv', 'json', 'jsonl'] as const;
+const FORMATS = ['table', 'csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** One URL × crawler result. The field names are the JSON output's. */

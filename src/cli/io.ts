@@ -3,7 +3,7 @@
  * parameter so the whole CLI can be tested in-process with fake streams and
  * files; `nodeIo` is the real thing.
  */
-import { createWriteStream, fstatSync } from 'node:fs';
+import { createWriteStream, fstatSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
@@ -23,6 +23,10 @@ export interface CliIo {
    * it cannot be opened. Optional: without it the file is read whole.
    */
   openFile?(path: string): Promise<AsyncIterable<Uint8Array>>;
+  /** Whether `path` names an existing regular file. Optional: without it nothing is taken for a file. */
+  isFile?(path: string): boolean;
+  /** Opens FILE for `-o FILE`; `close` resolves once everything written is on disk. */
+  createOutput?(path: string): CliIo['stdout'] & { close(): Promise<void> };
 }
 
 /** Exit codes: 0 all good, 1 an expectation failed, 2 bad input or usage. */
@@ -45,6 +49,20 @@ export function nodeIo(cwd: string = process.cwd()): CliIo {
     stdout: stdoutSink(),
     stderr: process.stderr,
     readFile: (path) => readFile(resolve(cwd, path)),
+    isFile: (path) => statSync(resolve(cwd, path), { throwIfNoEntry: false })?.isFile() ?? false,
+    createOutput: (path) => {
+      const stream = createWriteStream(resolve(cwd, path), { highWaterMark: 4 << 20 });
+      const opened = new Promise<void>((ok, fail) => {
+        stream.once('open', () => ok());
+        stream.once('error', fail);
+      });
+      return Object.assign(stream, {
+        close: async () => {
+          await opened;
+          await new Promise<void>((ok, fail) => stream.end((err?: Error | null) => (err ? fail(err) : ok())));
+        },
+      });
+    },
     openFile: async (path) => {
       const handle = await open(resolve(cwd, path));
       // Fail now, not on the first read, when the path is a directory.

@@ -7,13 +7,15 @@
  * like any other path (docs/behaviour.md §12, "Decision").
  */
 import { evaluate, parseRobotsTxt } from '../core/index';
+import type { ParsedArgs } from './args';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
 
 /** Exit status for a disallowed URL; 1 in the suite's convention, like a failed expectation. */
 const EXIT_DISALLOWED = EXIT_EXPECTATION;
 
 /** Runs `is-allowed`; resolves to 0 (allowed) or 1 (disallowed); throws CliError on bad usage. */
-export async function runIsAllowed(argv: string[], io: CliIo): Promise<number> {
+export async function runIsAllowed(args: ParsedArgs, io: CliIo): Promise<number> {
+  const argv = args.positional;
   if (argv.length !== 3) {
     throw new CliError(`is-allowed takes exactly 3 arguments: ROBOTS.txt URL USER_AGENT (got ${argv.length})`);
   }

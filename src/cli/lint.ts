@@ -7,14 +7,8 @@
 import { applyGoogleSizeLimit, parseRobotsTxt } from '../core/index';
 import { lintRobots, type RobotsDiagnostic } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
-import { type FlagSpec, flag, parseArgs } from './args';
+import { flag, type ParsedArgs } from './args';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
-
-const LINT_FLAGS: FlagSpec[] = [
-  { name: 'format', short: 'f', value: true },
-  { name: 'fail-on', value: true },
-  { name: 'help', short: 'h' },
-];
 
 const SEVERITIES = ['error', 'warning', 'info'] as const;
 type Severity = (typeof SEVERITIES)[number];
@@ -34,8 +28,7 @@ interface LintReport {
 }
 
 /** Runs `lint`; resolves to 0, or 1 when a diagnostic reaches the `--fail-on` severity. */
-export async function runLint(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, LINT_FLAGS);
+export async function runLint(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.positional.length !== 1) throw new CliError('lint takes one robots.txt file: robots-lab lint ROBOTS.txt');
   const format = flag(args, 'format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new CliError(`unknown format "${format}" (use text or json)`);

@@ -7,7 +7,7 @@
 import { PURPOSES, type Purpose } from '../core/aipref/vocab';
 import type { CrawlerProfile, ParsedRobots } from '../core/index';
 import { purposeView } from '../core/purposes';
-import type { Agent } from './check';
+import type { Agent } from './robots';
 
 /** One purpose's cell: what is expressed, the level for `use`, and the deciding lines. */
 interface PurposeCell {

@@ -126,6 +126,6 @@ describe('batch: JSON Lines in, one verdict line out per input line', () => {
   it('rejects arguments', async () => {
     const r = await runCli(['batch', 'file.jsonl']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/batch takes no arguments/);
+    expect(r.stderr).toMatch(/batch reads standard input and takes no arguments/);
   });
 });

@@ -29,7 +29,7 @@ describe('bin/robots-lab.mjs', () => {
   it('prints help and the version', () => {
     const help = cli(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('robots-lab check ROBOTS.txt');
+    expect(help.stdout).toContain('robots-lab help COMMAND');
     const version = cli(['--version']);
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
   });

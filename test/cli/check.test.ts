@@ -319,11 +319,11 @@ describe('check: expectations as a CI guard', () => {
 });
 
 describe('check: bad input is one line on stderr and exit 2', () => {
-  const cases: [string, string[], RegExp][] = [
+  const cases: [string, string[], RegExp, usage?: true][] = [
     [
       'a missing robots.txt',
       ['check', 'missing.txt', '-a', 'googlebot', '/'],
-      /^robots-lab: cannot read robots\.txt "missing\.txt": no such file\n$/,
+      /^robots-lab: cannot read robots\.txt "missing\.txt": no such file$/,
     ],
     [
       'a missing URL list',
@@ -331,16 +331,33 @@ describe('check: bad input is one line on stderr and exit 2', () => {
       /cannot read URL list "nope\.txt": no such file/,
     ],
     ['an invalid agent', ['check', 'robots.txt', '-a', 'Googlebot/2.1', '/'], /invalid agent "Googlebot\/2\.1"/],
-    ['no agent', ['check', 'robots.txt', '/'], /at least one --agent/],
+    ['no agent', ['check', 'robots.txt', '/'], /at least one --agent/, true],
     ['no URLs', ['check', 'robots.txt', '-a', 'googlebot'], /no URLs to check/],
-    ['an unknown flag', ['check', 'robots.txt', '--frobnicate'], /unknown option "--frobnicate"/],
-    ['an unknown format', ['check', 'robots.txt', '-a', 'x', '-f', 'xml', '/'], /unknown format "xml"/],
+    ['an unknown flag', ['check', 'robots.txt', '--frobnicate'], /unknown option --frobnicate/, true],
+    [
+      'a misspelt flag',
+      ['check', 'robots.txt', '--agnet', 'x'],
+      /unknown option --agnet; did you mean --agent\?/,
+      true,
+    ],
+    [
+      'a flag of another command',
+      ['check', 'robots.txt', '--fail-on', 'any'],
+      /check takes no --fail-on \(it is an option of diff and lint\)/,
+      true,
+    ],
+    [
+      'an unknown format',
+      ['check', 'robots.txt', '-a', 'x', '-f', 'jsn', '/'],
+      /--format takes table, csv, json, jsonl, not "jsn"; did you mean json\?/,
+      true,
+    ],
     [
       'an unreadable URL',
       ['check', 'robots.txt', '-a', 'x', 'not a url'],
       /unreadable URL "not a url" \(command line\): not a URL/,
     ],
-    ['a flag without its value', ['check', 'robots.txt', '-a'], /option "--agent" needs a value/],
+    ['a flag without its value', ['check', 'robots.txt', '-a'], /option --agent needs a value/, true],
     [
       'a robots URL that is not at /robots.txt',
       ['check', 'robots.txt', '-a', 'x', '--robots-url', 'https://e.com/a/robots.txt', '/'],
@@ -351,15 +368,21 @@ describe('check: bad input is one line on stderr and exit 2', () => {
       ['check', 'robots.txt', '-a', 'x', '--urls', 'l.csv', '--column', 'nope'],
       /no column "nope" in "l\.csv"; its columns are: name, url/,
     ],
-    ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
+    ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/, true],
+    ['a misspelt command', ['chek'], /unknown command "chek"; did you mean check\?/, true],
   ];
-  for (const [what, argv, message] of cases) {
-    it(`rejects ${what}`, async () => {
+  for (const [what, argv, message, usage] of cases) {
+    it(`rejects ${what}${usage ? ', with the usage' : ''}`, async () => {
       const r = await runCli(argv, { ...files, 'l.csv': 'name,url\na,/b\n' });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(message);
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      const [first, ...rest] = r.stderr.trimEnd().split('\n');
+      expect(first).toMatch(message);
+      if (!usage) expect(rest).toEqual([]);
+      else
+        expect(rest.join('\n')).toMatch(
+          /^(usage: robots-lab \S+ .*\n\(robots-lab help \S+ for more\)|\(robots-lab help for the commands\))$/,
+        );
     });
   }
 });
@@ -368,9 +391,8 @@ describe('help, version and agents', () => {
   it('prints help with exit 0 for --help, and with exit 2 when no command is given', async () => {
     expect(await runCli(['--help'])).toMatchObject({
       code: 0,
-      stdout: expect.stringContaining('robots-lab check ROBOTS.txt'),
+      stdout: expect.stringMatching(/^ {2}check {7}one verdict per URL and crawler/m),
     });
-    expect((await runCli(['check', '--help'])).code).toBe(0);
     expect((await runCli([])).code).toBe(2);
   });
 

@@ -139,7 +139,10 @@ describe('robots-lab diff', () => {
       [['diff', 'old.txt'], 'diff needs two files'],
       [['diff', 'old.txt', 'new.txt', '/x'], 'at least one --agent'],
       [['diff', 'old.txt', 'new.txt', '-a', 'x'], 'no URLs to compare'],
-      [['diff', 'old.txt', 'new.txt', '-a', 'x', '/x', '--fail-on', 'never'], 'unknown --fail-on "never"'],
+      [
+        ['diff', 'old.txt', 'new.txt', '-a', 'x', '/x', '--fail-on', 'never'],
+        '--fail-on takes blocked, allowed, any, not "never"',
+      ],
       [['diff', 'old.txt', 'missing.txt', '-a', 'x', '/x'], 'cannot read robots.txt "missing.txt": no such file'],
     ];
     for (const [argv, message] of cases) {

@@ -9,8 +9,10 @@ import { lineBatches } from '../../src/cli/stream';
 export function memoryIo(
   files: Record<string, string | Uint8Array> = {},
   stdin = '',
-): { io: CliIo; output: () => { stdout: string; stderr: string } } {
+): { io: CliIo; output: () => { stdout: string; stderr: string }; written: Map<string, string> } {
   const stdout: Buffer[] = [];
+  /** Files written through `-o`, once closed. */
+  const written = new Map<string, string>();
   let stderr = '';
   const io: CliIo = {
     stdin: (async function* () {
@@ -30,8 +32,22 @@ export function memoryIo(
       if (f === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
       return typeof f === 'string' ? new TextEncoder().encode(f) : f;
     },
+    isFile: (path) => files[path] !== undefined,
+    createOutput: (path) => {
+      const chunks: Buffer[] = [];
+      return {
+        write: (t: string | Uint8Array, done?: (err?: Error | null) => void) => {
+          chunks.push(Buffer.from(t));
+          done?.();
+          return true;
+        },
+        close: async () => {
+          written.set(path, Buffer.concat(chunks).toString());
+        },
+      };
+    },
   };
-  return { io, output: () => ({ stdout: Buffer.concat(stdout).toString(), stderr }) };
+  return { io, output: () => ({ stdout: Buffer.concat(stdout).toString(), stderr }), written };
 }
 
 /** Runs the CLI in-process with in-memory files and standard input. */

@@ -62,8 +62,14 @@ describe('lint', () => {
   it('exits 2 with one line for a missing file, an unknown format or severity', async () => {
     for (const [argv, message] of [
       [['lint', 'nope.txt'], 'robots-lab: cannot read robots.txt "nope.txt": no such file\n'],
-      [['lint', 'r.txt', '-f', 'xml'], 'robots-lab: unknown format "xml" (use text or json)\n'],
-      [['lint', 'r.txt', '--fail-on', 'fatal'], expect.stringContaining('unknown severity "fatal"')],
+      [
+        ['lint', 'r.txt', '-f', 'xml'],
+        expect.stringMatching(/^robots-lab: --format takes text, json, sarif, github, not "xml"\n/),
+      ],
+      [
+        ['lint', 'r.txt', '--fail-on', 'fatal'],
+        expect.stringContaining('--fail-on takes error, warning, info, not "fatal"'),
+      ],
     ] as const) {
       const r = await runCli([...argv], files);
       expect(r.code).toBe(2);

@@ -1,0 +1,236 @@
+/**
+ * The command line's one table: every command and every flag, each once.
+ * Parsing (args.ts), `robots-lab help CMD` and `CMD --help` (help.ts),
+ * shell completion and the man page (docs.ts) are all generated from it, so
+ * a flag added here is parsed, documented and completed at once.
+ *
+ * Adding a command is one entry in COMMANDS (its runner gets the parsed
+ * arguments); its flags name it in their `commands`.
+ */
+import type { Command, CommandTable, Flag } from './args';
+import { runBatch } from './batch';
+import { runCheck } from './check';
+import { runDiff } from './diff';
+import { runIsAllowed } from './is-allowed';
+import { runLint } from './lint';
+import { runAgents, runCompletion, runHelp, runMan } from './meta';
+
+const CHECK_LIKE = ['check', 'diff'] as const;
+
+/** Every flag, each once. */
+const FLAGS: readonly Flag[] = [
+  {
+    name: 'agent',
+    short: 'a',
+    value: 'NAME',
+    repeat: true,
+    commands: CHECK_LIKE,
+    help:
+      'A crawler: a built-in profile (see "robots-lab agents": googlebot-image, gptbot, …) or any product token. ' +
+      'Repeat or comma-separate for several.',
+  },
+  {
+    name: 'urls',
+    short: 'u',
+    value: 'FILE',
+    file: true,
+    repeat: true,
+    commands: CHECK_LIKE,
+    help:
+      'A URL list: .txt (one a line, # comments), .csv, or a sitemap .xml; gzipped or not. "-" reads standard input. ' +
+      'A positional argument naming an existing file is read the same way.',
+  },
+  {
+    name: 'column',
+    value: 'NAME',
+    commands: CHECK_LIKE,
+    help: 'The CSV column holding the URLs (its name or 1-based number).',
+  },
+  {
+    name: 'format',
+    short: 'f',
+    value: 'FORMAT',
+    choices: {
+      check: ['table', 'csv', 'json', 'jsonl'],
+      diff: ['table', 'csv', 'json', 'jsonl'],
+      lint: ['text', 'json', 'sarif', 'github'],
+    },
+    commands: ['check', 'diff', 'lint'],
+    help:
+      'Output format. check and diff: table (default), csv, json or jsonl. ' +
+      'lint: text (default), json, sarif or github (workflow-command annotations).',
+  },
+  {
+    name: 'raw',
+    commands: CHECK_LIKE,
+    help:
+      'Evaluate URLs byte-exact as given. By default they are first put in the form a crawler requests ' +
+      '(UTF-8 percent-encoding, punycode host, no fragment).',
+  },
+  {
+    name: 'explain',
+    commands: ['check'],
+    help: "With csv, json or jsonl: add the engine's one-sentence reason and (json) every rule that matched.",
+  },
+  {
+    name: 'purposes',
+    commands: ['check'],
+    help:
+      'Add what the file expresses per purpose (search, ai-input, ai-train, use) for each URL and crawler, ' +
+      'from Content-Signal and Content-Usage lines.',
+  },
+  {
+    name: 'robots-url',
+    value: 'URL',
+    commands: ['check'],
+    help: 'Where the robots.txt lives; URLs outside its origin are reported as out of scope instead of judged.',
+  },
+  {
+    name: 'expect-allowed',
+    value: 'FILE',
+    file: true,
+    repeat: true,
+    commands: ['check'],
+    help: 'A list of URLs that must be allowed for every --agent (exit 1 otherwise).',
+  },
+  {
+    name: 'expect-blocked',
+    value: 'FILE',
+    file: true,
+    repeat: true,
+    commands: ['check'],
+    help: 'A list of URLs that must be blocked for every --agent (exit 1 otherwise).',
+  },
+  {
+    name: 'expectations',
+    commands: ['check'],
+    help:
+      'Check the file\'s own "# expect: blocked GPTBot /x" comments instead (no URLs or --agent); ' +
+      'exit 1 when one fails or is malformed.',
+  },
+  {
+    name: 'no-size-limit',
+    commands: ['check', 'diff', 'lint'],
+    help: "Read the whole file (default: Google's first 500 KiB, as Googlebot does).",
+  },
+  {
+    name: 'fail-on',
+    value: 'KIND',
+    choices: { diff: ['blocked', 'allowed', 'any'], lint: ['error', 'warning', 'info'] },
+    commands: ['diff', 'lint'],
+    help:
+      'diff: exit 1 when a URL is newly "blocked", newly "allowed", or "any" of the two. ' +
+      'lint: exit 1 when a diagnostic reaches this severity: error (default), warning or info.',
+  },
+  {
+    name: 'output',
+    short: 'o',
+    value: 'FILE',
+    file: true,
+    commands: ['check', 'diff', 'batch', 'lint'],
+    help: 'Write the results to FILE instead of standard output.',
+  },
+  {
+    name: 'quiet',
+    short: 'q',
+    commands: '*',
+    help: 'No notes, progress or counts on standard error; errors are still reported.',
+  },
+  {
+    name: 'help',
+    short: 'h',
+    commands: '*',
+    help: "Print this command's help and exit.",
+  },
+];
+
+/** Every command; `robots-lab help` lists them in this order. */
+const COMMANDS: readonly Command[] = [
+  {
+    name: 'check',
+    usage: 'ROBOTS.txt --agent NAME [URL | FILE …]',
+    summary: 'one verdict per URL and crawler, with the deciding line',
+    description:
+      'ROBOTS.txt is the robots.txt file ("-" reads standard input). URLs are full URLs or paths (/shop?q=1); ' +
+      'an argument naming an existing file is read as a URL list. Rows are written as they are judged, in every ' +
+      'format; a URL that cannot be judged becomes an "invalid" row naming its line, and the run exits 2 at the end.',
+    positional: 'files',
+    run: runCheck,
+  },
+  {
+    name: 'diff',
+    usage: 'OLD.txt NEW.txt --agent NAME [URL | FILE …]',
+    summary: 'the URL × crawler verdicts that change between two versions of a robots.txt',
+    description:
+      'Shows the old and new deciding lines and the edited lines that cause each change; ' +
+      'with --fail-on, a gate for CI. Duplicate URLs are compared once.',
+    positional: 'files',
+    run: runDiff,
+  },
+  {
+    name: 'batch',
+    usage: '< queries.jsonl',
+    summary: 'JSON Lines in, one verdict per line out, byte-exact like Google’s reference parser',
+    description:
+      'Each input line is {"robotstxt" or "robotstxt_base64", "useragent", "url"}; each output line is ' +
+      '{"allowed": bool, "line": number|null}, or {"error": …} for a line that cannot be read. ' +
+      'No URL normalisation and no size cap, as in the reference.',
+    run: runBatch,
+  },
+  {
+    name: 'is-allowed',
+    usage: 'ROBOTS.txt USER_AGENT URL',
+    summary: 'one verdict as the exit status (0 allowed, 1 disallowed, 2 error)',
+    description:
+      "The order of Google's own `robots` binary; prints its one-line verdict. The order of " +
+      'google/robotstxt-spec-test (ROBOTS.txt URL USER_AGENT) is read too, with a note on standard error, ' +
+      'when the URL is unmistakable. Byte-exact like batch.',
+    positional: 'files',
+    run: runIsAllowed,
+  },
+  {
+    name: 'lint',
+    usage: 'ROBOTS.txt …',
+    summary: "the page's diagnostics, for CI",
+    description:
+      'Each diagnostic with its file, line, column, severity, code, message, fix and the line as written ' +
+      '(cut to a bounded length). Exit 1 when one reaches --fail-on (default error).',
+    positional: 'files',
+    run: runLint,
+  },
+  {
+    name: 'agents',
+    usage: '',
+    summary: 'the built-in crawler profiles, their tokens and sources',
+    description: 'One line per profile: its name, the tokens it obeys in order, its operator and purpose.',
+    run: runAgents,
+  },
+  {
+    name: 'help',
+    usage: '[COMMAND]',
+    summary: 'this overview, or one command in full',
+    description: 'The same text as COMMAND --help.',
+    positional: [],
+    run: runHelp,
+  },
+  {
+    name: 'completion',
+    usage: 'bash|zsh|fish',
+    summary: 'a shell completion script',
+    description:
+      'For example: robots-lab completion bash > /etc/bash_completion.d/robots-lab, or ' +
+      'robots-lab completion fish > ~/.config/fish/completions/robots-lab.fish.',
+    positional: ['bash', 'zsh', 'fish'],
+    run: runCompletion,
+  },
+  {
+    name: 'man',
+    usage: '',
+    summary: 'the manual page, in roff',
+    description: 'For example: robots-lab man > robots-lab.1 && man ./robots-lab.1',
+    run: runMan,
+  },
+];
+
+/** The whole table. */
+export const CLI: CommandTable = { commands: COMMANDS, flags: FLAGS };

@@ -1,0 +1,79 @@
+/**
+ * The commands about the tool itself: `agents`, `help`, `completion`,
+ * `man`, and the version.
+ */
+import { readFileSync } from 'node:fs';
+import { CRAWLER_PROFILES } from '../core/profiles';
+import { type CommandTable, nearest, type ParsedArgs, UsageError } from './args';
+import { bashCompletion, fishCompletion, manPage, zshCompletion } from './docs';
+import { commandHelp, overview } from './help';
+import { type CliIo, EXIT_OK } from './io';
+
+/** Set by the package build (bin/build.mjs); absent when running from source. */
+declare const ROBOTS_LAB_VERSION: string | undefined;
+
+/** The package's version. */
+export function version(): string {
+  if (typeof ROBOTS_LAB_VERSION === 'string') return ROBOTS_LAB_VERSION;
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function noArguments(args: ParsedArgs): void {
+  if (args.positional.length > 0) {
+    throw new UsageError(`${args.command} takes no arguments (got "${args.positional[0]}")`, args.command);
+  }
+}
+
+/** `robots-lab agents`: the built-in crawler profiles. */
+export function runAgents(args: ParsedArgs, io: CliIo): number {
+  noArguments(args);
+  const width = Math.max(...CRAWLER_PROFILES.map((p) => p.id.length));
+  for (const p of CRAWLER_PROFILES) {
+    const star = p.ignoresGlobal ? ', ignores *' : '';
+    io.stdout.write(`${p.id.padEnd(width)}  ${p.tokens.join(' → ')}${star}  (${p.operator}: ${p.purpose})\n`);
+  }
+  return EXIT_OK;
+}
+
+/** `robots-lab help [COMMAND]`. */
+export function runHelp(args: ParsedArgs, io: CliIo, table: CommandTable): number {
+  const [name, extra] = args.positional;
+  if (extra !== undefined) throw new UsageError('help takes at most one command', 'help');
+  if (name === undefined) {
+    io.stdout.write(overview(table));
+    return EXIT_OK;
+  }
+  io.stdout.write(commandHelp(table, findCommand(table, name)));
+  return EXIT_OK;
+}
+
+/** The command called `name`; a UsageError with the nearest name otherwise. */
+export function findCommand(table: CommandTable, name: string) {
+  const command = table.commands.find((c) => c.name === name);
+  if (command) return command;
+  const names = table.commands.map((c) => c.name);
+  const near = nearest(name, names);
+  throw new UsageError(
+    `unknown command "${name}"${near ? `; did you mean ${near}?` : ` (commands: ${names.join(', ')})`}`,
+    null,
+  );
+}
+
+/** `robots-lab completion bash|zsh|fish`. */
+export function runCompletion(args: ParsedArgs, io: CliIo, table: CommandTable): number {
+  const [shell, extra] = args.positional;
+  const scripts = { bash: bashCompletion, zsh: zshCompletion, fish: fishCompletion } as const;
+  if (extra !== undefined || !(shell in scripts)) {
+    throw new UsageError('completion takes one shell: bash, zsh or fish', 'completion');
+  }
+  io.stdout.write(scripts[shell as keyof typeof scripts](table));
+  return EXIT_OK;
+}
+
+/** `robots-lab man`: the manual page in roff. */
+export function runMan(args: ParsedArgs, io: CliIo, table: CommandTable): number {
+  noArguments(args);
+  io.stdout.write(manPage(table, version()));
+  return EXIT_OK;
+}
