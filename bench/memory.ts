@@ -51,7 +51,7 @@ function wayOf(way: Way): (text: string) => (url: string) => boolean {
     case 'checker':
       return (text) => {
         const c = createChecker(parseRobotsTxt(text), { tokens: [NAMED_CRAWLER] });
-        return (url) => c.check(url) >= 0;
+        return (url) => c.check(url);
       };
     case 'evaluate':
       return (text) => {

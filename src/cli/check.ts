@@ -271,7 +271,7 @@ class Judge {
         else table.push(row);
         continue;
       }
-      const decision = this.checkers[a].check(requestUrl);
+      const decision = this.checkers[a].decide(requestUrl);
       const blocked = decision < 0;
       if (expected !== null && blocked !== (expected === 'blocked')) {
         emit(writer.row(this.wholeRow(target(), requestUrl, changes, a, null)));

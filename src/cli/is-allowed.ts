@@ -1,26 +1,74 @@
 /**
- * `robots-lab is-allowed ROBOTS.txt URL USER_AGENT`: the form
- * google/robotstxt-spec-test runs (`%robots% %url% %user-agent%`). The answer
- * is the exit status alone: 0 allowed, 1 disallowed, 2 an error. Byte-exact
- * like `batch`: the file's bytes as they are (no 500 KiB cap, no URL
- * normalisation) and Google's library semantics, where /robots.txt is judged
- * like any other path (docs/behaviour.md §12, "Decision").
+ * `robots-lab is-allowed ROBOTS.txt USER_AGENT URL`: the order of Google's
+ * own `robots` binary, whose one-line verdict it prints; the answer is also
+ * the exit status, 0 allowed and 1 disallowed (2 an error). The order
+ * google/robotstxt-spec-test runs (`%robots% %url% %user-agent%`) is read
+ * too, when the arguments tell which is which; when they do not and the two
+ * readings disagree, it is an error. Byte-exact like `batch`: the file's
+ * bytes as they are (no 500 KiB cap, no URL normalisation) and Google's
+ * library semantics, where /robots.txt is judged like any other path
+ * (docs/behaviour.md §12, "Decision").
  */
-import { evaluate, parseRobotsTxt } from '../core/index';
-import type { ParsedArgs } from './args';
+import { evaluate, isValidUserAgentToObey, parseRobotsTxt } from '../core/index';
+import { type ParsedArgs, UsageError } from './args';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
 
-/** Exit status for a disallowed URL; 1 in the suite's convention, like a failed expectation. */
-const EXIT_DISALLOWED = EXIT_EXPECTATION;
+/** What an argument looks like: a URL (`://` or a leading `/`), a product token, or neither. */
+type Shape = 'url' | 'token' | 'other';
 
-/** Runs `is-allowed`; resolves to 0 (allowed) or 1 (disallowed); throws CliError on bad usage. */
+function shape(arg: string): Shape {
+  if (arg.includes('://') || arg.startsWith('/')) return 'url';
+  return isValidUserAgentToObey(arg) ? 'token' : 'other';
+}
+
+/**
+ * Which of the two arguments after the file is the user agent: 'google'
+ * (agent then URL), 'harness' (URL then agent), or null when their shapes
+ * do not tell.
+ */
+function order(second: string, third: string): 'google' | 'harness' | null {
+  const a = shape(second);
+  const b = shape(third);
+  if (b === 'url' && a !== 'url') return 'google';
+  if (a === 'url' && b !== 'url') return 'harness';
+  if (a === 'token' && b === 'other') return 'google';
+  if (a === 'other' && b === 'token') return 'harness';
+  return null;
+}
+
+/** Runs `is-allowed`; resolves to 0 (allowed) or 1 (disallowed); throws on bad usage or an ambiguous call. */
 export async function runIsAllowed(args: ParsedArgs, io: CliIo): Promise<number> {
   const argv = args.positional;
   if (argv.length !== 3) {
-    throw new CliError(`is-allowed takes exactly 3 arguments: ROBOTS.txt URL USER_AGENT (got ${argv.length})`);
+    throw new UsageError(
+      `is-allowed takes exactly 3 arguments: ROBOTS.txt USER_AGENT URL (got ${argv.length})`,
+      'is-allowed',
+    );
   }
-  const [robotsPath, url, userAgent] = argv;
+  const [robotsPath, second, third] = argv;
   const bytes = await readUserFile(io, robotsPath, 'robots.txt');
-  const verdict = evaluate(parseRobotsTxt(bytes), url, userAgent, { robotsTxtAlwaysAllowed: false, explain: false });
-  return verdict.allowed ? EXIT_OK : EXIT_DISALLOWED;
+  const parsed = parseRobotsTxt(bytes);
+  const allowed = (agent: string, url: string) =>
+    evaluate(parsed, url, agent, { robotsTxtAlwaysAllowed: false, explain: false, exactToken: true }).allowed;
+  let reading = order(second, third);
+  if (reading === null) {
+    // Same verdict either way: nothing hangs on the order.
+    if (allowed(second, third) !== allowed(third, second)) {
+      throw new CliError(
+        `is-allowed cannot tell the user agent from the URL in "${second}" and "${third}", and the two readings ` +
+          'disagree: give ROBOTS.txt USER_AGENT URL with the URL as http://host/path or /path',
+      );
+    }
+    reading = 'google';
+  }
+  const [agent, url] = reading === 'google' ? [second, third] : [third, second];
+  if (reading === 'harness') {
+    io.stderr.write(
+      `note: read as ROBOTS.txt URL USER_AGENT (user agent "${agent}"); Google's robots binary takes ROBOTS.txt USER_AGENT URL\n`,
+    );
+  }
+  const verdict = allowed(agent, url);
+  io.stdout.write(`user-agent '${agent}' with URI '${url}': ${verdict ? 'ALLOWED' : 'DISALLOWED'}\n`);
+  if (bytes.length === 0) io.stdout.write('notice: robots file is empty so all user-agents are allowed\n');
+  return verdict ? EXIT_OK : EXIT_EXPECTATION;
 }

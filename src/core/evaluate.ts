@@ -9,7 +9,7 @@
 import { type CompiledRules, compileRules } from './compiled';
 import { groupSelection } from './matcher';
 import { indexHtmlAlternative, matchesPattern } from './pattern';
-import { getPathParamsQuery } from './reference';
+import { getPathParamsQuery, isValidUserAgentToObey } from './reference';
 import type { GroupChoice, ParsedRobots, RuleMatch, Verdict } from './types';
 import { type ExplainSource, LazyVerdict, ruleMatch } from './verdict';
 
@@ -25,17 +25,45 @@ export interface EvaluateOptions {
    * what a bulk check does.
    */
   explain?: boolean;
+  /**
+   * Compare the user agent with the file's `User-agent` lines exactly as
+   * given, as Google's library does (its callers pass a product token):
+   * for harnesses that replay Google's test cases. Default false: the value
+   * is read as what a crawler sends (see `crawlerToken`).
+   */
+  exactToken?: boolean;
+}
+
+/** `compatible; Name/` inside a browser-style User-Agent value. */
+const COMPATIBLE = /compatible;\s*([A-Za-z_-]+)\//;
+/** A value that starts with `Name/`. */
+const LEADING = /^([A-Za-z_-]+)\//;
+
+/**
+ * The product token a crawler's User-Agent value names: a product token is
+ * itself (`GPTBot`); otherwise the token of `compatible; Name/…` when the
+ * value has one (`Mozilla/5.0 (compatible; GPTBot/1.0; +https://…)` →
+ * `GPTBot`), else the `Name` of a leading `Name/` (`GPTBot/1.0` →
+ * `GPTBot`). Anything else is returned unchanged.
+ */
+export function crawlerToken(userAgent: string): string {
+  if (isValidUserAgentToObey(userAgent)) return userAgent;
+  return COMPATIBLE.exec(userAgent)?.[1] ?? LEADING.exec(userAgent)?.[1] ?? userAgent;
 }
 
 /**
- * Decides whether `url` may be fetched by the crawler whose product token is
- * `userAgent` (used as given, compared case-insensitively), exactly as the
- * reference does. The URL is taken byte-exact: normalise it first with
- * `toRequestUrl` if it is what a user typed. The verdict's `matches` and
- * `reason` are computed when first read.
+ * Decides whether `url` may be fetched by the crawler `userAgent`, exactly
+ * as the reference does for its product token (compared
+ * case-insensitively). `userAgent` may be a product token (`GPTBot`) or
+ * what the crawler sends (`GPTBot/1.0`, a whole `Mozilla/5.0 (compatible;
+ * GPTBot/1.0; …)`): its token is read with `crawlerToken`, unless
+ * `exactToken` asks for Google's literal comparison. The URL is taken
+ * byte-exact: normalise it first with `toRequestUrl` if it is what a user
+ * typed. The verdict's `matches` and `reason` are computed when first read.
  */
 export function evaluate(parsed: ParsedRobots, url: string, userAgent: string, options: EvaluateOptions = {}): Verdict {
-  return evaluateWithPlan(tokenPlan(parsed, userAgent), getPathParamsQuery(url), options);
+  const token = options.exactToken ? userAgent : crawlerToken(userAgent);
+  return evaluateWithPlan(tokenPlan(parsed, token), getPathParamsQuery(url), options);
 }
 
 /** Evaluates for a crawler profile: its tokens in order, then `*` unless it ignores `*`. */
@@ -199,28 +227,32 @@ export interface CrawlerTokens {
 export interface Checker {
   choice: GroupChoice;
   /**
-   * Decides for one URL (taken as given, like `evaluate`): 0 when allowed
-   * with no deciding rule, +line when allowed by that line, -line when
-   * blocked by that line. /robots.txt itself gives 0 unless
+   * Whether the crawler may fetch one URL (taken as given, like
+   * `evaluate`): true when allowed, false when blocked, so `if
+   * (check(url))` reads as it should. /robots.txt itself is allowed unless
    * `robotsTxtAlwaysAllowed` is false.
    */
-  check(url: string): number;
+  check(url: string): boolean;
+  /**
+   * The decision with its line: 0 when allowed with no deciding rule,
+   * +line when allowed by that line, -line when blocked by that line.
+   */
+  decide(url: string): number;
 }
 
 /** Builds a bulk checker: parse once, choose once, compile once, then check many URLs fast. */
 export function createChecker(parsed: ParsedRobots, crawler: CrawlerTokens, options: EvaluateOptions = {}): Checker {
-  const choice = chooseGroups(parsed, crawler.tokens, crawler.ignoresGlobal ?? false);
+  const tokens = options.exactToken ? crawler.tokens : crawler.tokens.map(crawlerToken);
+  const choice = chooseGroups(parsed, tokens, crawler.ignoresGlobal ?? false);
   const robotsAlways = options.robotsTxtAlwaysAllowed ?? true;
-  if (choice.kind === 'none') return { choice, check: () => 0 };
+  if (choice.kind === 'none') return { choice, check: () => true, decide: () => 0 };
   const compiled = compiledFor(parsed, choice.groups);
-  return {
-    choice,
-    check(url: string): number {
-      const path = getPathParamsQuery(url);
-      if (robotsAlways && path === '/robots.txt') return 0;
-      return compiled.check(path);
-    },
+  const decide = (url: string): number => {
+    const path = getPathParamsQuery(url);
+    if (robotsAlways && path === '/robots.txt') return 0;
+    return compiled.check(path);
   };
+  return { choice, decide, check: (url) => decide(url) >= 0 };
 }
 
 /**

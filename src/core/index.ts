@@ -8,7 +8,7 @@
 export type { CompiledRules } from './compiled';
 export { compileRules } from './compiled';
 export type { Checker, CrawlerTokens, EvaluateOptions } from './evaluate';
-export { chooseGroups, compiledFor, createChecker, evaluate, evaluateProfile } from './evaluate';
+export { chooseGroups, compiledFor, crawlerToken, createChecker, evaluate, evaluateProfile } from './evaluate';
 export type { FetchOutcome } from './fetch';
 export { fetchOutcome } from './fetch';
 export { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, MAX_LINE_BYTES } from './limits';

@@ -37,15 +37,27 @@ export function utf8Length(text: string): number {
 }
 
 /**
- * Googlebot's 500 KiB cap as a separate, visible step: returns the text a
- * crawler reads and the character offset where it stops (null when the whole
- * file is read). The cut never splits a character; a character that straddles
- * the limit is left out, as its bytes would be incomplete.
+ * Googlebot's 500 KiB cap as a separate, visible step. For a string:
+ * the text a crawler reads and the character offset where it stops (null
+ * when the whole file is read); for bytes (a Uint8Array or Buffer): the
+ * bytes read and the byte offset. The cut never splits a character; a
+ * character that straddles the limit is left out, as its bytes would be
+ * incomplete.
  */
+export function applyGoogleSizeLimit(text: string, limit?: number): { text: string; cutAt: number | null };
+export function applyGoogleSizeLimit(bytes: Uint8Array, limit?: number): { bytes: Uint8Array; cutAt: number | null };
 export function applyGoogleSizeLimit(
-  text: string,
+  input: string | Uint8Array,
   limit = GOOGLE_SIZE_LIMIT_BYTES,
-): { text: string; cutAt: number | null } {
+): { text: string; cutAt: number | null } | { bytes: Uint8Array; cutAt: number | null } {
+  if (typeof input !== 'string') {
+    if (input.length <= limit) return { bytes: input, cutAt: null };
+    // Back off over continuation bytes (10xxxxxx) to the start of the straddling character.
+    let cut = limit;
+    while (cut > 0 && (input[cut] & 0xc0) === 0x80) cut--;
+    return { bytes: input.subarray(0, cut), cutAt: cut };
+  }
+  const text = input;
   if (text.length * 3 <= limit) return { text, cutAt: null };
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {

@@ -102,7 +102,7 @@ export function* blockedSitemapUrls(
 ): Generator<BlockedSitemapUrl> {
   const checker = createChecker(parsed, crawler);
   for (const url of urls) {
-    const code = checker.check(url);
+    const code = checker.decide(url);
     if (code >= 0) continue;
     const l = parsed.lines[-code - 1];
     const end = l.comment ? l.comment.from : l.span.to;

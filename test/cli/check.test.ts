@@ -407,3 +407,28 @@ describe('help, version and agents', () => {
     expect(r.stdout).toMatch(/^adsbot-google\s+AdsBot-Google, ignores \*/m);
   });
 });
+
+describe('check: a positional argument that names a file', () => {
+  it('reads it as a URL list, never judges its name as a host', async () => {
+    const r = await runCli(['check', 'robots.txt', 'urls.txt', '-a', 'googlebot', '-f', 'jsonl'], {
+      'robots.txt': ROBOTS,
+      'urls.txt': '/nogoogle\n/open\n',
+    });
+    expect(r.code).toBe(0);
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rows.map((row) => [row.url, row.status, row.origin])).toEqual([
+      ['/nogoogle', 'blocked', 'urls.txt:1'],
+      ['/open', 'allowed', 'urls.txt:2'],
+    ]);
+  });
+
+  it('judges an argument with :// as a URL even when no such file exists', async () => {
+    const r = await runCli(['check', 'robots.txt', 'https://urls.txt/nogoogle', '-a', 'googlebot', '-f', 'jsonl'], {
+      'robots.txt': ROBOTS,
+    });
+    expect(JSON.parse(r.stdout)).toMatchObject({ url: 'https://urls.txt/nogoogle', status: 'blocked' });
+  });
+});

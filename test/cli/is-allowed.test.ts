@@ -70,7 +70,7 @@ describe('is-allowed: google/robotstxt-spec-test through real processes', () => 
     expect(new Set(chosen.map((c) => c.type))).toEqual(new Set(['STANDARD', 'GOOGLE_SPECIFIC']));
   });
 
-  it('exits 0 for ALLOWED and 1 for DISALLOWED on every sampled case, printing nothing', async () => {
+  it("exits 0 for ALLOWED and 1 for DISALLOWED on every sampled case in the suite's order, printing Google's verdict line", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'robots-lab-spec-'));
     const results = await pool(chosen, 3, async (c) => {
       const file = join(dir, `${all.indexOf(c)}.txt`);
@@ -78,8 +78,9 @@ describe('is-allowed: google/robotstxt-spec-test through real processes', () => 
       const r = await exitStatus(['is-allowed', file, c.url, c.useragent]);
       return { c, ...r };
     });
+    const verdict = (c: SpecTestCase) => `user-agent '${c.useragent}' with URI '${c.url}': ${c.expected}\n`;
     const wrong = results
-      .filter((r) => r.code !== (r.c.expected === 'ALLOWED' ? 0 : 1) || r.stdout !== '' || r.stderr !== '')
+      .filter((r) => r.code !== (r.c.expected === 'ALLOWED' ? 0 : 1) || !r.stdout.startsWith(verdict(r.c)))
       .map((r) => `${r.c.file} ${r.c.useragent} ${r.c.url}: expected ${r.c.expected}, exit ${r.code} ${r.stderr}`);
     expect(wrong).toEqual([]);
   }, 120_000);
@@ -115,6 +116,66 @@ describe('is-allowed: usage', () => {
     });
     const short = await runCli(['is-allowed', 'r.txt', 'http://example.com/']);
     expect(short.code).toBe(2);
-    expect(short.stderr).toBe('robots-lab: is-allowed takes exactly 3 arguments: ROBOTS.txt URL USER_AGENT (got 2)\n');
+    expect(short.stderr).toMatch(
+      /^robots-lab: is-allowed takes exactly 3 arguments: ROBOTS.txt USER_AGENT URL \(got 2\)\n/,
+    );
+  });
+});
+
+describe('is-allowed: the order of the arguments', () => {
+  const files = { 'r.txt': 'User-agent: GPTBot\nDisallow: /\n' };
+
+  it("reads Google's binary's order (ROBOTS.txt USER_AGENT URL), printing its one-line verdict", async () => {
+    expect(await runCli(['is-allowed', 'r.txt', 'GPTBot', 'https://site/page'], files)).toEqual({
+      code: 1,
+      stdout: "user-agent 'GPTBot' with URI 'https://site/page': DISALLOWED\n",
+      stderr: '',
+    });
+    expect((await runCli(['is-allowed', 'r.txt', 'OtherBot', 'https://site/page'], files)).code).toBe(0);
+  });
+
+  it("reads the spec-test harness's order (URL then agent) when the URL is unmistakable, with a note", async () => {
+    const r = await runCli(['is-allowed', 'r.txt', 'https://site/page', 'GPTBot'], files);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("user-agent 'GPTBot' with URI 'https://site/page': DISALLOWED\n");
+    expect(r.stderr).toMatch(/^note: read as ROBOTS.txt URL USER_AGENT/);
+    expect((await runCli(['is-allowed', 'r.txt', '/page', 'GPTBot'], files)).code).toBe(1);
+  });
+
+  it('refuses, with exit 2, a call whose readings disagree and whose arguments do not tell', async () => {
+    for (const argv of [
+      ['is-allowed', 'r.txt', 'https://site/page', 'https://site/other'],
+      ['is-allowed', 'r.txt', 'GPTBot', 'Foo'],
+    ]) {
+      const files2 = { 'r.txt': 'User-agent: GPTBot\nDisallow: /\nUser-agent: Foo\nAllow: /\n' };
+      const r = await runCli(argv, argv[3] === 'Foo' ? files2 : { 'r.txt': 'User-agent: *\nDisallow: /page\n' });
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: '' });
+      expect(r.stderr).toMatch(/^robots-lab: is-allowed cannot tell the user agent from the URL/);
+    }
+  });
+
+  it('answers when both readings agree, even if the arguments do not tell', async () => {
+    const r = await runCli(['is-allowed', 'r.txt', 'OneBot', 'TwoBot'], files);
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('is-allowed: an unexpected failure', () => {
+  it('exits 2 with one line, never 1 (which would read as disallowed)', async () => {
+    // The executable's crash guard, loaded first, then a failure nobody catches.
+    const script = `import ${JSON.stringify(join(root, 'src/cli/crash.ts'))}; setTimeout(() => { throw new Error('boom\\nat somewhere'); });`;
+    const rejected = `import ${JSON.stringify(join(root, 'src/cli/crash.ts'))}; Promise.reject(new Error('gone'));`;
+    for (const [code, line] of [
+      [script, 'robots-lab: internal error: boom\n'],
+      [rejected, 'robots-lab: internal error: gone\n'],
+    ]) {
+      const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('close', (c) => done({ code: c, stderr }));
+      });
+      expect(r).toEqual({ code: 2, stderr: line });
+    }
   });
 });

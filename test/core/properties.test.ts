@@ -22,7 +22,7 @@ function expectModelAgrees(parsed: ParsedRobots, robots: string | Uint8Array, ur
   const expected = { allowed: m.allowed, line: m.line };
   const v = evaluate(parsed, url, agent, { robotsTxtAlwaysAllowed: false });
   expect({ allowed: v.allowed, line: v.rule?.line ?? 0 }, `${agent} ${shown}`).toEqual(expected);
-  const code = createChecker(parsed, { tokens: [agent] }, { robotsTxtAlwaysAllowed: false }).check(url);
+  const code = createChecker(parsed, { tokens: [agent] }, { robotsTxtAlwaysAllowed: false }).decide(url);
   expect({ allowed: code >= 0, line: Math.abs(code) }, `checker ${agent} ${shown}`).toEqual(expected);
   const listed = v.matches.map((x) => ({
     line: x.line,
@@ -412,7 +412,7 @@ describe('compiled matcher with many wildcard rules under one prefix (trigram in
     const checker = createChecker(parsed, { tokens: ['FooBot'] });
     for (const path of paths) {
       const m = modelDecide(text, path, 'FooBot');
-      const code = checker.check(path);
+      const code = checker.decide(path);
       expect({ allowed: code >= 0, line: Math.abs(code) }, path).toEqual({ allowed: m.allowed, line: m.line });
       if (!lists) continue;
       // The explanation lists every matching rule, found through the same index.

@@ -159,14 +159,14 @@ describe('docs/behaviour.md §8 which rule wins, with its explanation', () => {
     expect(v.allowed).toBe(true);
     expect(v.robotsTxtItself).toBe(true);
     expect(evaluate(p, 'http://e.com/robots.txt', 'bot', { robotsTxtAlwaysAllowed: false }).allowed).toBe(false);
-    expect(createChecker(p, { tokens: ['bot'] }).check('http://e.com/robots.txt')).toBe(0);
+    expect(createChecker(p, { tokens: ['bot'] }).decide('http://e.com/robots.txt')).toBe(0);
   });
 
   it('a bulk checker gives the same decisions as evaluate', () => {
     const p = parseRobotsTxt(GROUP_CHOICE);
     const c = createChecker(p, { tokens: ['Googlebot-Image', 'Googlebot'] });
-    expect(c.check('http://e.com/bot-only')).toBe(-8);
-    expect(c.check('http://e.com/news-only')).toBe(0);
+    expect(c.decide('http://e.com/bot-only')).toBe(-8);
+    expect(c.decide('http://e.com/news-only')).toBe(0);
   });
 });
 

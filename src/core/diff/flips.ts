@@ -106,8 +106,8 @@ export function* verdictFlips(
   for (const url of urls) {
     for (const s of states) {
       counts.checked++;
-      const was = s.before.check(url);
-      const now = s.after.check(url);
+      const was = s.before.decide(url);
+      const now = s.after.decide(url);
       // Checkers answer -line when blocked, +line or 0 when allowed.
       const wasBlocked = was < 0;
       if (wasBlocked === now < 0) continue;
