@@ -4,7 +4,7 @@
  * run. Also runnable alone: `npx tsx bench/cli.ts`.
  *
  * - check: the ~500 KiB benchmark file, 1,000,000 and 10,000,000 URLs × 1
- *   crawler, --format jsonl and csv, wall time and peak RSS (/usr/bin/time);
+ *   crawler, --format jsonl and csv (and json, table on 1M), wall time and peak RSS (/usr/bin/time);
  * - batch: 100,000 records (10,000 small files × 10 queries) in Google's
  *   harness format, run 5 times (the median is reported, with the range);
  * - the 1M list cut in two halves run as two processes at once, as GNU
@@ -14,7 +14,7 @@
  * Results also go to bench/out/cli.json.
  *
  * `CLI_BENCH_ROWS` runs some rows only, comma-separated, from: jsonl, csv,
- * stdin, 10m, split, peer, batch, peer-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
+ * json, table, stdin, 10m, split, peer, batch, peer-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
  * npx tsx bench/cli.ts`). `CLI_BENCH_CLI` names a CLI file to run instead of
  * bundling src/cli (e.g. lib/cli.mjs, or a saved copy to compare with).
  */
@@ -242,6 +242,8 @@ export async function benchCli(): Promise<string[]> {
   if (row('jsonl'))
     ours1m = say('check 1M jsonl', runCli(cli, check(data.urls1m, 'jsonl'), null, result('cli-1m.jsonl')), 1e6);
   if (row('csv')) say('check 1M csv', runCli(cli, check(data.urls1m, 'csv'), null, result('cli-1m.csv')), 1e6);
+  if (row('json')) say('check 1M json', runCli(cli, check(data.urls1m, 'json'), null, result('cli-1m.json')), 1e6);
+  if (row('table')) say('check 1M table', runCli(cli, check(data.urls1m, 'table'), null, result('cli-1m.table')), 1e6);
   if (row('stdin')) {
     say('check 1M jsonl from stdin', runCli(cli, check('-', 'jsonl'), data.urls1m, result('cli-1m-stdin.jsonl')), 1e6);
   }

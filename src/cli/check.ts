@@ -4,27 +4,18 @@
  * scope check against the robots.txt URL.
  */
 
-import type { Checker, CompiledRules, ParsedRobots, Verdict } from '../core/index';
-import {
-  checkScope,
-  compiledFor,
-  createChecker,
-  evaluate,
-  evaluateProfile,
-  isRequestForm,
-  toRequestUrl,
-} from '../core/index';
+import type { Checker, ParsedRobots, Verdict } from '../core/index';
+import { checkScope, createChecker, evaluate, evaluateProfile, isRequestForm, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { runFileExpectations } from './expectations';
-import { type Format, formatResults, type ResultRow } from './format';
-import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
+import type { Format, ResultRow } from './format';
+import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
+import { Progress } from './progress';
 import { purposeCells } from './purposes';
 import { type Agent, loadRobots, resolveAgents } from './robots';
-import { RowOutput } from './rowOutput';
-import { type PlainBytes, type RowWriter, rowWriter } from './rows';
+import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
-import { type Expected, type ListSpec, openLists, type TextChunk, type UrlBatch, urlBatches } from './targets';
-import type { LineSink } from './textList';
+import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
 
 /** The options of one `check` run, read from its arguments. */
 interface CheckPlan {
@@ -106,7 +97,6 @@ export function splitPositional(args: string[], io: CliIo): { urls: string[]; fi
   for (const arg of args) {
     if (arg === '-' || (!arg.includes('://') && io.isFile?.(arg))) {
       files.push(arg);
-      if (arg.startsWith('/')) io.stderr.write(`note: ${arg} is a file, read as a URL list, not judged as a path\n`);
     } else urls.push(arg);
   }
   return { urls, files };
@@ -114,8 +104,11 @@ export function splitPositional(args: string[], io: CliIo): { urls: string[]; fi
 
 /**
  * `check`: reads the URLs as a stream and writes each row as soon as it is
- * judged (csv, json, jsonl), waiting for the reader when it is slower; only
- * the table, which needs every row to size its columns, is written at the end.
+ * judged, in every format (the table sizes its columns from its first
+ * screenful), waiting for the reader when it is slower. A URL that cannot
+ * be judged becomes an "invalid" row naming its line; the run goes on and
+ * exits 2 at the end. Output already written is closed properly (a JSON
+ * array gets its "]") however the run ends.
  */
 export async function runCheck(args: ParsedArgs, io: CliIo): Promise<number> {
   // `check FILE --expectations` runs the file's own `# expect:` comments (docs/expectations.md).
@@ -124,39 +117,41 @@ export async function runCheck(args: ParsedArgs, io: CliIo): Promise<number> {
   const parsed = await loadRobots(io, plan.robotsPath, plan.sizeLimit);
   const lists = await openLists(io, plan.lists);
   const out = new OutputBuffer(io.stdout);
-  const writer = plan.format === 'table' ? null : rowWriter(plan.format, plan.explain, plan.purposes);
-  const rows = new RowOutput(out, writer);
-  const judge = new Judge(parsed, plan, rows);
-  const tableRows: ResultRow[] = [];
-  const emit = (text: string) => rows.text(text);
+  const writer = rowWriter(plan.format, {
+    withReason: plan.explain,
+    withPurposes: plan.purposes,
+    withExpect: plan.lists.some((l) => l.expected !== null),
+  });
+  const judge = new Judge(parsed, plan, writer, out, io.stderr);
+  const progress = new Progress(io, plan.agents.length);
   let childSitemaps = 0;
+  out.push(writer.head);
   try {
     for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
-      if ('chunk' in batch) {
-        const sink = judge.lineSink(batch, writer, emit, tableRows);
-        if (batch.chunk === null) batch.lines.end(sink);
-        else batch.lines.write(batch.chunk, sink);
-      } else if (batch.sitemapIndex) {
+      if (batch.sitemapIndex) {
         childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
         continue;
-      } else {
-        for (let i = 0; i < batch.urls.length; i++) {
-          judge.target(batch.urls[i], batch.name, batch.lines[i], batch.expected, writer, emit, tableRows);
-        }
+      }
+      for (let i = 0; i < batch.urls.length; i++) {
+        judge.url(batch.urls[i], batch.name, batch.lines[i], batch.expected);
       }
       if (out.full) await out.flush();
+      progress.update(judge.rows);
     }
-  } catch (err) {
-    // What was judged before the bad input is still written.
+  } finally {
+    // What was judged before a failure is written, and a JSON array closed.
+    out.push(writer.end(judge.rows));
     await out.flush();
-    throw err;
+    progress.done(judge);
   }
-  const written = rows.written;
-  if (written === 0 && tableRows.length === 0) throw noUrlsError(childSitemaps);
-  if (writer) out.push(writer.end(written));
-  else out.push(formatResults(tableRows, 'table'));
-  await out.flush();
-  return judge.tally.finish(io, plan.format);
+  if (judge.rows === 0) throw noUrlsError(childSitemaps);
+  const expectations = judge.tally.finish(io, plan.format);
+  if (judge.invalid > 0) {
+    const n = judge.invalid;
+    io.stderr.write(`${n} URL${n === 1 ? '' : 's'} could not be judged (rows with status "invalid")\n`);
+    return EXIT_USAGE;
+  }
+  return expectations;
 }
 
 /** The error for a run that judged no URL; `childSitemaps`: how many child sitemaps were listed instead. */
@@ -187,33 +182,35 @@ function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
 const NO_CHANGES: readonly string[] = [];
 /** Tail cache key for "allowed because this is /robots.txt itself". */
 const ROBOTS_TXT_KEY = 0x7fffffff;
-const EXPECTED_INDEX = { none: 0, allowed: 1, blocked: 2 } as const;
+/** Invalid lines named on stderr; the rest are counted. */
+const INVALID_SHOWN = 20;
 
 /**
- * Judges targets for every agent and counts expectations. Rows whose verdict
- * has been seen before (same agent, deciding line and expectation) reuse the
- * writer's tail for it; the rest are built whole.
+ * Judges URLs for every agent, writes their rows and counts expectations.
+ * A row of a plain verdict (in scope, no expectation, no --explain or
+ * --purposes) is its URL part plus the writer's tail for that agent and
+ * decision, made once; every other row is built whole.
  */
 class Judge {
   /** What the rows said about their expectations. */
   readonly tally = new Tally();
+  /** Rows written, invalid ones included. */
+  rows = 0;
+  /** URLs that could not be judged. */
+  invalid = 0;
+  allowed = 0;
+  blocked = 0;
   private readonly checkers: Checker[];
-  /** Per agent, per expectation (none, allowed, blocked): decision → tail, or null when rows must be built whole. */
-  private readonly tails: Map<number, Tail | null>[][];
-  /** Per agent, its compiled rules (null when it obeys no group), for `plainTarget`. */
-  private readonly compiled: (CompiledRules | null)[];
-  /** Whether rows may take `plainTarget` at all (csv and jsonl without extra columns or a scope check). */
-  private readonly plainRows: boolean;
-  /** Per agent, the tails of `tails[a][0]` as the bytes that end a plain row (null: write such rows whole). */
-  private readonly tailBytes: Map<number, Buffer | null>[];
-  /** The byte pieces of plain rows for the list last asked about. */
-  private pieces: PlainBytes | null = null;
-  private piecesName: string | null = null;
+  /** Per agent: decision → the writer's tail for rows so decided, or null when they are built whole. */
+  private readonly tails: Map<number, string | null>[];
+  private readonly fast: boolean;
 
   constructor(
     private readonly parsed: ParsedRobots,
     private readonly plan: CheckPlan,
-    private readonly rows: RowOutput,
+    private readonly writer: RowWriter,
+    private readonly out: OutputBuffer,
+    private readonly notes: CliIo['stderr'],
   ) {
     this.checkers = plan.agents.map((a) =>
       createChecker(
@@ -221,30 +218,12 @@ class Judge {
         'profile' in a ? { tokens: a.profile.tokens, ignoresGlobal: a.profile.ignoresGlobal } : { tokens: [a.token] },
       ),
     );
-    this.tails = plan.agents.map(() => [new Map(), new Map(), new Map()]);
-    this.tailBytes = plan.agents.map(() => new Map());
-    this.compiled = this.checkers.map((c) => (c.choice.kind === 'none' ? null : compiledFor(parsed, c.choice.groups)));
-    this.plainRows =
-      (plan.format === 'csv' || plan.format === 'jsonl') &&
-      !plan.explain &&
-      !plan.purposes &&
-      plan.robotsUrl === undefined;
+    this.tails = plan.agents.map(() => new Map());
+    this.fast = writer.fast !== null && !plan.explain && !plan.purposes && plan.robotsUrl === undefined;
   }
 
   /** Judges one URL (line 0: it has no line, its origin is `name` alone) for every agent. */
-  target(
-    url: string,
-    name: string,
-    line: number,
-    expected: Expected,
-    writer: RowWriter | null,
-    emit: (text: string) => void,
-    table: ResultRow[],
-  ): void {
-    if (this.plainRows && expected === null && line !== 0 && isRequestForm(url)) {
-      this.plainTarget(url, name, line, writer!, emit);
-      return;
-    }
+  url(url: string, name: string, line: number, expected: Expected): void {
     const { raw, robotsUrl } = this.plan;
     let requestUrl = url;
     let changes = NO_CHANGES;
@@ -252,7 +231,10 @@ class Judge {
     // without building toRequestUrl's result (an object and an array per URL).
     if (!raw && !isRequestForm(url)) {
       const request = toRequestUrl(url, robotsUrl);
-      if (request.error) throw new CliError(`unreadable URL "${url}" (${originOf(name, line)}): ${request.error}`);
+      if (request.error) {
+        this.invalidRow(url, name, line, expected, `unreadable URL: ${request.error}`);
+        return;
+      }
       requestUrl = request.url;
       if (request.changes.length > 0) changes = request.changes;
     }
@@ -261,193 +243,67 @@ class Judge {
       const scope = checkScope(robotsUrl, absoluteFor(requestUrl, robotsUrl));
       if (!scope.inScope) outOfScope = scope.reason;
     }
-    // Built only for rows written whole, which need the origin as a string.
-    const target = (): Target => ({ url, origin: originOf(name, line), expected });
-    for (let a = 0; a < this.plan.agents.length; a++) {
-      if (expected !== null) this.tally.expectations++;
-      if (writer === null || outOfScope !== null || this.plan.explain || this.plan.purposes) {
-        const row = this.wholeRow(target(), requestUrl, changes, a, outOfScope);
-        if (writer) emit(writer.row(row));
-        else table.push(row);
+    const target: Target = { url, name, line, expected };
+    for (let a = 0; a < this.checkers.length; a++) {
+      this.rows++;
+      if (expected !== null || outOfScope !== null || !this.fast) {
+        this.out.push(this.writer.row(this.wholeRow(target, requestUrl, changes, a, outOfScope)));
         continue;
       }
       const decision = this.checkers[a].decide(requestUrl);
-      const blocked = decision < 0;
-      if (expected !== null && blocked !== (expected === 'blocked')) {
-        emit(writer.row(this.wholeRow(target(), requestUrl, changes, a, null)));
-        continue;
-      }
       // Only a URL whose path may be /robots.txt needs the full verdict to tell.
       const key =
-        decision === 0 && requestUrl.includes('/robots.txt') && this.robotsTxtItself(requestUrl, a)
+        decision === 0 && requestUrl.includes('/robots.txt') && this.verdict(requestUrl, a).robotsTxtItself
           ? ROBOTS_TXT_KEY
           : decision;
-      const tail = this.tail(writer, a, { url, name, line, expected }, key, decision, requestUrl, changes);
-      emit(
-        tail === null
-          ? writer.row(this.wholeRow(target(), requestUrl, changes, a, null))
-          : line === 0
-            ? writer.row(this.wholeRow(target(), requestUrl, changes, a, null))
-            : writer.fast(url, requestUrl, changes, name, line, tail.text),
-      );
-    }
-  }
-
-  /**
-   * Where a text list's lines go: plain lines straight to `plainLine` when
-   * rows may be plain, every other line (and every line otherwise) to
-   * `target` as text.
-   */
-  lineSink(
-    list: Pick<TextChunk, 'name' | 'expected'>,
-    writer: RowWriter | null,
-    emit: (text: string) => void,
-    table: ResultRow[],
-  ): LineSink {
-    const { name, expected } = list;
-    const other = (url: string, line: number) => this.target(url, name, line, expected, writer, emit, table);
-    const pieces = writer !== null && this.plainRows && expected === null ? this.piecesFor(writer, name) : null;
-    // In CSV a URL with a comma is quoted: not a plain row.
-    const comma = this.plan.format === 'csv';
-    return {
-      other,
-      plain: (text, bytes, start, end, line) => {
-        if (pieces === null || !isRequestForm(text) || (comma && text.indexOf(',') !== -1)) return false;
-        this.plainLine(text, bytes, start, end, name, line, writer!, pieces, emit);
-        return true;
-      },
-    };
-  }
-
-  private piecesFor(writer: RowWriter, name: string): PlainBytes | null {
-    if (name !== this.piecesName) {
-      this.piecesName = name;
-      this.pieces = writer.plainBytes(name);
-    }
-    return this.pieces;
-  }
-
-  /**
-   * A line of a text list already in request form (`url`, bytes [start,
-   * end) of `bytes`): judged like `plainTarget`, written as bytes copied
-   * from the list.
-   */
-  private plainLine(
-    url: string,
-    bytes: Buffer,
-    start: number,
-    end: number,
-    name: string,
-    line: number,
-    writer: RowWriter,
-    pieces: PlainBytes,
-    emit: (text: string) => void,
-  ): void {
-    const path = pathOf(url);
-    for (let a = 0; a < this.compiled.length; a++) {
-      const key = this.plainKey(path, a);
-      const cache = this.tailBytes[a];
-      let tail = cache.get(key);
-      if (tail === undefined) {
-        const text = this.plainTail(writer, a, url, name, line, key);
-        tail = text === null ? null : pieces.tail(text.text);
-        cache.set(key, tail);
+      const tail = this.tail(target, requestUrl, changes, a, key, decision);
+      if (tail === null) {
+        this.out.push(this.writer.row(this.wholeRow(target, requestUrl, changes, a, null)));
+        continue;
       }
-      if (tail === null || !this.rows.plain(pieces, bytes, start, end, line, tail)) {
-        emit(writer.row(this.plainWhole(url, name, line, a)));
-      }
+      if (decision < 0) this.blocked++;
+      else this.allowed++;
+      this.out.push(this.writer.fast!(url, requestUrl, changes, originOf(name, line), tail));
     }
   }
 
-  /**
-   * The common row: a URL from a list, already in request form (ASCII,
-   * nothing to escape), no expectation, no scope check. Its path is cut
-   * here and decided by the compiled rules directly, the same decision as
-   * `createChecker`'s (/robots.txt itself is allowed by no rule).
-   */
-  private plainTarget(url: string, name: string, line: number, writer: RowWriter, emit: (text: string) => void): void {
-    const path = pathOf(url);
-    for (let a = 0; a < this.compiled.length; a++) {
-      const tail = this.plainTail(writer, a, url, name, line, this.plainKey(path, a));
-      if (tail === null) emit(writer.row(this.plainWhole(url, name, line, a)));
-      else if (tail.ascii && this.asciiName(name)) this.rows.ascii(writer.plain(url, name, line, tail.text));
-      else emit(writer.plain(url, name, line, tail.text));
-    }
-  }
-
-  /** Agent a's decision for a request-form path, or ROBOTS_TXT_KEY for /robots.txt itself (allowed by no rule). */
-  private plainKey(path: string, a: number): number {
-    if (path === '/robots.txt') return ROBOTS_TXT_KEY;
-    const compiled = this.compiled[a];
-    return compiled === null ? 0 : compiled.check(path);
-  }
-
-  /** The tail of plain rows decided like this (`plainKey`), or null when they must be built whole. */
-  private plainTail(writer: RowWriter, a: number, url: string, name: string, line: number, key: number): Tail | null {
-    const tail = this.tails[a][0].get(key);
-    if (tail !== undefined) return tail;
-    const decision = key === ROBOTS_TXT_KEY ? 0 : key;
-    return this.tail(writer, a, { url, name, line, expected: null }, key, decision, url, NO_CHANGES);
-  }
-
-  /** A plain row built whole. */
-  private plainWhole(url: string, name: string, line: number, a: number): ResultRow {
-    return this.wholeRow({ url, origin: originOf(name, line), expected: null }, url, NO_CHANGES, a, null);
-  }
-
-  /** Whether a list name is ASCII (the last one asked about is remembered). */
-  private asciiName(name: string): boolean {
-    if (name !== this.lastName) {
-      this.lastName = name;
-      this.lastNameAscii = ASCII.test(name);
-    }
-    return this.lastNameAscii;
-  }
-
-  private lastName = '';
-  private lastNameAscii = true;
-
-  /**
-   * The writer's tail for rows decided like this one (same agent,
-   * expectation and decision key), made once from a whole row; null when
-   * such rows must be built whole.
-   */
+  /** The writer's tail for rows of agent `a` decided like this, made once from a whole row; null when such rows are built whole. */
   private tail(
-    writer: RowWriter,
-    a: number,
-    at: { url: string; name: string; line: number; expected: Expected },
-    key: number,
-    decision: number,
+    target: Target,
     requestUrl: string,
     changes: readonly string[],
-  ): Tail | null {
-    const { expected } = at;
-    const target = (): Target => ({ url: at.url, origin: originOf(at.name, at.line), expected });
-    const cache = this.tails[a][EXPECTED_INDEX[expected ?? 'none']];
+    a: number,
+    key: number,
+    decision: number,
+  ): string | null {
+    const cache = this.tails[a];
     let tail = cache.get(key);
     if (tail === undefined) {
       const verdict = this.verdict(requestUrl, a);
       // Reuse only what the decision fully determines: an index.html
       // alternative reports a pattern of its own (docs/behaviour.md §9).
       const same = (verdict.rule?.line ?? 0) === Math.abs(decision) && !verdict.rule?.viaIndexHtml;
-      const text = same ? writer.tail(this.row(target(), requestUrl, changes, a, verdict, null)) : null;
-      tail = text === null ? null : { text, ascii: ASCII.test(text) };
+      tail = same ? this.writer.tail(this.row(target, requestUrl, changes, a, verdict, null)) : null;
       cache.set(key, tail);
     }
     return tail;
   }
 
-  /** Whether a URL the checker allowed with no rule is /robots.txt itself (always allowed). */
-  private robotsTxtItself(requestUrl: string, agent: number): boolean {
-    return this.verdict(requestUrl, agent).robotsTxtItself;
+  /** A line that cannot be judged: one "invalid" row per agent, named on stderr (the first few). */
+  private invalidRow(url: string, name: string, line: number, expected: Expected, reason: string): void {
+    this.invalid++;
+    if (this.invalid <= INVALID_SHOWN) this.notes.write(`robots-lab: ${originOf(name, line)}: ${reason} ("${url}")\n`);
+    for (const agent of this.plan.agents) {
+      this.rows++;
+      this.out.push(this.writer.row(invalidRow({ url, name, line, expected }, agent, reason)));
+    }
   }
 
   private verdict(requestUrl: string, agent: number): Verdict {
     const a = this.plan.agents[agent];
-    const options = { explain: this.plan.explain };
     return 'profile' in a
-      ? evaluateProfile(this.parsed, requestUrl, a.profile, options)
-      : evaluate(this.parsed, requestUrl, a.token, options);
+      ? evaluateProfile(this.parsed, requestUrl, a.profile)
+      : evaluate(this.parsed, requestUrl, a.token, { exactToken: true });
   }
 
   /** A row built whole through `evaluate`, counted against its expectation. */
@@ -460,6 +316,9 @@ class Judge {
   ): ResultRow {
     const verdict = outOfScope === null ? this.verdict(requestUrl, agent) : null;
     const row = this.row(target, requestUrl, changes, agent, verdict, outOfScope);
+    if (row.status === 'allowed') this.allowed++;
+    else if (row.status === 'blocked') this.blocked++;
+    if (row.expected !== null) this.tally.expectations++;
     if (row.ok === false) this.tally.fail(row);
     return row;
   }
@@ -514,29 +373,17 @@ class Tally {
   }
 }
 
-/** A writer's tail for rows of one verdict, and whether it is all ASCII. */
-interface Tail {
-  text: string;
-  ascii: boolean;
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is exactly U+0000 to U+007F.
-const ASCII = /^[\u0000-\u007f]*$/;
-
 /** Failed expectations listed on stderr; the rest are counted. */
 const MAX_FAILURES_SHOWN = 50;
 
 /** One URL to judge: as typed, where it came from, what was expected of it. */
 interface Target {
   url: string;
-  origin: string;
+  /** The list's name (or "command line") and the line; 0 for none. */
+  name: string;
+  line: number;
   expected: Expected;
 }
-/** The path of a URL in request form: the URL itself when it is a path. */
-function pathOf(url: string): string {
-  return url.charCodeAt(0) === 0x2f ? url : url.slice(url.indexOf('/', 8));
-}
-
 /** Where a URL came from: `name:line`, or `name` alone for line 0 (the command line). */
 function originOf(name: string, line: number): string {
   return line === 0 ? name : `${name}:${line}`;
@@ -570,7 +417,7 @@ function makeRow(
     url: target.url,
     requestUrl,
     changes,
-    origin: target.origin,
+    origin: originOf(target.name, target.line),
     crawler: agent.label,
     profile: 'profile' in agent ? agent.profile.id : null,
     tokens: 'profile' in agent ? agent.profile.tokens : [agent.token],
@@ -584,6 +431,28 @@ function makeRow(
     note: shortNote(verdict, outOfScope),
     expected,
     ok: expected === null ? null : status === expected,
+  };
+}
+
+/** The row of a URL that could not be judged, for one agent. */
+function invalidRow(target: Target, agent: Agent, reason: string): ResultRow {
+  return {
+    url: target.url,
+    requestUrl: target.url,
+    changes: [],
+    origin: originOf(target.name, target.line),
+    crawler: agent.label,
+    profile: 'profile' in agent ? agent.profile.id : null,
+    tokens: 'profile' in agent ? agent.profile.tokens : [agent.token],
+    status: 'invalid',
+    allowed: null,
+    line: null,
+    lineText: null,
+    rule: null,
+    note: reason,
+    reason,
+    expected: target.expected,
+    ok: target.expected === null ? null : false,
   };
 }
 

@@ -16,6 +16,8 @@ export interface CliIo {
     once?(event: 'drain', listener: () => void): unknown;
   };
   stderr: { write(text: string): unknown };
+  /** Whether standard error is a terminal (progress and a final count go there). */
+  stderrIsTTY?: boolean;
   /** Reads a file's bytes; rejects with a Node-style error (`code`) when it cannot. */
   readFile(path: string): Promise<Uint8Array>;
   /**
@@ -48,6 +50,7 @@ export function nodeIo(cwd: string = process.cwd()): CliIo {
     stdin: process.stdin,
     stdout: stdoutSink(),
     stderr: process.stderr,
+    stderrIsTTY: process.stderr.isTTY === true,
     readFile: (path) => readFile(resolve(cwd, path)),
     isFile: (path) => statSync(resolve(cwd, path), { throwIfNoEntry: false })?.isFile() ?? false,
     createOutput: (path) => {

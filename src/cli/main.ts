@@ -38,7 +38,7 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
       return EXIT_OK;
     }
     let cmdIo = io;
-    if (args.switches.has('quiet')) cmdIo = { ...cmdIo, stderr: SILENT };
+    if (args.switches.has('quiet')) cmdIo = { ...cmdIo, stderr: SILENT, stderrIsTTY: false };
     const target = args.flags.get('output')?.[0];
     if (target !== undefined) {
       if (!io.createOutput) throw new CliError('-o is not available here');

@@ -1,52 +1,25 @@
 /**
- * Streaming writers for `check`'s csv, json and jsonl output. A row is
- * written either whole from a ResultRow, or fast: the URL part is built per
- * row and the rest (crawler, verdict, line, rule…) is a fragment the writer
- * made once from a whole row with the same verdict, so a million rows cost
- * a million string joins rather than a million JSON.stringify calls. Both
- * forms give the same bytes.
+ * `check`'s writers, one per format, each writing row by row: a table,
+ * CSV, a JSON array or JSON Lines. A row is written whole from a ResultRow,
+ * or (csv and jsonl) fast: its URL part built per row and the rest
+ * (crawler, verdict, line, rule…) a tail the writer made once from a whole
+ * row with the same verdict. Both give the same bytes.
  */
 import { csvCell, csvLine, type ResultRow } from './format';
+import { PURPOSE_COLUMNS, purposeTexts } from './purposes';
 
 /** How one output format is written row by row. */
 export interface RowWriter {
   /** Text before the first row. */
   head: string;
-  /** A whole row. */
+  /** A whole row (the table may hold the first few back to size its columns). */
   row(r: ResultRow): string;
-  /**
-   * The part of `r`'s output after its url, requestUrl, changes and origin,
-   * to be reused for rows with the same verdict; null when this format has
-   * no fast form.
-   */
+  /** The part of `r`'s output after its url, requestUrl, changes and origin; null when this format has no fast form. */
   tail(r: ResultRow): string | null;
-  /** A row from its URL part and a `tail` made earlier; the origin is `name:line`. */
-  fast(url: string, requestUrl: string, changes: readonly string[], name: string, line: number, tail: string): string;
-  /**
-   * The same bytes as `fast(url, url, [], name, line, tail)`, for a URL
-   * already in request form (ASCII, nothing JSON escapes).
-   */
-  plain(url: string, name: string, line: number, tail: string): string;
-  /** Text after the last row; `rows` is how many were written. */
+  /** A row from its URL part and a tail made earlier; null when this format has no fast form. */
+  fast: ((url: string, requestUrl: string, changes: readonly string[], origin: string, tail: string) => string) | null;
+  /** Text after the last row (rows held back included); `rows` is how many were written. */
   end(rows: number): string;
-  /**
-   * The bytes of a plain row around its URL, for a list of this name (see
-   * PlainBytes); null when this format has no plain rows.
-   */
-  plainBytes(name: string): PlainBytes | null;
-}
-
-/**
- * A plain row as bytes, the same bytes as `plain` gives: `open`, the URL,
- * `between`, the URL again, `close`, the line number when `line` is set,
- * then `tail`, the tail (from `tail`) as it ends such a row.
- */
-export interface PlainBytes {
-  open: Buffer;
-  between: Buffer;
-  close: Buffer;
-  line: boolean;
-  tail(text: string): Buffer;
 }
 
 /** Characters JSON.stringify would escape (lone surrogates included; pairs go the slow way too). */
@@ -59,45 +32,20 @@ function jsonString(s: string): string {
 }
 
 function jsonlWriter(): RowWriter {
-  // The list name, quoted up to its colon, for the origin of every row of that list.
-  let lastName = '';
-  let quotedName = '"';
-  // The start of a plain row after its URL, up to the origin's line number.
-  let plainMiddle = '","changes":[],"origin":"';
-  const quoteName = (name: string) => {
-    lastName = name;
-    quotedName = JSON.stringify(`${name}:`).slice(0, -1);
-    plainMiddle = `","changes":[],"origin":${quotedName}`;
-  };
   return {
     head: '',
     row: (r) => `${JSON.stringify(r)}\n`,
     tail: (r) => {
       const { url: _u, requestUrl: _q, changes: _c, origin: _o, ...rest } = r;
-      return JSON.stringify(rest).slice(1);
+      return `${JSON.stringify(rest).slice(1)}\n`;
     },
-    fast: (url, requestUrl, changes, name, line, tail) => {
-      if (name !== lastName) quoteName(name);
+    fast: (url, requestUrl, changes, origin, tail) => {
       const u = jsonString(url);
       const q = requestUrl === url ? u : jsonString(requestUrl);
       const c = changes.length === 0 ? '[]' : JSON.stringify(changes);
-      return `{"url":${u},"requestUrl":${q},"changes":${c},"origin":${quotedName}${line}",${tail}\n`;
-    },
-    plain: (url, name, line, tail) => {
-      if (name !== lastName) quoteName(name);
-      return `{"url":"${url}","requestUrl":"${url}${plainMiddle}${line}",${tail}\n`;
+      return `{"url":${u},"requestUrl":${q},"changes":${c},"origin":${jsonString(origin)},${tail}`;
     },
     end: () => '',
-    plainBytes: (name) => {
-      if (name !== lastName) quoteName(name);
-      return {
-        open: Buffer.from('{"url":"'),
-        between: Buffer.from('","requestUrl":"'),
-        close: Buffer.from(plainMiddle),
-        line: true,
-        tail: (text) => Buffer.from(`",${text}\n`),
-      };
-    },
   };
 }
 
@@ -109,22 +57,11 @@ function csvWriter(withReason: boolean, withPurposes: boolean): RowWriter {
       withReason || withPurposes
         ? null
         : csvLine(false, r).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
-    fast: (url, requestUrl, _changes, _name, _line, tail) => {
+    fast: (url, requestUrl, _changes, _origin, tail) => {
       const u = csvCell(url);
       return `${u},${requestUrl === url ? u : csvCell(requestUrl)},${tail}`;
     },
-    // A request-form URL has no quote, line break or white space: only a comma makes it quoted.
-    plain: (url, _name, _line, tail) =>
-      url.indexOf(',') === -1 ? `${url},${url},${tail}` : `${csvCell(url)},${csvCell(url)},${tail}`,
     end: () => '',
-    // A URL with a comma never reaches the plain path in CSV (see TextListLines).
-    plainBytes: () => ({
-      open: Buffer.alloc(0),
-      between: Buffer.from(','),
-      close: Buffer.from(','),
-      line: false,
-      tail: (text) => Buffer.from(text),
-    }),
   };
 }
 
@@ -135,18 +72,99 @@ function jsonWriter(): RowWriter {
     // The same bytes as JSON.stringify(allRows, null, 2), one row at a time.
     row: (r) => `${rows++ === 0 ? '' : ',\n'}  ${JSON.stringify(r, null, 2).replace(/\n/g, '\n  ')}`,
     tail: () => null,
-    fast: () => {
-      throw new Error('json rows are written whole');
-    },
-    plain: () => {
-      throw new Error('json rows are written whole');
-    },
-    end: (n) => (n === 0 ? '[]\n' : '\n]\n'),
-    plainBytes: () => null,
+    fast: null,
+    end: (n) => (n === 0 ? ']\n' : '\n]\n'),
   };
 }
 
-/** The writer for a streamed format; `withReason` and `withPurposes` add CSV columns. */
-export function rowWriter(format: 'csv' | 'json' | 'jsonl', withReason: boolean, withPurposes = false): RowWriter {
-  return format === 'csv' ? csvWriter(withReason, withPurposes) : format === 'json' ? jsonWriter() : jsonlWriter();
+const STATUS_LABEL: Record<ResultRow['status'], string> = {
+  allowed: 'ALLOWED',
+  blocked: 'BLOCKED',
+  'out-of-scope': 'OUT OF SCOPE',
+  invalid: 'INVALID',
+};
+
+/** Rows the table holds back to size its columns: about a screenful. */
+const SCREEN = 50;
+/** The URL column is at most this wide; a longer URL overflows its cell. */
+const MAX_URL_COLUMN = 72;
+
+/** Width in terminal columns, roughly: one per code point. */
+function displayWidth(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * The table: the first screenful of rows is held back to size the columns,
+ * then every row is written as it comes; a later cell wider than its column
+ * overflows it rather than widening the rows above.
+ */
+function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter {
+  const header = [
+    'URL',
+    'CRAWLER',
+    'VERDICT',
+    'LINE',
+    'RULE',
+    ...(withExpect ? ['EXPECTED'] : []),
+    ...(withPurposes ? PURPOSE_COLUMNS.map((c) => c.toUpperCase().replace('_', '-')) : []),
+  ];
+  let held: string[][] | null = [];
+  let widths: number[] = [];
+  const cells = (r: ResultRow): string[] => {
+    const url = r.requestUrl !== r.url ? `${r.url} → ${r.requestUrl}` : r.url;
+    const expect = r.expected === null ? '' : r.ok ? `${r.expected} ✓` : `${r.expected} ✗ FAIL`;
+    return [
+      url,
+      r.crawler,
+      STATUS_LABEL[r.status],
+      r.line === null ? '-' : String(r.line),
+      r.lineText ?? `(${r.note})`,
+      ...(withExpect ? [expect] : []),
+      ...(withPurposes ? purposeTexts(r.purposes) : []),
+    ];
+  };
+  const line = (row: string[]) =>
+    `${row
+      .map((c, i) => (i === row.length - 1 ? c : c + ' '.repeat(Math.max(0, widths[i] - displayWidth(c)))))
+      .join('  ')
+      .trimEnd()}\n`;
+  const release = (): string => {
+    const rows = held ?? [];
+    held = null;
+    widths = header.map((h) => displayWidth(h));
+    for (const row of rows) for (let i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], displayWidth(row[i]));
+    widths[0] = Math.min(widths[0], MAX_URL_COLUMN);
+    return line(header) + rows.map(line).join('');
+  };
+  return {
+    head: '',
+    row: (r) => {
+      if (held === null) return line(cells(r));
+      held.push(cells(r));
+      return held.length < SCREEN ? '' : release();
+    },
+    tail: () => null,
+    fast: null,
+    end: (n) => (held === null || n === 0 ? '' : release()),
+  };
+}
+
+/** The writer for a format; `withReason` and `withPurposes` add columns, `withExpect` the table's EXPECTED. */
+export function rowWriter(
+  format: 'table' | 'csv' | 'json' | 'jsonl',
+  options: { withReason: boolean; withPurposes: boolean; withExpect: boolean },
+): RowWriter {
+  switch (format) {
+    case 'table':
+      return tableWriter(options.withExpect, options.withPurposes);
+    case 'csv':
+      return csvWriter(options.withReason, options.withPurposes);
+    case 'json':
+      return jsonWriter();
+    case 'jsonl':
+      return jsonlWriter();
+  }
 }

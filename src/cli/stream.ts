@@ -93,7 +93,7 @@ interface Latin1Reader {
  * The Latin-1 reading of bytes [start, end) (for ASCII, their UTF-8
  * reading), without copying them first.
  */
-export function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string {
+function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string {
   const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   return (buffer as unknown as Latin1Reader).latin1Slice(start, end);
 }

@@ -1,14 +1,14 @@
 /**
- * The URLs `check` judges, as a stream of batches: command-line URLs, then
- * each `--urls` list, then the `--expect-*` lists. Plain-text lists are read
- * line by line, so a list of any length takes flat memory.
+ * The URLs `check` and `diff` judge, as a stream of batches: command-line
+ * URLs, then each list, read chunk by chunk (gunzipped when gzip) by the
+ * engine's readers (src/core/liststream.ts: text, CSV, sitemap), so a list
+ * of any length takes flat memory.
  */
 import { createGunzip } from 'node:zlib';
-import { CsvListReader, type ListReader, SitemapReader, UrlListError } from '../core/liststream';
-import { detectListFormat, type ListFormat } from '../core/urllist';
+import { CsvListReader, type ListReader, SitemapReader, TextListReader, UrlListError } from '../core/liststream';
+import { detectListFormat } from '../core/urllist';
 import { CliError, type CliIo, openUserFile } from './io';
 import { drained } from './stream';
-import { TextListLines } from './textList';
 
 /** What a list's URLs are expected to be; null for plain `--urls`. */
 export type Expected = 'allowed' | 'blocked' | null;
@@ -25,17 +25,6 @@ export interface UrlBatch {
   expected: Expected;
   /** Set when the URLs are a sitemap index's child sitemaps: to list, not to test as pages. */
   sitemapIndex?: true;
-}
-
-/**
- * A chunk of a text list, as bytes: `lines` (one per list) cuts it into
- * lines for the reader; `chunk` null ends the list.
- */
-export interface TextChunk {
-  name: string;
-  expected: Expected;
-  lines: TextListLines;
-  chunk: Uint8Array | null;
 }
 
 /** A list to read: a path ("-" is standard input) and what its URLs are expected to be. */
@@ -87,62 +76,36 @@ async function* gunzipIfNeeded(source: AsyncIterable<Uint8Array>, name: string):
   }
 }
 
-/** The command-line URLs, then every list's URLs: in batches, or for a text list its chunks as bytes. */
+/** The command-line URLs, then every list's URLs, in batches. */
 export async function* urlBatches(
   commandLine: string[],
   lists: OpenList[],
   column: string | undefined,
-): AsyncGenerator<UrlBatch | TextChunk> {
+): AsyncGenerator<UrlBatch> {
   if (commandLine.length > 0) {
     yield { name: 'command line', urls: commandLine, lines: commandLine.map(() => 0), expected: null };
   }
   for (const list of lists) yield* listBatches(list, column);
 }
 
-async function* listBatches(list: OpenList, column: string | undefined): AsyncGenerator<UrlBatch | TextChunk> {
-  const it = list.chunks[Symbol.asyncIterator]();
-  const first = await it.next();
-  if (first.done) return;
-  const head = new TextDecoder().decode(first.value.subarray(0, 4096));
-  const format: ListFormat = detectListFormat(list.name, head.replace(/^\uFEFF/, ''));
-  if (format === 'txt' && column !== undefined) {
-    throw new CliError(`--column applies to CSV lists, but "${list.name}" is not a .csv file`);
-  }
-  const all = (async function* () {
-    yield first.value;
-    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
-  })();
-  if (format === 'txt') {
-    const lines = new TextListLines();
-    for await (const chunk of all) yield { name: list.name, expected: list.expected, lines, chunk };
-    yield { name: list.name, expected: list.expected, lines, chunk: null };
-    return;
-  }
-  yield* readerBatches(
-    all,
-    list,
-    format === 'csv' ? new CsvListReader(list.name, column) : new SitemapReader(list.name),
-  );
-}
-
-/** A CSV or sitemap list, decoded and parsed chunk by chunk; its URLs after each chunk. */
-async function* readerBatches(
-  chunks: AsyncIterable<Uint8Array>,
-  list: OpenList,
-  reader: ListReader,
-): AsyncGenerator<UrlBatch> {
+/** One list, decoded and parsed chunk by chunk by the reader its name and first bytes call for. */
+async function* listBatches(list: OpenList, column: string | undefined): AsyncGenerator<UrlBatch> {
   const decoder = new TextDecoder();
+  let reader: ListReader | null = null;
   const batch = (): UrlBatch => {
-    const { urls, lines } = reader.take();
+    const { urls, lines } = reader!.take();
     const index = reader instanceof SitemapReader && reader.kind === 'sitemapindex';
     return { name: list.name, urls, lines, expected: list.expected, ...(index ? { sitemapIndex: true } : {}) };
   };
   try {
-    for await (const chunk of chunks) {
-      reader.write(decoder.decode(chunk, { stream: true }));
+    for await (const chunk of list.chunks) {
+      const text = decoder.decode(chunk, { stream: true });
+      reader ??= readerFor(list.name, text, column);
+      reader.write(text);
       const b = batch();
       if (b.urls.length > 0) yield b;
     }
+    if (reader === null) return;
     reader.write(decoder.decode());
     reader.end();
   } catch (err) {
@@ -151,4 +114,16 @@ async function* readerBatches(
   }
   const b = batch();
   if (b.urls.length > 0) yield b;
+}
+
+function readerFor(name: string, head: string, column: string | undefined): ListReader {
+  const format = detectListFormat(name, head.slice(0, 4096));
+  if (format === 'txt' && column !== undefined) {
+    throw new CliError(`--column applies to CSV lists, but "${name}" is not a .csv file`);
+  }
+  return format === 'csv'
+    ? new CsvListReader(name, column)
+    : format === 'sitemap'
+      ? new SitemapReader(name)
+      : new TextListReader();
 }

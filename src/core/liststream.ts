@@ -31,6 +31,50 @@ export interface ListReader {
   take(): UrlChunk;
 }
 
+/**
+ * A plain-text list: one URL a line (LF, CR LF or CR), each line trimmed,
+ * blank lines and lines starting with `#` skipped.
+ */
+export class TextListReader implements ListReader {
+  /** The text after the last line end, waiting for the rest of its line. */
+  private rest = '';
+  private line = 0;
+  private urls: string[] = [];
+  private lines: number[] = [];
+
+  write(text: string): void {
+    const all = this.rest + text;
+    // A CR at the end may be the first half of a CR LF: it waits too.
+    const end = all.charCodeAt(all.length - 1) === 13 ? all.length - 1 : all.length;
+    const parts = all.slice(0, end).split(/\r\n|\n|\r/);
+    this.rest = parts.pop()! + all.slice(end);
+    for (let i = 0; i < parts.length; i++) this.add(parts[i]);
+  }
+
+  end(): void {
+    const parts = this.rest.split(/\r\n|\n|\r/);
+    this.rest = '';
+    // The text's last line end leaves an empty piece after it, which is no line.
+    if (parts[parts.length - 1] === '') parts.pop();
+    for (const part of parts) this.add(part);
+  }
+
+  take(): UrlChunk {
+    const chunk = { urls: this.urls, lines: this.lines };
+    this.urls = [];
+    this.lines = [];
+    return chunk;
+  }
+
+  private add(text: string): void {
+    this.line++;
+    const url = text.trim();
+    if (url === '' || url.charCodeAt(0) === 0x23) return;
+    this.urls.push(url);
+    this.lines.push(this.line);
+  }
+}
+
 /** Whether a CSV cell holds an absolute URL or a path. */
 export function looksLikeUrl(cell: string): boolean {
   const s = cell.trim();

@@ -352,11 +352,6 @@ describe('check: bad input is one line on stderr and exit 2', () => {
       /--format takes table, csv, json, jsonl, not "jsn"; did you mean json\?/,
       true,
     ],
-    [
-      'an unreadable URL',
-      ['check', 'robots.txt', '-a', 'x', 'not a url'],
-      /unreadable URL "not a url" \(command line\): not a URL/,
-    ],
     ['a flag without its value', ['check', 'robots.txt', '-a'], /option --agent needs a value/, true],
     [
       'a robots URL that is not at /robots.txt',

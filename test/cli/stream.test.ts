@@ -104,17 +104,49 @@ describe('OutputBuffer', () => {
 });
 
 describe('check: bad input in the middle of a stream', () => {
-  it('writes every row judged before an unreadable URL, then exits 2 naming its line', async () => {
+  it('writes an unreadable line as an "invalid" row naming its line, goes on, and exits 2 with a count', async () => {
     const files = { 'r.txt': 'User-agent: *\nDisallow: /b\n', 'l.txt': '/a\n/b\n\nnot a url\n/c\n' };
     const r = await runCli(['check', 'r.txt', '-a', 'googlebot', '--urls', 'l.txt', '-f', 'jsonl'], files);
     expect(r.code).toBe(2);
-    expect(
-      r.stdout
-        .trimEnd()
-        .split('\n')
-        .map((l) => JSON.parse(l).url),
-    ).toEqual(['/a', '/b']);
-    expect(r.stderr).toBe('robots-lab: unreadable URL "not a url" (l.txt:4): not a URL or a path starting with /\n');
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rows.map((row) => [row.url, row.status, row.origin])).toEqual([
+      ['/a', 'allowed', 'l.txt:1'],
+      ['/b', 'blocked', 'l.txt:2'],
+      ['not a url', 'invalid', 'l.txt:4'],
+      ['/c', 'allowed', 'l.txt:5'],
+    ]);
+    expect(rows[2]).toMatchObject({ allowed: null, reason: 'unreadable URL: not a URL or a path starting with /' });
+    expect(r.stderr).toBe(
+      'robots-lab: l.txt:4: unreadable URL: not a URL or a path starting with / ("not a url")\n' +
+        '1 URL could not be judged (rows with status "invalid")\n',
+    );
+  });
+
+  for (const format of ['json', 'table', 'csv'] as const) {
+    it(`keeps going past an unreadable line in ${format}, the output whole`, async () => {
+      const files = { 'r.txt': 'User-agent: *\nDisallow: /b\n', 'l.txt': 'javascript:void(0)\n/b\n' };
+      const r = await runCli(['check', 'r.txt', '-a', 'googlebot', 'l.txt', '-f', format], files);
+      expect(r.code).toBe(2);
+      if (format === 'json')
+        expect(JSON.parse(r.stdout).map((row: { status: string }) => row.status)).toEqual(['invalid', 'blocked']);
+      if (format === 'table')
+        expect(r.stdout).toMatch(/^javascript:void\(0\) +Googlebot +INVALID +- +\(unreadable URL/m);
+      if (format === 'csv')
+        expect(r.stdout.split('\r\n')[1]).toMatch(/^javascript:void\(0\),javascript:void\(0\),Googlebot,invalid,/);
+    });
+  }
+
+  it('closes the JSON array when the run stops on a broken list', async () => {
+    const files = { 'r.txt': 'User-agent: *\nDisallow: /b\n', 'l.csv': 'url\n/a\n', 'bad.csv': 'name,page\nx,/y\n' };
+    const r = await runCli(
+      ['check', 'r.txt', '-a', 'googlebot', 'l.csv', '-u', 'bad.csv', '--column', 'url', '-f', 'json'],
+      files,
+    );
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject([{ url: '/a', status: 'allowed' }]);
   });
 
   it('writes the same rows whole and fast: a repeated verdict gives byte-identical JSON', async () => {

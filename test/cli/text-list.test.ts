@@ -1,12 +1,12 @@
 /**
- * A text URL list read as bytes (src/cli/textList.ts), and `check`'s rows
- * written from those bytes. Oracles: the list's lines from a plain split
+ * A text URL list read in chunks (src/core/liststream.ts), and `check`'s
+ * rows for it. Oracles: the list's lines from a plain split
  * of the whole decoded text, written here; verdicts from the independent
  * reference model (test/model).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LineSink, TextListLines } from '../../src/cli/textList';
+import { TextListReader } from '../../src/core/liststream';
 import { modelDecide } from '../model/reference-model';
 import { runCli } from './harness';
 
@@ -19,28 +19,25 @@ function expectedLines(bytes: Uint8Array): { url: string; line: number }[] {
     .filter((l) => l.url !== '' && !l.url.startsWith('#'));
 }
 
-/** Reads `bytes` cut at `cuts` through TextListLines; every line, and the plain ones' byte ranges as read. */
-function readLines(bytes: Uint8Array, cuts: number[], takePlain: (text: string) => boolean) {
+/** Reads `bytes` cut at `cuts` through the engine's TextListReader, decoded as a stream, as the CLI does. */
+function readLines(bytes: Uint8Array, cuts: number[]): { url: string; line: number }[] {
   const got: { url: string; line: number }[] = [];
-  const plainRanges: { text: string; bytes: string }[] = [];
-  const sink: LineSink = {
-    plain: (text, buf, start, end, line) => {
-      plainRanges.push({ text, bytes: Buffer.from(buf.subarray(start, end)).toString('latin1') });
-      if (!takePlain(text)) return false;
-      got.push({ url: text, line });
-      return true;
-    },
-    other: (url, line) => got.push({ url, line }),
+  const reader = new TextListReader();
+  const decoder = new TextDecoder();
+  const drain = () => {
+    const { urls, lines } = reader.take();
+    for (let i = 0; i < urls.length; i++) got.push({ url: urls[i], line: lines[i] });
   };
-  const lines = new TextListLines();
   let from = 0;
   for (const cut of [...cuts].sort((a, b) => a - b)) {
-    lines.write(bytes.subarray(from, cut), sink);
+    reader.write(decoder.decode(bytes.subarray(from, cut), { stream: true }));
+    drain();
     from = cut;
   }
-  lines.write(bytes.subarray(from), sink);
-  lines.end(sink);
-  return { got, plainRanges };
+  reader.write(decoder.decode(bytes.subarray(from)));
+  reader.end();
+  drain();
+  return got;
 }
 
 const PIECES = [
@@ -73,22 +70,16 @@ const listBytes = fc
     return new Uint8Array(Buffer.concat([text.subarray(0, at), Buffer.from(raw), text.subarray(at)]));
   });
 
-describe('a text URL list read as bytes', () => {
+describe('a text URL list read in chunks', () => {
   it('gives the lines a split of the whole decoded text gives, wherever the chunks are cut', () => {
     fc.assert(
-      fc.property(listBytes, fc.array(fc.nat(), { maxLength: 5 }), fc.boolean(), (bytes, cuts, takePlain) => {
-        const { got, plainRanges } = readLines(
-          bytes,
-          cuts.map((c) => c % (bytes.length + 1)),
-          // Taken or handed back, a plain line ends up the same.
-          (text) => takePlain && text.trim() === text && text !== '' && !text.startsWith('#'),
-        );
-        expect(got).toEqual(expectedLines(bytes));
-        for (const p of plainRanges) {
-          expect(p.bytes).toBe(p.text);
-          expect([...p.text].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
-          expect(p.text).not.toContain('\r');
-        }
+      fc.property(listBytes, fc.array(fc.nat(), { maxLength: 5 }), (bytes, cuts) => {
+        expect(
+          readLines(
+            bytes,
+            cuts.map((c) => c % (bytes.length + 1)),
+          ),
+        ).toEqual(expectedLines(bytes));
       }),
       { numRuns: 400 },
     );
@@ -96,8 +87,7 @@ describe('a text URL list read as bytes', () => {
 
   it('keeps a line cut across chunks whole, and numbers lines from 1 across chunks', () => {
     const bytes = new TextEncoder().encode('/one\r\n/two\n\n# three\n/fo');
-    const { got } = readLines(bytes, [3, 9, 10], (text) => text.startsWith('/'));
-    expect(got).toEqual([
+    expect(readLines(bytes, [3, 5, 9, 10])).toEqual([
       { url: '/one', line: 1 },
       { url: '/two', line: 2 },
       { url: '/fo', line: 5 },
@@ -136,7 +126,7 @@ const URL_LINES = [
   '/caf%c3%a9',
 ];
 
-describe('check on a text list: rows from bytes', () => {
+describe('check on a text list', () => {
   for (const format of ['jsonl', 'csv'] as const) {
     it(`writes each URL's verdict and deciding line as the reference model decides (${format})`, async () => {
       const list = `${URL_LINES.join('\r\n')}\n# end\n`;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatResults, type ResultRow } from '../../src/cli/format';
 import type { CliIo } from '../../src/cli/io';
 import { run } from '../../src/cli/main';
 import { detectListFormat, parseCsv, parseCsvList, parseSitemap, parseTextList } from '../../src/cli/url-lists';
@@ -49,33 +48,6 @@ describe('URL lists', () => {
       ['https://e.com/a?x=1&y=2', 's.xml:2'],
       ['https://e.com/café', 's.xml:3'],
     ]);
-  });
-});
-
-describe('table output', () => {
-  it('formats 200,000 rows without overflowing the stack', () => {
-    const row: ResultRow = {
-      url: '/a',
-      requestUrl: '/a',
-      changes: [],
-      origin: 'l:1',
-      crawler: 'x',
-      profile: null,
-      tokens: ['x'],
-      status: 'allowed',
-      allowed: true,
-      line: null,
-      lineText: null,
-      rule: null,
-      note: 'no group applies',
-      expected: null,
-      ok: null,
-    };
-    const out = formatResults(
-      Array.from({ length: 200_000 }, () => row),
-      'table',
-    );
-    expect(out.split('\n')).toHaveLength(200_002);
   });
 });
 
