@@ -182,6 +182,15 @@ function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
 const NO_CHANGES: readonly string[] = [];
 /** Tail cache key for "allowed because this is /robots.txt itself". */
 const ROBOTS_TXT_KEY = 0x7fffffff;
+/** A writer's tail for rows of one verdict, and whether it is all ASCII. */
+interface Tail {
+  text: string;
+  ascii: boolean;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is exactly U+0000 to U+007F.
+const ASCII = /^[\u0000-\u007f]*$/;
+
 /** Invalid lines named on stderr; the rest are counted. */
 const INVALID_SHOWN = 20;
 
@@ -201,8 +210,8 @@ class Judge {
   allowed = 0;
   blocked = 0;
   private readonly checkers: Checker[];
-  /** Per agent: decision → the writer's tail for rows so decided, or null when they are built whole. */
-  private readonly tails: Map<number, string | null>[];
+  /** Per agent: decision → the writer's tail for rows so decided (and whether it is ASCII), or null when they are built whole. */
+  private readonly tails: Map<number, Tail | null>[];
   private readonly fast: boolean;
 
   constructor(
@@ -227,9 +236,10 @@ class Judge {
     const { raw, robotsUrl } = this.plan;
     let requestUrl = url;
     let changes = NO_CHANGES;
-    // Most URLs of a crawl export are already in request form: tell so
-    // without building toRequestUrl's result (an object and an array per URL).
-    if (!raw && !isRequestForm(url)) {
+    // Most URLs of a crawl export are already in request form (ASCII):
+    // tell so without building toRequestUrl's result.
+    const requestForm = isRequestForm(url);
+    if (!raw && !requestForm) {
       const request = toRequestUrl(url, robotsUrl);
       if (request.error) {
         this.invalidRow(url, name, line, expected, `unreadable URL: ${request.error}`);
@@ -263,7 +273,10 @@ class Judge {
       }
       if (decision < 0) this.blocked++;
       else this.allowed++;
-      this.out.push(this.writer.fast!(url, requestUrl, changes, originOf(name, line), tail));
+      const text = this.writer.fast!(url, requestUrl, changes, name, line, tail.text);
+      // ASCII is copied as Latin-1, cheaper than encoding UTF-8.
+      if (requestForm && tail.ascii && this.asciiName(name)) this.out.pushAscii(text);
+      else this.out.push(text);
     }
   }
 
@@ -275,7 +288,7 @@ class Judge {
     a: number,
     key: number,
     decision: number,
-  ): string | null {
+  ): Tail | null {
     const cache = this.tails[a];
     let tail = cache.get(key);
     if (tail === undefined) {
@@ -283,11 +296,24 @@ class Judge {
       // Reuse only what the decision fully determines: an index.html
       // alternative reports a pattern of its own (docs/behaviour.md §9).
       const same = (verdict.rule?.line ?? 0) === Math.abs(decision) && !verdict.rule?.viaIndexHtml;
-      tail = same ? this.writer.tail(this.row(target, requestUrl, changes, a, verdict, null)) : null;
+      const text = same ? this.writer.tail(this.row(target, requestUrl, changes, a, verdict, null)) : null;
+      tail = text === null ? null : { text, ascii: ASCII.test(text) };
       cache.set(key, tail);
     }
     return tail;
   }
+
+  /** Whether a list name is ASCII (the last one asked about is remembered). */
+  private asciiName(name: string): boolean {
+    if (name !== this.lastName) {
+      this.lastName = name;
+      this.lastNameAscii = ASCII.test(name);
+    }
+    return this.lastNameAscii;
+  }
+
+  private lastName = '';
+  private lastNameAscii = true;
 
   /** A line that cannot be judged: one "invalid" row per agent, named on stderr (the first few). */
   private invalidRow(url: string, name: string, line: number, expected: Expected, reason: string): void {

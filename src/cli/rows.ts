@@ -16,8 +16,17 @@ export interface RowWriter {
   row(r: ResultRow): string;
   /** The part of `r`'s output after its url, requestUrl, changes and origin; null when this format has no fast form. */
   tail(r: ResultRow): string | null;
-  /** A row from its URL part and a tail made earlier; null when this format has no fast form. */
-  fast: ((url: string, requestUrl: string, changes: readonly string[], origin: string, tail: string) => string) | null;
+  /** A row from its URL part (its origin `name:line`) and a tail made earlier; null when this format has no fast form. */
+  fast:
+    | ((
+        url: string,
+        requestUrl: string,
+        changes: readonly string[],
+        name: string,
+        line: number,
+        tail: string,
+      ) => string)
+    | null;
   /** Text after the last row (rows held back included); `rows` is how many were written. */
   end(rows: number): string;
 }
@@ -32,6 +41,9 @@ function jsonString(s: string): string {
 }
 
 function jsonlWriter(): RowWriter {
+  // The list name as the origin's quoted start, `"name:`, kept for the list being read.
+  let lastName: string | null = null;
+  let origin = '';
   return {
     head: '',
     row: (r) => `${JSON.stringify(r)}\n`,
@@ -39,11 +51,16 @@ function jsonlWriter(): RowWriter {
       const { url: _u, requestUrl: _q, changes: _c, origin: _o, ...rest } = r;
       return `${JSON.stringify(rest).slice(1)}\n`;
     },
-    fast: (url, requestUrl, changes, origin, tail) => {
+    fast: (url, requestUrl, changes, name, line, tail) => {
+      if (name !== lastName) {
+        lastName = name;
+        origin = jsonString(`${name}:`).slice(0, -1);
+      }
       const u = jsonString(url);
       const q = requestUrl === url ? u : jsonString(requestUrl);
       const c = changes.length === 0 ? '[]' : JSON.stringify(changes);
-      return `{"url":${u},"requestUrl":${q},"changes":${c},"origin":${jsonString(origin)},${tail}`;
+      const at = line === 0 ? `${jsonString(name)}` : `${origin}${line}"`;
+      return `{"url":${u},"requestUrl":${q},"changes":${c},"origin":${at},${tail}`;
     },
     end: () => '',
   };
@@ -57,7 +74,7 @@ function csvWriter(withReason: boolean, withPurposes: boolean): RowWriter {
       withReason || withPurposes
         ? null
         : csvLine(false, r).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
-    fast: (url, requestUrl, _changes, _origin, tail) => {
+    fast: (url, requestUrl, _changes, _name, _line, tail) => {
       const u = csvCell(url);
       return `${u},${requestUrl === url ? u : csvCell(requestUrl)},${tail}`;
     },

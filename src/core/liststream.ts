@@ -46,7 +46,9 @@ export class TextListReader implements ListReader {
     const all = this.rest + text;
     // A CR at the end may be the first half of a CR LF: it waits too.
     const end = all.charCodeAt(all.length - 1) === 13 ? all.length - 1 : all.length;
-    const parts = all.slice(0, end).split(/\r\n|\n|\r/);
+    const body = end === all.length ? all : all.slice(0, end);
+    // Most lists end lines with LF alone: a plain split is the cheaper one.
+    const parts = body.indexOf('\r') === -1 ? body.split('\n') : body.split(/\r\n|\n|\r/);
     this.rest = parts.pop()! + all.slice(end);
     for (let i = 0; i < parts.length; i++) this.add(parts[i]);
   }

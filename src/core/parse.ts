@@ -305,30 +305,6 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobots {
   return buildStructure(source, lines, invalidUtf8, byteLength);
 }
 
-/**
- * The groups, rules and sitemaps of a robots.txt given as a string without
- * a byte-order mark, exactly as `parseRobotsTxt` makes them, without a
- * `ParsedLine` per line: the lines are parsed (in full, once) only when
- * `lines` is first read. For callers that parse many small files only to
- * decide (the CLI's `batch`, Google's harness format). Null for a text that
- * starts with U+FEFF: parse it with `parseRobotsTxt`.
- */
-export function parseForDecisions(text: string): ParsedRobots | null {
-  if (text.charCodeAt(0) === 0xfeff) return null;
-  const source: PatternSource = { text, bytes: null, offsets: null, partial: new Map() };
-  const builder = new GroupBuilder(source);
-  const read = LINE;
-  eachLine(text, 0, (line, from, to, scan) => {
-    if (readLine(source, line, from, to, scan, read) !== KEY_LINE || read.known === null) return;
-    const value = new SourceSpan(read.vs, read.ce, text);
-    const kind = read.known.kind;
-    if (kind === 'user-agent') builder.agent(line, from, to, value);
-    else if (kind === 'sitemap') builder.sitemap(line, value);
-    else builder.rule(kind, line, to, value);
-  });
-  return new DecisionParse(text, builder);
-}
-
 interface Scanner {
   lf: number;
   cr: number;
@@ -652,41 +628,6 @@ class GroupBuilder {
       invalidUtf8,
       cache: new Map(),
     };
-  }
-}
-
-/**
- * `parseForDecisions`'s result: groups, rules and sitemaps made as the text
- * is read, the lines (and the byte length) when first asked for. A class, so
- * that its getters live on one prototype: a getter of its own per object
- * gave each parse a hidden class of its own, and batch's garbage collection
- * time doubled.
- */
-class DecisionParse implements ParsedRobots {
-  readonly groups: Group[];
-  readonly sitemaps: Sitemap[];
-  readonly orphanRules: Rule[];
-  readonly invalidUtf8 = false;
-  readonly cache = new Map<string, unknown>();
-  #lines: ParsedLine[] | null = null;
-  #byteLength = -1;
-
-  constructor(
-    readonly text: string,
-    builder: GroupBuilder,
-  ) {
-    this.groups = builder.groups;
-    this.sitemaps = builder.sitemaps;
-    this.orphanRules = builder.orphanRules;
-  }
-
-  get lines(): ParsedLine[] {
-    return (this.#lines ??= parseRobotsTxt(this.text).lines);
-  }
-
-  get byteLength(): number {
-    if (this.#byteLength === -1) this.#byteLength = utf8Length(this.text);
-    return this.#byteLength;
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { modelDecide } from '../model/reference-model';
 import { runCli } from './harness';
 
 function lines(stdout: string): unknown[] {
@@ -127,5 +128,39 @@ describe('batch: JSON Lines in, one verdict line out per input line', () => {
     const r = await runCli(['batch', 'file.jsonl']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/batch reads standard input and takes no arguments/);
+  });
+});
+
+describe('batch: a body that is not UTF-8', () => {
+  it('takes it as robotstxt_base64 and judges its bytes as the reference model does', async () => {
+    // Latin-1 bytes: é is 0xE9, which is no UTF-8.
+    const body = Buffer.concat([Buffer.from('User-agent: *\nDisallow: /caf'), Buffer.from([0xe9]), Buffer.from('\n')]);
+    const urls = ['/caf%E9', '/caf%C3%A9', '/other'];
+    const input = urls
+      .map((url) => JSON.stringify({ robotstxt_base64: body.toString('base64'), useragent: 'FooBot', url }))
+      .join('\n');
+    const r = await runCli(['batch'], {}, `${input}\n`);
+    expect(r.code).toBe(0);
+    const got = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const want = urls.map((url) => {
+      const m = modelDecide(new Uint8Array(body), url, 'FooBot');
+      return { allowed: m.allowed, line: m.line === 0 ? null : m.line };
+    });
+    expect(got).toEqual(want);
+    expect(got.some((v) => !v.allowed)).toBe(true);
+  });
+
+  it('says what is wrong with a line that gives both bodies, or bad base64', async () => {
+    const both = JSON.stringify({ robotstxt: '', robotstxt_base64: '', useragent: 'a', url: '/' });
+    const bad = JSON.stringify({ robotstxt_base64: 'no!', useragent: 'a', url: '/' });
+    const r = await runCli(['batch'], {}, `${both}\n${bad}\n`);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe(
+      '{"error":"line 1: give one of \\"robotstxt\\" and \\"robotstxt_base64\\""}\n' +
+        '{"error":"line 2: \\"robotstxt_base64\\" must be base64 (RFC 4648, padded)"}\n',
+    );
   });
 });
