@@ -109,14 +109,25 @@ test('what is contradictory in the AI preferences is listed in the AI tab, each 
   expect(csp).toEqual([]);
 });
 
-test('an intent quick fix shows its diff first, applies as one edit, and undo takes it back', async ({ page }) => {
+test('Block AI training edits the existing CCBot group, shows it in the diff, and after Apply the AI tab says training is blocked for everyone', async ({
+  page,
+}) => {
   const { lab, ai, csp } = await openLens(page);
+  // The intents come first in the tab: above the matrix.
+  const intentsBox = await page.getByTestId('ai-intents').boundingBox();
+  const matrixBox = await page.getByTestId('ai-matrix').boundingBox();
+  expect(intentsBox!.y).toBeLessThan(matrixBox!.y);
   const intent = ai.intent('block-training');
   await intent.getByTestId('intent-preview').click();
+  // CCBot's own group (line 9) allows everything: the intent edits that group rather than leaving it alone.
+  await expect(intent.getByTestId('intent-edited')).toHaveText([
+    'The group of line 9 (CCBot) now blocks everything: its Allow lines are removed and Disallow: / is in place.',
+  ]);
   const diff = intent.getByTestId('intent-diff');
-  // The * group has its Content-Signal already (the same words): only the Content-Usage line is added to it.
+  await expect(diff.getByTestId('diff-removed').locator('code')).toHaveText(['Allow: /']);
   await expect(diff.getByTestId('diff-added').locator('code')).toHaveText([
     'Content-Usage: / train-ai=n, ai-use=y, search=y',
+    'Disallow: /',
     '',
     'User-agent: Google-Extended',
     'User-agent: Applebot-Extended',
@@ -126,8 +137,6 @@ test('an intent quick fix shows its diff first, applies as one edit, and undo ta
     'User-agent: cohere-ai',
     'Disallow: /',
   ]);
-  await expect(diff.getByTestId('diff-removed')).toHaveCount(0);
-  await expect(intent.getByTestId('intent-skipped')).toContainText('GPTBot, ClaudeBot, CCBot');
   // Seeing the diff changed nothing.
   expect(await lab.editor.text()).toBe(FILE);
   await shoot(page, 'intent-diff', intent);
@@ -135,11 +144,19 @@ test('an intent quick fix shows its diff first, applies as one edit, and undo ta
 
   await intent.getByTestId('intent-apply').click();
   await expect(intent.getByTestId('intent-note')).toContainText('Applied as one edit');
-  const lines = FILE.split('\n');
   const after = [
-    ...lines.slice(0, 3),
+    'User-agent: *',
+    'Allow: /',
+    'Content-Signal: search=yes, ai-input=yes, ai-train=no',
     'Content-Usage: / train-ai=n, ai-use=y, search=y',
-    ...lines.slice(3, 11),
+    '',
+    'User-agent: GPTBot',
+    'User-agent: ClaudeBot',
+    'Disallow: /',
+    '',
+    'User-agent: CCBot',
+    'Disallow: /',
+    'Content-Usage: / train-ai=y',
     '',
     'User-agent: Google-Extended',
     'User-agent: Applebot-Extended',
@@ -151,13 +168,44 @@ test('an intent quick fix shows its diff first, applies as one edit, and undo ta
     '',
   ].join('\n');
   await expect.poll(() => lab.editor.text()).toBe(after);
-  // The matrix follows the new text: ByteDance is now blocked by its own group.
-  await expect(ai.cell('ai-train', 'ByteDance')).toHaveAttribute('data-state', 'blocked');
+  // What the label promised: training blocked for every operator; search and answers allowed by line 3.
+  // The new group's Disallow: / is line 20; GPTBot's and ClaudeBot's is line 8, CCBot's edited group line 11.
+  await expect(ai.bucket('ai-train', 'blocked')).toHaveText([
+    'Google line 20',
+    'Apple line 20',
+    'OpenAI line 8',
+    'Anthropic: ClaudeBot line 8; anthropic-ai line 20',
+    'Common Crawl line 11',
+    'ByteDance line 20',
+    'Meta line 20',
+    'Cohere line 20',
+  ]);
+  await expect(ai.purpose('ai-train').getByTestId('matrix-bucket')).toHaveCount(1);
+  await expect(ai.bucket('search', 'allowed')).toHaveCount(6);
+  await expect(ai.purpose('search').getByTestId('matrix-bucket')).toHaveCount(1);
+  await expect(ai.bucket('ai-input', 'allowed')).toHaveCount(5);
+  await expect(ai.purpose('ai-input').getByTestId('matrix-bucket')).toHaveCount(1);
 
   await lab.editor.content.focus();
   await page.keyboard.press('ControlOrMeta+Z');
   await expect.poll(() => lab.editor.text()).toBe(FILE);
   expect(csp).toEqual([]);
+});
+
+test('an intent that would change another crawler is not offered, and says why', async ({ page }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  // Blank lines do not end a group: a group appended after "User-agent: Foo" would block Foo too.
+  await lab.editor.replaceText('User-agent: *\nDisallow: /x\n\nUser-agent: Foo\n');
+  const ai = new AiLensPanel(page);
+  await ai.open();
+  const intent = ai.intent('block-training');
+  await intent.getByTestId('intent-preview').click();
+  await expect(intent.getByTestId('intent-refused')).toHaveText(
+    "The page cannot write this safely: Foo's verdict at / would change. Edit the file by hand.",
+  );
+  await expect(intent.getByTestId('intent-diff')).toHaveCount(0);
+  await expect(intent.getByTestId('intent-apply')).toBeDisabled();
 });
 
 test('the crawler picker groups profiles by purpose, is one tab stop, and offers the real token for a misspelt one', async ({

@@ -54,4 +54,42 @@ describe('diffHunks', () => {
       [6, ['added Allow: /z', 'context ']],
     ]);
   });
+
+  it('edits on adjacent lines make one hunk; a line copied unedited stays context between them', () => {
+    const text = 'User-agent: A\nAllow: /\nCrawl-delay: 5\nAllow: /x\n';
+    // Insert after line 1, delete line 2 (offsets 14..23) and line 4 (38..48).
+    const hunks = diffHunks(text, [edit(13, 13, '\nDisallow: /'), edit(14, 23, ''), edit(38, 48, '')]);
+    expect(hunks.map((h) => [h.line, h.lines.map((l) => `${l.kind} ${l.text}`)])).toEqual([
+      [
+        1,
+        [
+          'context User-agent: A',
+          'removed Allow: /',
+          'added Disallow: /',
+          'context Crawl-delay: 5',
+          'removed Allow: /x',
+          'context ',
+        ],
+      ],
+    ]);
+  });
+
+  it('an insertion that ends with the line it follows shows that line kept where it was, not re-added', () => {
+    // "Disallow: /" then, appended, a paragraph that also ends with "Disallow: /".
+    const text = 'User-agent: *\nDisallow: /\n';
+    const hunks = diffHunks(text, [
+      edit(25, 25, '\nContent-Signal: ai-train=no'),
+      edit(26, 26, '\nUser-agent: B\nDisallow: /\n'),
+    ]);
+    expect(hunks.map((h) => h.lines.map((l) => `${l.kind} ${l.text}`))).toEqual([
+      [
+        'context Disallow: /',
+        'added Content-Signal: ai-train=no',
+        'added ',
+        'added User-agent: B',
+        'added Disallow: /',
+        'context ',
+      ],
+    ]);
+  });
 });

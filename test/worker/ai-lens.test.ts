@@ -32,7 +32,8 @@ describe("the worker's AI lens", () => {
     const { result } = lens(text);
     expect(result!.suggestions.map((s) => s.intent)).toEqual(['block-training', 'block-ai-keep-search']);
     const block = result!.suggestions[0];
-    expect(block.skipped).toEqual(['GPTBot']);
+    // GPTBot's own group already blocks everything: no edit there.
+    expect(block.edited).toEqual([]);
     // The * group's Content-Signal (line 3) is rewritten to the intent's words.
     expect(block.hunks[0]).toEqual({
       line: 3,

@@ -8,8 +8,9 @@ import { PurposeMatrix } from './PurposeMatrix';
 import './ai.css';
 
 /**
- * The AI lens of the whole file: which purposes each AI operator may use the
- * site for and which line says so, and suggestions for a stated intent.
+ * The AI lens of the whole file: suggestions for a stated intent first (what
+ * a site owner comes to do), then which purposes each AI operator may use the
+ * site for and which line says so.
  * Computed in the worker for each parsed version of the text.
  */
 export function AiLens() {
@@ -29,13 +30,13 @@ export function AiLens() {
   if (!lens) return <p className="hint">Reading the file…</p>;
   return (
     <div className="ai-lens" data-testid="ai-lens">
+      <IntentFixes suggestions={lens.result.suggestions} text={lens.text} />
       <p className="hint">
         Content-Usage and Content-Signal lines state preferences; they never change whether a crawler may fetch.
         Operators whose crawlers may not fetch the root are blocked.
       </p>
       <PurposeMatrix cells={lens.result.matrix} />
       <AiNotes />
-      <IntentFixes suggestions={lens.result.suggestions} text={lens.text} />
     </div>
   );
 }

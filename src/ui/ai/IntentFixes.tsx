@@ -1,9 +1,57 @@
 import { useState } from 'react';
 import { useController } from '../../app/context';
 import type { IntentSuggestion } from '../../worker/protocol';
+import { LineLink } from '../lenses/LineLink';
 import { DiffView } from './DiffView';
 
-/** One intent: a button that shows its diff, then Apply (one undoable edit) or Cancel. */
+/** A list of names for a sentence: "A, B and C". */
+function names(list: readonly string[]): string {
+  return list.length < 2 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
+/** What the edits do, in words, before the diff shows how: the groups they change and what they leave alone. */
+function WhatItDoes({ s }: { s: IntentSuggestion }) {
+  return (
+    <ul className="intent-what" data-testid="intent-what">
+      {s.edited.map((g) => (
+        <li key={`${g.line}-${g.how}`} data-testid="intent-edited" data-how={g.how}>
+          {g.how === 'rules' ? (
+            <>
+              The group of <LineLink line={g.line} testId="intent-line" /> ({names(g.tokens)}) now blocks everything:
+              its Allow lines are removed and <code>Disallow: /</code> is in place.
+            </>
+          ) : (
+            <>
+              {names(g.tokens)} {g.tokens.length === 1 ? 'leaves' : 'leave'} the group of{' '}
+              <LineLink line={g.line} testId="intent-line" />, which names other crawlers too; its rules stay for them.
+            </>
+          )}
+        </li>
+      ))}
+      {s.added.length > 0 && <li data-testid="intent-added">A new group at the end blocks {names(s.added)}.</li>}
+      {s.alreadyBlocked.length > 0 && (
+        <li data-testid="intent-already-blocked">
+          Left as the file has them, blocked at / by its own rules:{' '}
+          {s.alreadyBlocked.map((b, i) => (
+            <span key={b.name}>
+              {i > 0 && ', '}
+              {b.name}
+              {b.line !== null && (
+                <>
+                  {' '}
+                  (<LineLink line={b.line} testId="intent-line" />)
+                </>
+              )}
+            </span>
+          ))}
+          .
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** One intent: a button that shows its diff, then Apply (one undoable edit) or Cancel; or why it is not offered. */
 function IntentItem({ s, text }: { s: IntentSuggestion; text: string }) {
   const controller = useController();
   const [open, setOpen] = useState(false);
@@ -29,16 +77,17 @@ function IntentItem({ s, text }: { s: IntentSuggestion; text: string }) {
       </button>
       {open && (
         <div className="intent-body">
-          {s.edits.length === 0 ? (
+          {s.refused ? (
+            <p className="intent-refused" data-testid="intent-refused">
+              {s.refused}
+            </p>
+          ) : s.edits.length === 0 ? (
             <p className="hint">The file already says this: nothing to add.</p>
           ) : (
-            <DiffView hunks={s.hunks} />
-          )}
-          {s.skipped.length > 0 && (
-            <p className="hint" data-testid="intent-skipped">
-              Left alone, because the file already has a group for them (a second group would merge with it):{' '}
-              {s.skipped.join(', ')}. Edit those groups yourself.
-            </p>
+            <>
+              <WhatItDoes s={s} />
+              <DiffView hunks={s.hunks} />
+            </>
           )}
           <div className="row">
             <button type="button" onClick={apply} disabled={s.edits.length === 0} data-testid="intent-apply">
