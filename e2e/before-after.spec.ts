@@ -195,6 +195,7 @@ test('a snapshot is saved, restored as the deployed file, and the deployed file 
   await expect(page.getByTestId('snapshot')).toHaveText(/live today/);
 
   // "Forget stored data" forgets the deployed file and the snapshots too.
+  await lab.openMenu();
   await page.getByRole('button', { name: 'Forget stored data…' }).click();
   await page.getByRole('button', { name: 'Forget everything' }).click();
   await expect(lab.results.status).toContainText('evaluated');

@@ -27,11 +27,14 @@ test('a long run shows progress, and a change of the robots.txt mid-run cancels 
   // Mid-run: the file changes, the run is cancelled and restarted for it.
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText('User-agent: *\nDisallow: /page/\n');
-  await expect(lab.bulk.restarted).toHaveText(/Cancelled, restarted for the new input/);
+  await expect(lab.bulk.restarted).toHaveText(/Started again for your change/);
   // The restarted run shows its own progress from the start.
   await expect(lab.results.status).toContainText(`of ${ROWS.toLocaleString('en')} URLs`);
   await lab.results.expectFinished(ROWS, 3);
-  for (const col of [0, 1, 2]) await expect(lab.results.cell(0, col)).toContainText('line 2 · Disallow: /page/');
+  for (const col of [0, 1, 2])
+    await expect(lab.results.cell(0, col)).toHaveAttribute('title', 'line 2 · Disallow: /page/');
+  // Finished, the run no longer says it started again.
+  await expect(lab.bulk.restarted).toHaveCount(0);
   await lab.bulk.verdict.selectOption('allowed');
   await expect(page.getByTestId('view-empty')).toBeVisible();
   await expect(lab.bulk.viewCount).toHaveText(`0 of ${ROWS.toLocaleString('en')} rows`);

@@ -84,6 +84,7 @@ test('"Forget stored data" removes a kept file too', async ({ page }) => {
   await lab.editor.dropFile('example.txt', bytes);
   await expect(page.getByTestId('robots-file-note')).toContainText('Opened example.txt');
   await expect.poll(() => keptBytes(page)).toEqual(bytes);
+  await lab.openMenu();
   await page.getByRole('button', { name: 'Forget stored data…' }).click();
   // The page reloads once everything is removed.
   const reloaded = page.waitForEvent('load');

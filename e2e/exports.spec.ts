@@ -65,6 +65,7 @@ test.describe('exports people can trust', () => {
     });
     await lab.bulk.expectShown(blocked.map((b) => b.url));
 
+    await page.getByTestId('export-options').locator('summary').click();
     await page.getByTestId('export-bom').check();
     const csv = await exportFile(page, 'CSV');
     expect(csv.text.startsWith('\uFEFF')).toBe(true);
@@ -127,12 +128,15 @@ test.describe('exports people can trust', () => {
       await page.setViewportSize({ width, height });
       await lab.open();
       await lab.results.expectFinished(EXAMPLE_URLS.length, 3);
+      await page.getByTestId('export-options').locator('summary').click();
       await page.getByTestId('export-wide').check();
       const controls = page.getByTestId('export-controls');
       await expect(controls).toBeVisible();
       // Every control is inside the page: nothing needs a sideways scroll.
       const box = await controls.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      const options = await page.locator('.export-options-body').boundingBox();
+      expect(options && options.x >= 0 && options.x + options.width <= width).toBe(true);
       await page.screenshot({ path: `test-results/exports-${width}x${height}.png` });
     }
   });

@@ -195,7 +195,9 @@ test("the answer panel's tabs are one Tab stop; the arrow keys switch them", asy
   await expect(why).toBeFocused();
   await expect(why).toHaveAttribute('aria-selected', 'true');
   await expect(lab.results.explain).toBeVisible();
-  // Tab leaves the list for the panel's fold button, not the next tab.
+  // Tab leaves the list for the panel's own buttons (widen, then fold), not the next tab.
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('dock-widen')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('dock-fold')).toBeFocused();
 });
@@ -282,8 +284,8 @@ test('the rule chart buttons are named by what they show', async ({ page }) => {
     const line = await bar.getAttribute('data-line');
     const rule = (await bar.locator('code').textContent()) ?? '';
     const count = (await bar.locator('.bar-count').textContent())?.replace(' cells', '') ?? '';
-    // What a sighted user reads, in order, is the start of the name (speech input users say what they see).
-    await expect(bar).toHaveAccessibleName(`line ${line} ${rule} ${count} cells`);
+    // What a sighted user reads, in order (the rule first), is the start of the name (speech input users say what they see).
+    await expect(bar).toHaveAccessibleName(`${rule} line ${line} ${count} cells`);
   }
 });
 
@@ -293,6 +295,8 @@ test('the theme follows the system, a choice in the header overrides it and surv
   await lab.open();
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'light');
+  // The theme switch is in the header's menu.
+  await lab.openMenu();
   await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveAttribute('data-theme', 'dark');
@@ -316,6 +320,7 @@ test('the theme follows the system, a choice in the header overrides it and surv
   await page.reload();
   await expect(lab.results.status).toContainText('evaluated');
   await expect(html).toHaveAttribute('data-theme', 'dark');
+  await lab.openMenu();
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   expect(await editorColour()).toBe('rgb(230, 233, 238)');
 

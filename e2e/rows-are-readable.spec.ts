@@ -7,7 +7,9 @@ const TAIL = 'the-end-of-a-very-long-address.html';
 const LONG_URL = `https://www.readable.test/catalogue/shoes/variants/${'x'.repeat(120)}/${TAIL}`;
 const URLS = ['https://www.readable.test/', '/catalogue/a/variants/b?colour=red&size=9&session=1', LONG_URL];
 
-test('rows on one site show their paths under the origin, cut in the middle, with the rule whole', async ({ page }) => {
+test('rows on one site show their paths under the origin, cut in the middle, and each rule whole where it is asked for', async ({
+  page,
+}) => {
   const lab = new LabPage(page);
   await lab.open();
   await lab.editor.replaceText(FILE);
@@ -25,11 +27,22 @@ test('rows on one site show their paths under the origin, cut in the middle, wit
   expect(long).toContain('…');
   expect(long.endsWith('.html')).toBe(true);
 
-  // The deciding rule is shown whole (it wraps), not cut.
-  const rule = lab.results.cell(1, 0).getByTestId('cell-rule');
-  await expect(rule).toHaveText(`line 2 · ${LONG_RULE}`);
-  const clipped = await rule.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
-  expect(clipped).toBe(false);
+  // A cell gives its verdict and deciding line on one line each; the rule is whole in its title and,
+  // once the cell is selected, in the cell itself and in the explanation.
+  const cell = lab.results.cell(1, 0);
+  await expect(cell.getByTestId('cell-rule')).toHaveText('line 2');
+  await expect(cell).toHaveAttribute('title', `line 2 · ${LONG_RULE}`);
+  await lab.results.select(1, 0);
+  await expect(cell.getByTestId('cell-rule')).toHaveText(`line 2 · ${LONG_RULE}`);
+  await expect(lab.results.explainReason).toContainText(LONG_RULE);
+
+  // With two crawlers decided by the same rule, the row says the rule once, under its URL.
+  await lab.inputs.chooseProfile('Bingbot', 'bingbot');
+  await lab.results.expectFinished(3, 2);
+  const shared = lab.results.rows().nth(1).getByTestId('row-rule');
+  await expect(shared).toHaveText(`every crawler: line 2 · ${LONG_RULE}`);
+  await expect(shared).toHaveAttribute('title', `line 2 · ${LONG_RULE}`);
+  await expect(lab.results.rows().nth(0).getByTestId('row-rule')).toHaveCount(0);
 
   // The URL column widens from the keyboard, and more of the URL shows.
   const resizer = page.getByRole('separator', { name: 'URL column width' });
@@ -53,13 +66,27 @@ async function overlappingRows(page: import('@playwright/test').Page): Promise<s
   });
 }
 
-test('rows keep their own heights when a filter puts taller rows where shorter ones were', async ({ page }) => {
+/** The distinct heights of the drawn result rows, in pixels. */
+async function rowHeights(page: import('@playwright/test').Page): Promise<number[]> {
+  return page
+    .getByTestId('results-grid')
+    .evaluate((grid) => [
+      ...new Set(
+        Array.from(grid.querySelectorAll('[data-testid="result-row"]')).map((r) =>
+          Math.round(r.getBoundingClientRect().height),
+        ),
+      ),
+    ]);
+}
+
+test('rows have one fixed height and never overlap, from the first paint and through filters', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const lab = new LabPage(page);
   await lab.open();
   await lab.results.expectFinished(13, 3);
   expect(await overlappingRows(page)).toEqual([]);
-  // In the example, blocked rows carry a rule that wraps to a second line; the first rows of the list are allowed ones.
+  expect(await rowHeights(page)).toEqual([42]);
+  // In the example, blocked rows carry longer rules than allowed ones; the first rows of the list are allowed ones.
   await lab.bulk.verdict.selectOption('blocked');
   await expect(lab.bulk.viewCount).toContainText('of 13 rows');
   await expect.poll(() => overlappingRows(page)).toEqual([]);
@@ -74,4 +101,5 @@ test('rows keep their own heights when a filter puts taller rows where shorter o
   await lab.bulk.verdict.selectOption('blocked');
   await expect(lab.bulk.viewCount).toContainText('2 of 13 rows');
   await expect.poll(() => overlappingRows(page)).toEqual([]);
+  expect(await rowHeights(page)).toEqual([42]);
 });

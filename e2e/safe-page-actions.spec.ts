@@ -16,7 +16,10 @@ test('"Load the example" can be undone: file, URLs, crawlers and settings all co
   await lab.inputs.normalise.uncheck();
   await lab.results.expectFinished(2, 2);
 
+  // The example is in the header's menu: a first visit needs New, Open and Share only.
+  await lab.openMenu();
   await page.getByRole('button', { name: 'Load the example' }).click();
+  await expect(page.getByTestId('header-menu')).not.toHaveAttribute('open', '');
   await expect.poll(() => lab.editor.text()).toContain('robots.txt for shop.example.com');
   await expect(lab.inputs.profile('claudebot')).not.toBeChecked();
 
@@ -55,6 +58,7 @@ test('"Forget stored data" removes what this browser kept and starts again from 
   await lab.editor.replaceText(MINE);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('robots-lab') ?? '')).toContain('/mine/');
 
+  await lab.openMenu();
   await page.getByRole('button', { name: 'Forget stored data…' }).click();
   // The page reloads once it has forgotten: wait for the new page, not the old one's status.
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Forget everything' }).click()]);

@@ -41,12 +41,22 @@ export class BeforeAfterPanel {
     return this.flips.filter({ has: this.page.getByRole('button', { name: `${url} for ${crawler},`, exact: false }) });
   }
 
-  /** The counts row of one crawler: [newly blocked, newly allowed]. */
+  /** The counts of one crawler (its column in the counts): [newly blocked, newly allowed]. */
   async countsOf(crawler: string): Promise<string[]> {
-    const row = this.page
-      .getByTestId('flip-count-row')
-      .filter({ has: this.page.getByRole('rowheader', { name: crawler, exact: true }) });
-    return row.getByRole('cell').allTextContents();
+    const names = await this.page.getByTestId('flip-count-crawler').allTextContents();
+    const col = names.indexOf(crawler);
+    expect(col, `${crawler} among ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
+    const rows = this.page.getByTestId('flip-count-row');
+    return Promise.all(
+      ['allowed-to-blocked', 'blocked-to-allowed'].map(
+        async (kind) =>
+          (await rows
+            .and(this.page.locator(`[data-kind="${kind}"]`))
+            .getByRole('cell')
+            .nth(col)
+            .textContent()) ?? '',
+      ),
+    );
   }
 
   async saveSnapshot(name: string): Promise<void> {

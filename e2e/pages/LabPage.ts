@@ -34,6 +34,13 @@ export class LabPage {
     await this.inputs.show();
   }
 
+  /** Opens the header's menu (the example, state files, forgetting stored data, the theme). */
+  async openMenu(): Promise<void> {
+    const menu = this.page.getByTestId('header-menu');
+    if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+    await expect(menu).toHaveAttribute('open', '');
+  }
+
   workerNotice() {
     return this.page.getByTestId('worker-notice');
   }

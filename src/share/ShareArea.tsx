@@ -4,7 +4,7 @@
  * Everything a shared state holds reaches the page as store values or React
  * text, never as HTML.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { persistedPart, useRobotsLab } from '../state/store';
 import type { ShareState } from './format';
 import { decodeLink, isShareFragment } from './link';
@@ -74,8 +74,8 @@ function ReplaceDialog({ incoming, onAnswer }: { incoming: Incoming; onAnswer(re
   );
 }
 
-/** The share buttons in the page header, plus the handling of links and imported files. */
-export function ShareArea() {
+/** The share buttons in the page header, plus the handling of links and imported files; `menu` takes the state-file buttons. */
+export function ShareArea({ menu }: { menu?: (items: ReactNode) => ReactNode }) {
   const loadExample = useRobotsLab((s) => s.loadExample);
   const [incoming, setIncoming] = useState<Incoming | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -135,6 +135,7 @@ export function ShareArea() {
       <ShareControls
         getState={currentState}
         onImport={(state, message) => offer({ state, source: 'file', done: message })}
+        menu={menu}
       />
       {notice && (
         <div

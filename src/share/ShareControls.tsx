@@ -4,7 +4,7 @@
  * imported one out; this component knows nothing of the store. Messages are
  * rendered as React text, so nothing in a state ever becomes HTML.
  */
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { copyShareLink, importStateFile, stateFileName } from './actions';
 import { stateToFile } from './file';
 import type { ShareState } from './format';
@@ -17,6 +17,8 @@ export interface ShareControlsProps {
    * once it is loaded; the caller may ask the user first.
    */
   onImport(state: ShareState, message: string): void;
+  /** Where "Export state" and "Import state" go (a menu); beside "Copy share link" when absent. */
+  menu?: (items: ReactNode) => ReactNode;
 }
 
 function download(text: string, name: string): void {
@@ -33,7 +35,7 @@ function download(text: string, name: string): void {
 const MESSAGE_MS = 10_000;
 
 /** The share buttons and their status line. */
-export function ShareControls({ getState, onImport }: ShareControlsProps) {
+export function ShareControls({ getState, onImport, menu }: ShareControlsProps) {
   const [message, setMessage] = useState('');
   const [offerFile, setOfferFile] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -77,12 +79,16 @@ export function ShareControls({ getState, onImport }: ShareControlsProps) {
       <button type="button" onClick={copy}>
         Copy share link
       </button>
-      <button type="button" onClick={exportState} className={offerFile ? 'share-offered' : undefined}>
-        Export state
-      </button>
-      <button type="button" onClick={() => fileInput.current?.click()}>
-        Import state
-      </button>
+      {(menu ?? ((items: ReactNode) => items))(
+        <>
+          <button type="button" onClick={exportState} className={offerFile ? 'share-offered' : undefined}>
+            Export state
+          </button>
+          <button type="button" onClick={() => fileInput.current?.click()}>
+            Import state
+          </button>
+        </>,
+      )}
       <input
         ref={fileInput}
         type="file"

@@ -47,6 +47,13 @@ export interface DeployState {
   snapshots: Snapshot[];
   /** A line of the deployed file to show in its editor (a removed line that causes a flip); `seq` repeats a jump. */
   deployedFocus: { line: number; seq: number } | null;
+  /**
+   * The robots.txt as it came into the page in this session (opened, pasted
+   * whole, or as the page started), before any edit: offered as the deployed
+   * side. Not saved: a new session starts from its own first file.
+   */
+  openedText: string | null;
+  setOpenedText(text: string): void;
   setView(view: MainView): void;
   setDeployedText(text: string): void;
   setFlips(flips: FlipsOnScreen | null): void;
@@ -66,6 +73,8 @@ export const createDeployStore = () =>
     query: DEFAULT_FLIP_QUERY,
     snapshots: [],
     deployedFocus: null,
+    openedText: null,
+    setOpenedText: (openedText) => set({ openedText }),
     setView: (view) => set({ view }),
     setDeployedText: (deployedText) => set({ deployedText }),
     setFlips: (flips) => set({ flips }),

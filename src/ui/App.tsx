@@ -1,9 +1,10 @@
-import { ShareArea } from '../share/ShareArea';
+import { useEffect } from 'react';
 import { useRobotsLab } from '../state/store';
 import { severityCounts } from '../worker/diagnosticTable';
 import { Announcer } from './Announcer';
 import { Dock } from './Dock';
 import { MainView } from './deploy/MainView';
+import { followOpenedText } from './deploy/openedText';
 import { EditorPane } from './EditorPane';
 import { ExpectationsCount } from './ExpectationsCount';
 import { formatCount } from './format';
@@ -15,7 +16,6 @@ import { ResultsTools } from './ResultsTools';
 import { ScopeBanner } from './ScopeBanner';
 import { SitemapsBanner } from './SitemapsBanner';
 import { SkipLink } from './SkipLink';
-import { ThemeToggle } from './ThemeToggle';
 
 function Notices() {
   const worker = useRobotsLab((s) => s.workerNotice);
@@ -57,14 +57,10 @@ function AppHeader() {
           Robots Lab
         </h1>
         <p className="tagline">
-          Test a robots.txt the way Google's parser reads it. Everything runs in your browser; nothing you paste leaves
-          it.
+          Test a robots.txt as Google's parser reads it. It all runs in your browser: nothing you paste leaves it.
         </p>
       </div>
       <div className="header-tools">
-        {/* First: the share area's messages float under it, and must stay where they were. */}
-        <ThemeToggle />
-        <ShareArea />
         <PageActions />
       </div>
     </header>
@@ -77,7 +73,9 @@ function FileStats() {
   if (!parse) return null;
   const counts = severityCounts(parse.diagnostics);
   const errors = counts.error;
-  const warnings = counts.warning + counts.info;
+  // Notes (ignored keys, preferences Google does not read) are no problem of the file: they are not counted as warnings.
+  const warnings = counts.warning;
+  const notes = counts.info;
   return (
     <p className="file-stats" data-testid="file-stats">
       {formatCount(parse.lineCount)} lines · {formatCount(parse.groups.length)} group
@@ -88,6 +86,9 @@ function FileStats() {
         className="link stats-problems"
         onClick={() => setDockTab('problems')}
         aria-label={`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}: show the list`}
+        title={
+          notes > 0 ? `and ${notes} note${notes === 1 ? '' : 's'} (ignored keys, preferences): in the list` : undefined
+        }
         data-testid="diagnostic-count"
       >
         {formatCount(errors)} error{errors === 1 ? '' : 's'}, {formatCount(warnings)} warning
@@ -104,6 +105,8 @@ function FileStats() {
 }
 
 export function App() {
+  // The file as it came into the page, for Before / after's deployed side.
+  useEffect(() => followOpenedText(), []);
   return (
     <div className="app">
       <SkipLink />

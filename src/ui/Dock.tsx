@@ -28,6 +28,8 @@ export function Dock() {
   const problems = useRobotsLab((s) => (s.parse ? diagnosticCount(s.parse.diagnostics) : 0));
   // On a phone the panel covers the bottom of the screen: it opens when a cell is chosen, not before.
   const [folded, setFolded] = useState(() => typeof window !== 'undefined' && window.innerWidth <= 1000);
+  // Widened, the panel takes the verdicts' place (on a phone: most of the screen), for Totals' rules or the AI tab.
+  const [wide, setWide] = useState(false);
   const first = useRef(true);
   const selected = useRobotsLab((s) => s.selected);
   const decidingLine = useRobotsLab((s) => s.decidingLine);
@@ -40,13 +42,18 @@ export function Dock() {
     if (selected === null && decidingLine === null) return;
     setTab('why');
     setFolded(false);
+    setWide(false);
     // On a phone the panel is pinned over the bottom of the screen: keep the chosen cell above it.
     if (window.innerWidth <= 1000)
       requestAnimationFrame(() => document.querySelector('.cell.active')?.scrollIntoView({ block: 'nearest' }));
   }, [selected, decidingLine, setTab]);
 
   return (
-    <aside className={`pane dock${folded ? ' folded' : ''}`} aria-label="The answer" data-testid="dock">
+    <aside
+      className={`pane dock${folded ? ' folded' : ''}${wide && !folded ? ' wide' : ''}`}
+      aria-label="The answer"
+      data-testid="dock"
+    >
       <div className="dock-tabs">
         {/* The fold button is no tab, so it stays outside the tablist (axe: aria-required-children). */}
         <div className="dock-tablist" role="tablist" aria-label="Answer views">
@@ -78,6 +85,20 @@ export function Dock() {
             </button>
           ))}
         </div>
+        <button
+          type="button"
+          className="dock-widen"
+          aria-pressed={wide && !folded}
+          aria-label="Widen the answer panel"
+          title={wide ? 'Back to the verdicts' : 'Widen: the panel takes the verdicts’ place'}
+          onClick={() => {
+            setWide(!(wide && !folded));
+            setFolded(false);
+          }}
+          data-testid="dock-widen"
+        >
+          <span aria-hidden="true">{wide && !folded ? '⤡' : '⤢'}</span>
+        </button>
         <button
           type="button"
           className="dock-fold"

@@ -1,3 +1,4 @@
+import { notTextReason } from '../core/textLike';
 import type { BigPaste } from '../editor/index';
 import { useKeptFile } from '../state/savedFile';
 import { useRobotsLab } from '../state/store';
@@ -8,6 +9,14 @@ export interface OpenedNote {
   name: string;
   invalidLines: number;
   error: string | null;
+  /** Why the file is not text at all (an image, an archive…), when it is not. */
+  notText?: string | null;
+}
+
+/** Whether an opened file is text: its first bytes, read again (a file dropped or picked, either way). */
+export async function notText(file: Blob): Promise<Pick<OpenedNote, 'notText'>> {
+  const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
+  return { notText: notTextReason(head) };
 }
 
 function openedText(o: OpenedNote, fromBytes: boolean, kept: boolean): string {
@@ -56,6 +65,12 @@ export function EditorNotes({ opened: openedNow, pasted }: { opened: OpenedNote 
           data-testid="robots-file-note"
         >
           {openedText(opened, fromBytes, openedNow === null)}
+        </p>
+      )}
+      {opened?.notText && (
+        <p className="import-note warn" role="alert" data-testid="not-text-note">
+          {opened.name} is not a text file: {opened.notText}. It was opened as Google would read it, but a robots.txt is
+          text: check that this is the file you meant.
         </p>
       )}
       {keepError && (

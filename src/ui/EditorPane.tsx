@@ -6,7 +6,8 @@ import { CoalescedTextSync, DocMirror } from '../app/textSync';
 import { type BigPaste, robotsEditorExtensions } from '../editor/index';
 import { robotsEditorTheme, shadowMount } from '../editor/theme';
 import { useRobotsLab } from '../state/store';
-import { EditorNotes, type OpenedNote } from './EditorNotes';
+import { EditorNotes, notText, type OpenedNote } from './EditorNotes';
+import { ROBOTS_FILE_INPUT } from './PageActions';
 
 /**
  * The CodeMirror editor holding the robots.txt. It is created once; edits go
@@ -22,7 +23,7 @@ export function EditorPane() {
   /** Opens a dropped or picked file: its bytes go to the worker, the editor shows their text. */
   const open = useRef((file: File) => {
     controller.openRobotsFile(file).then(
-      ({ invalidLines }) => setOpened({ name: file.name, invalidLines, error: null }),
+      async ({ invalidLines }) => setOpened({ name: file.name, invalidLines, error: null, ...(await notText(file)) }),
       (e: unknown) =>
         setOpened({ name: file.name, invalidLines: 0, error: e instanceof Error ? e.message : String(e) }),
     );
@@ -109,6 +110,7 @@ export function EditorPane() {
             type="file"
             accept=".txt,text/plain"
             className="visually-hidden"
+            id={ROBOTS_FILE_INPUT}
             data-testid="robots-file"
             onChange={(e) => {
               const f = e.target.files?.[0];

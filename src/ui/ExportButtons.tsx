@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useController } from '../app/context';
 import { UTF8_BOM } from '../core/csv';
-import { type RobotsLabState, useRobotsLab } from '../state/store';
+import { useRobotsLab } from '../state/store';
 import type { ExportedFile } from '../worker/client';
 import type { ExportFormat, ExportSummary } from '../worker/protocol';
 import { formatCount } from './format';
+import { waitForRun } from './waitForRun';
 
 /**
  * Downloads the records the table shows as CSV or JSON (written in the
@@ -29,7 +30,7 @@ export function ExportButtons() {
       const ready = await waitForRun((done, total) =>
         setMessage(`Waiting for the run to finish: ${formatCount(done)} of ${formatCount(total)} URLs judged…`),
       );
-      if (!ready) return setMessage('The results changed before the run finished; export again.');
+      if (!ready) return setMessage('Nothing to export: the table has no rows.');
       setMessage(`Writing the ${format.toUpperCase()} file…`);
       const file = await controller.exportResults(format, wide && format === 'csv');
       if (!file) return setMessage('The results changed; export again.');
@@ -48,14 +49,25 @@ export function ExportButtons() {
       <button type="button" disabled={empty} onClick={() => void download('json')} data-testid="export-json">
         Export JSON
       </button>
-      <label className="export-option" title="Starts the CSV with a byte-order mark so Excel reads it as UTF-8">
-        <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} data-testid="export-bom" />
-        BOM for Excel
-      </label>
-      <label className="export-option" title="One CSV row per URL, a verdict, line and rule column per crawler">
-        <input type="checkbox" checked={wide} onChange={(e) => setWide(e.target.checked)} data-testid="export-wide" />
-        Wide CSV
-      </label>
+      {/* The CSV's expert options sit behind their own disclosure, not in the toolbar. */}
+      <details className="export-options" data-testid="export-options">
+        <summary>CSV options</summary>
+        <div className="export-options-body">
+          <label className="export-option" title="Starts the CSV with a byte-order mark so Excel reads it as UTF-8">
+            <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} data-testid="export-bom" />
+            BOM for Excel
+          </label>
+          <label className="export-option" title="One CSV row per URL, a verdict, line and rule column per crawler">
+            <input
+              type="checkbox"
+              checked={wide}
+              onChange={(e) => setWide(e.target.checked)}
+              data-testid="export-wide"
+            />
+            Wide CSV (a row per URL)
+          </label>
+        </div>
+      </details>
       {message && (
         <span className="hint" role="status" data-testid="export-status">
           {message}
@@ -63,31 +75,6 @@ export function ExportButtons() {
       )}
     </span>
   );
-}
-
-/**
- * Resolves true once the current run has finished (at once when it has),
- * reporting progress meanwhile; false when the run is replaced or dropped
- * first, as its results are then not the ones the user asked to export.
- */
-function waitForRun(progress: (done: number, total: number) => void): Promise<boolean> {
-  const start = useRobotsLab.getState().results;
-  if (!start) return Promise.resolve(false);
-  if (start.finished) return Promise.resolve(true);
-  progress(start.done, start.total);
-  return new Promise((resolve) => {
-    const check = (s: RobotsLabState) => {
-      const r = s.results;
-      if (!r || r.id !== start.id) return finish(false);
-      if (r.finished) return finish(true);
-      progress(r.done, r.total);
-    };
-    const unsubscribe = useRobotsLab.subscribe(check);
-    function finish(ok: boolean) {
-      unsubscribe();
-      resolve(ok);
-    }
-  });
 }
 
 /** Hands the file to the browser's download; the BOM is a Blob part in front (the file is not copied into a string). */

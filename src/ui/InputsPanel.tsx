@@ -1,9 +1,15 @@
-import { useState } from 'react';
+import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
+import { useDeploy } from '../state/deploy';
 import { useRobotsLab } from '../state/store';
 import { CrawlerPicker } from './CrawlerPicker';
 import { formatCount } from './format';
 import { Settings } from './Settings';
 import { UrlList } from './UrlList';
+
+/** A wide screen: the page does not scroll, so the inputs take height from the verdicts. */
+function wide(): boolean {
+  return typeof window !== 'undefined' && window.innerWidth > 1000;
+}
 
 /**
  * Open at first on a phone (the page scrolls) and on a tall screen; folded on
@@ -12,7 +18,7 @@ import { UrlList } from './UrlList';
 function startsOpen(): boolean {
   const saved = readSaved();
   if (saved !== null) return saved;
-  return typeof window === 'undefined' || window.innerWidth <= 1000 || window.innerHeight >= 860;
+  return !wide() || window.innerHeight >= 860;
 }
 
 /** Where the panel's last state is kept (a choice of layout, not an input: outside the store). */
@@ -41,11 +47,31 @@ function save(open: boolean): void {
  */
 export function InputsPanel() {
   const [open, setOpen] = useState(startsOpen);
+  const [foldedFor, setFoldedFor] = useState<string | null>(null);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Before / after needs the height on a short wide screen: the inputs fold when it opens.
+  const view = useDeploy((s) => s.view);
+  useEffect(() => {
+    if (view !== 'before-after' || !wide() || window.innerHeight >= 860) return;
+    setOpen(false);
+    setFoldedFor('the comparison');
+  }, [view]);
+  const pastedRun = useFoldAfterPaste(() => {
+    setOpen(false);
+    setFoldedFor('the verdicts');
+    // The list that had the focus is hidden now: the focus goes to the button that opens it again.
+    if (document.activeElement?.closest('#inputs-body')) toggle.current?.focus();
+  });
   const crawlers = useRobotsLab((s) => s.crawlers.profiles.length + s.crawlers.tokens.length);
   const robotsUrl = useRobotsLab((s) => s.robotsUrl);
   return (
-    <section className={`inputs-panel${open ? ' open' : ''}`} aria-labelledby="inputs-title" data-testid="inputs-panel">
+    <section
+      className={`inputs-panel${open ? ' open' : ''}`}
+      aria-labelledby="inputs-title"
+      data-testid="inputs-panel"
+      onPasteCapture={pastedRun}
+    >
       <div className="inputs-bar">
         <h2 id="inputs-title">
           <button
@@ -53,8 +79,10 @@ export function InputsPanel() {
             className="disclosure"
             aria-expanded={open}
             aria-controls="inputs-body"
+            ref={toggle}
             onClick={() => {
               setOpen(!open);
+              setFoldedFor(null);
               save(!open);
             }}
             data-testid="inputs-toggle"
@@ -66,6 +94,11 @@ export function InputsPanel() {
           {formatCount(total)} URL{total === 1 ? '' : 's'} · {crawlers} crawler{crawlers === 1 ? '' : 's'}
           {robotsUrl ? ` · ${robotsUrl}` : ' · every URL judged'}
         </span>
+        {foldedFor && !open && (
+          <span className="hint" data-testid="inputs-folded-note">
+            Folded to show {foldedFor}.
+          </span>
+        )}
       </div>
       <div id="inputs-body" className="inputs-body" hidden={!open}>
         <UrlList />
@@ -74,4 +107,31 @@ export function InputsPanel() {
       </div>
     </section>
   );
+}
+
+/**
+ * On a wide screen, a list pasted into the URL list folds the inputs once its
+ * verdicts are in, so that the table gets the height (the page does not
+ * scroll there). Returns the panel's paste handler; `fold` runs once per paste.
+ */
+function useFoldAfterPaste(fold: () => void): (e: ClipboardEvent) => void {
+  const run = useRobotsLab((s) => s.results?.id ?? -1);
+  const finished = useRobotsLab((s) => s.results?.finished ?? false);
+  const cells = useRobotsLab((s) => (s.results ? s.results.total * s.results.crawlers.length : 0));
+  // The run that was current when the paste came: the paste's own run is a later one.
+  const waiting = useRef<{ run: number } | null>(null);
+  const foldLatest = useRef(fold);
+  foldLatest.current = fold;
+  useEffect(() => {
+    const w = waiting.current;
+    if (!w || run === w.run || !finished) return;
+    waiting.current = null;
+    if (cells > 0) foldLatest.current();
+  }, [run, finished, cells]);
+  return (e) => {
+    const inList = e.target instanceof Element && e.target.closest('.url-list');
+    const text = e.clipboardData?.getData('text/plain') ?? '';
+    if (!wide() || !inList || !text.includes('\n')) return;
+    waiting.current = { run };
+  };
 }

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
+import { ShareArea } from '../share/ShareArea';
 import { DEFAULT_INPUTS, type Inputs } from '../state/inputs';
 import { forgetStored, type InputsSnapshot, snapshotInputs, useRobotsLab } from '../state/store';
 import { deployStorage } from './deploy/storage';
+import { HeaderMenu } from './HeaderMenu';
+import { ThemeToggle } from './ThemeToggle';
+
+/** The id of the editor's file field (EditorPane.tsx), which "Open…" clicks. */
+export const ROBOTS_FILE_INPUT = 'robots-file-input';
 
 /** What "New" starts from: no file, no URLs, Googlebot, the default settings. */
 const EMPTY_INPUTS: Inputs = {
@@ -14,9 +20,10 @@ const EMPTY_INPUTS: Inputs = {
 };
 
 /**
- * The page-wide actions: start empty, load the example (each offers an undo
- * that puts back everything: texts, crawlers and settings) and forget what
- * this browser stored.
+ * The page-wide actions: New, Open, Share and a menu with the rest (load the
+ * example, state files, forget what this browser stored, the theme). New and
+ * the example each offer an undo that puts back everything: texts, crawlers
+ * and settings.
  */
 export function PageActions() {
   const loadExample = useRobotsLab((s) => s.loadExample);
@@ -42,12 +49,24 @@ export function PageActions() {
       <button type="button" onClick={() => replace('new', EMPTY_INPUTS)} data-testid="new">
         New
       </button>
-      <button type="button" onClick={() => replace('example', DEFAULT_INPUTS)} data-testid="load-example">
-        Load the example
+      {/* The editor's own file field: the same path as a file dropped on the editor. */}
+      <button type="button" onClick={() => document.getElementById(ROBOTS_FILE_INPUT)?.click()} data-testid="open">
+        Open…
       </button>
-      <button type="button" className="secondary" onClick={() => setConfirmForget(true)} data-testid="forget">
-        Forget stored data…
-      </button>
+      <ShareArea
+        menu={(stateFiles) => (
+          <HeaderMenu>
+            <button type="button" onClick={() => replace('example', DEFAULT_INPUTS)} data-testid="load-example">
+              Load the example
+            </button>
+            {stateFiles}
+            <button type="button" className="secondary" onClick={() => setConfirmForget(true)} data-testid="forget">
+              Forget stored data…
+            </button>
+            <ThemeToggle />
+          </HeaderMenu>
+        )}
+      />
       {undo && (
         <div className="toast" role="status" data-testid="undo-toast">
           <span className="toast-text">

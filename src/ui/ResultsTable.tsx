@@ -9,11 +9,13 @@ import { moveCell } from './results/gridKeys';
 import { Pager } from './results/Pager';
 import { Progress } from './results/Progress';
 import { cellId, ResultRow } from './results/ResultRow';
-import { ROW_ESTIMATE, useClientWidth, usePagedRows } from './results/usePagedRows';
+import { ROW_HEIGHT, ROW_HEIGHT_NARROW, useClientWidth, usePagedRows } from './results/usePagedRows';
 import { listOrigins } from './useListOrigins';
 
 /** Below this grid width rows stack (URL above its verdicts); styles.css has the same container query. */
 const NARROW = 640;
+/** The URL column's width at first, in pixels: six crawler columns fit beside it at 1280 px. */
+const URL_WIDTH = 220;
 /** Width of one character of the URL column's monospace text, in pixels (0.6em of 12.6px). */
 const CHAR_PX = 7.6;
 
@@ -54,18 +56,25 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
   const spread = listOrigins(results);
   // Rows on the origin most URLs share show their path; the others keep their whole URL.
   const origin = spread.mainCount * 2 > spread.absolute ? spread.main : null;
-  const [urlWidth, setUrlWidth] = useState(280);
+  const [urlWidth, setUrlWidth] = useState(URL_WIDTH);
   const gridWidth = useClientWidth(scrollRef);
+  const narrow = gridWidth > 0 && gridWidth < NARROW;
+  const rowHeight = narrow ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
   const allRows = results ? results.total : 0;
   const cols = results ? results.crawlers.length : 0;
   const rowAt = (i: number) => (index ? index[i] : i);
   const selectedRow = selected?.row ?? null;
   const selectedAt = selectedRow === null ? null : index ? index.indexOf(selectedRow) : selectedRow;
-  const { virtualizer, page, pages, pageStart, pageRows, setPage } = usePagedRows(scrollRef, rows, selectedAt, rowAt);
-  const narrow = gridWidth > 0 && gridWidth < NARROW;
+  const { virtualizer, page, pages, pageStart, pageRows, setPage } = usePagedRows(
+    scrollRef,
+    rows,
+    selectedAt,
+    rowAt,
+    rowHeight,
+  );
   const activeCol = selected && selected.col < cols ? selected.col : null;
   const start = narrow ? 0 : urlWidth;
-  const range = useColumnWindow(scrollRef, { cols, width: gridWidth, start, narrow, active: activeCol });
+  const range = useColumnWindow(scrollRef, { cols, width: gridWidth, start, active: activeCol });
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
   if (cols === 0 || allRows === 0) return <NothingToShow noCrawlers={cols === 0} />;
@@ -85,7 +94,7 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
   function onKey(e: KeyboardEvent<HTMLDivElement>) {
     if (rows === 0) return;
     const cur = active && activeAt >= 0 ? { row: activeAt, col: active.col } : { row: 0, col: 0 };
-    const screen = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_ESTIMATE) - 1);
+    const screen = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / rowHeight) - 1);
     const next = moveCell(e.key, e.ctrlKey, cur, { rows, cols, page: screen });
     if (!next) return;
     e.preventDefault();
@@ -130,13 +139,13 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
                 ariaRow={pageStart + item.index + 2}
                 index={item.index}
                 top={item.start}
+                height={item.size}
                 url={url}
                 normalise={normalise}
                 ctx={ctx}
                 activeCol={active?.row === row ? active.col : null}
                 columns={active?.row === row ? activeRowColumns : inView}
                 placeFrom={placeFrom}
-                measure={virtualizer.measureElement}
                 onSelect={(row, col) => {
                   select({ row, col });
                   scrollRef.current?.focus({ preventScroll: true });

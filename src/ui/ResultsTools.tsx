@@ -29,6 +29,7 @@ export function ResultsTools() {
   const crawlers = useRobotsLab((s) => s.results?.crawlers ?? NO_CRAWLERS);
   const view = useRobotsLab((s) => s.view);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
+  const normalised = useRobotsLab((s) => (s.results?.normalised.size ?? 0) > 0);
   const [search, setSearch] = useState(q.search);
   const id = useId();
 
@@ -82,16 +83,19 @@ export function ResultsTools() {
           </option>
         ))}
       </select>
-      <label className="checkbox" htmlFor={`${id}-norm`}>
-        <input
-          id={`${id}-norm`}
-          type="checkbox"
-          checked={q.normalisedOnly}
-          onChange={(e) => setQuery({ normalisedOnly: e.target.checked })}
-          data-testid="filter-normalised"
-        />
-        Changed by normalisation
-      </label>
+      {/* Only where normalisation changed a URL (or the filter is on): elsewhere it would keep nothing. */}
+      {(normalised || q.normalisedOnly) && (
+        <label className="checkbox" htmlFor={`${id}-norm`}>
+          <input
+            id={`${id}-norm`}
+            type="checkbox"
+            checked={q.normalisedOnly}
+            onChange={(e) => setQuery({ normalisedOnly: e.target.checked })}
+            data-testid="filter-normalised"
+          />
+          Changed by normalisation
+        </label>
+      )}
       <select
         aria-label="Sort"
         value={sortValue(q)}

@@ -7,8 +7,8 @@ import { formatCount } from './format';
 /**
  * Totals per crawler and verdict, and a bar chart of the rules that decide
  * the most cells; a bar filters the table to its rule and shows the line.
- * A bar's accessible name is its visible text ("line 8 Disallow: /x 1,234
- * cells"), so speech input can say what it sees; pressed says the filter is on.
+ * A bar's accessible name is its visible text ("Disallow: /x line 8 1,234
+ * cells": the rule first, whole, then its bar), so speech input can say what it sees; pressed says the filter is on.
  */
 export function Totals() {
   const controller = useController();
@@ -64,7 +64,7 @@ export function Totals() {
                   }}
                 >
                   <span className="bar-label">
-                    <span className="bar-line">line {line}</span> <code>{rules.get(line) ?? ''}</code>
+                    <code>{rules.get(line) ?? ''}</code> <span className="bar-line">line {line}</span>
                   </span>
                   <span className="bar-track">
                     <span className="bar-fill" style={{ width: `${Math.max(2, (n / max) * 100)}%` }} />

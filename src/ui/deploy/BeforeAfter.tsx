@@ -45,23 +45,23 @@ export function BeforeAfter() {
       )}
       {empty ? (
         <p className="hint" data-testid="deploy-empty">
-          Paste the robots.txt that is live today into the left side (or drop its file, or restore a snapshot). The URL
-          list × crawlers above are then compared under both files.
+          Compare with the file as first opened in this session, or paste the robots.txt that is live today into the
+          left side (or drop its file, or restore a snapshot). The URL list × crawlers are then compared under both
+          files.
         </p>
       ) : (
-        <FlipHeadline />
+        // The answer stays in sight while the diff and the flips scroll under it.
+        <div className="flip-strip" data-testid="flip-strip">
+          <FlipHeadline />
+          <FlipSummary />
+        </div>
       )}
       <div className="merge-heads" aria-hidden="true">
         <span>Deployed (today)</span>
         <span>Edited (the editor's file)</span>
       </div>
       <MergePane />
-      {!empty && (
-        <>
-          <FlipSummary />
-          <FlipList />
-        </>
-      )}
+      {!empty && <FlipList />}
     </div>
   );
 }

@@ -27,11 +27,22 @@ export async function readDeployedFile(file: File): Promise<void> {
   d.setDeployedText(text);
 }
 
-/** Where the deployed file comes from: open a file, or start from the editor's file. */
+/** Where the deployed file comes from: the file as first opened, a file, or a copy of the editor's file. */
 export function DeployedSource() {
   const input = useRef<HTMLInputElement>(null);
+  const opened = useDeploy((s) => s.openedText);
+  const same = useDeploy((s) => s.openedText === s.deployedText);
   return (
     <div className="deployed-source">
+      <button
+        type="button"
+        title="The robots.txt as it came into the page in this session, before your edits"
+        disabled={opened === null || same}
+        onClick={() => opened !== null && useDeploy.getState().setDeployedText(opened)}
+        data-testid="deployed-from-opened"
+      >
+        The file as first opened
+      </button>
       <button type="button" onClick={() => input.current?.click()} data-testid="deployed-open">
         Open deployed file…
       </button>

@@ -1,49 +1,51 @@
 import { useDeploy } from '../../state/deploy';
 import { formatCount } from '../format';
 
-/** The comparison's counts per crawler; a count is a button that filters the list to those flips. */
+/**
+ * The comparison's counts per crawler, a column each (so that the strip they
+ * sit in stays two rows high); a count is a button that filters the list to
+ * those flips.
+ */
 export function FlipSummary() {
   const flips = useDeploy((s) => s.flips);
   const setQuery = useDeploy((s) => s.setQuery);
   const tally = flips?.tally;
   if (!flips || !tally) return null;
   const show = (kind: 'allowed-to-blocked' | 'blocked-to-allowed', crawler: number) => setQuery({ kind, crawler });
+  const rows = [
+    ['allowed-to-blocked', 'Newly blocked', 'blocked', (c: (typeof tally.byCrawler)[number]) => c.allowedToBlocked],
+    ['blocked-to-allowed', 'Newly allowed', 'allowed', (c: (typeof tally.byCrawler)[number]) => c.blockedToAllowed],
+  ] as const;
   return (
     <div className="flip-summary" data-testid="flip-summary">
       <table className="flip-counts" data-testid="flip-counts">
         <thead>
           <tr>
-            <th scope="col">Crawler</th>
-            <th scope="col">Newly blocked</th>
-            <th scope="col">Newly allowed</th>
+            <td />
+            {tally.byCrawler.map((c) => (
+              <th key={c.label} scope="col" data-testid="flip-count-crawler">
+                {c.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {tally.byCrawler.map((c, i) => (
-            <tr key={c.label} data-testid="flip-count-row">
-              <th scope="row">{c.label}</th>
-              <td>
-                <button
-                  type="button"
-                  className="link count blocked"
-                  disabled={c.allowedToBlocked === 0}
-                  onClick={() => show('allowed-to-blocked', i)}
-                  aria-label={`${c.allowedToBlocked} newly blocked for ${c.label}: show them`}
-                >
-                  {formatCount(c.allowedToBlocked)}
-                </button>
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="link count allowed"
-                  disabled={c.blockedToAllowed === 0}
-                  onClick={() => show('blocked-to-allowed', i)}
-                  aria-label={`${c.blockedToAllowed} newly allowed for ${c.label}: show them`}
-                >
-                  {formatCount(c.blockedToAllowed)}
-                </button>
-              </td>
+          {rows.map(([kind, words, cls, count]) => (
+            <tr key={kind} data-testid="flip-count-row" data-kind={kind}>
+              <th scope="row">{words}</th>
+              {tally.byCrawler.map((c, i) => (
+                <td key={c.label}>
+                  <button
+                    type="button"
+                    className={`link count ${cls}`}
+                    disabled={count(c) === 0}
+                    onClick={() => show(kind, i)}
+                    aria-label={`${count(c)} ${words.toLowerCase()} for ${c.label}: show them`}
+                  >
+                    {formatCount(count(c))}
+                  </button>
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

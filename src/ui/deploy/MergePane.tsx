@@ -71,6 +71,7 @@ class Follower {
     private readonly view: EditorView,
     private readonly mirror: DocMirror,
     private readonly text: () => string,
+    private readonly followed: () => void = () => {},
   ) {}
 
   /** The store's text changed: bring the side to it in the next task. */
@@ -79,6 +80,7 @@ class Follower {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.follow(this.text());
+      this.followed();
     }, 0);
   }
 
@@ -103,6 +105,29 @@ class Follower {
       effects: insert.length > LARGE_CHANGE ? withoutParse(this.view.state) : [],
     });
   }
+}
+
+/** Unchanged runs of this many lines or more fold into one line ("… 120 unchanged lines"), with this many kept as context. */
+const COLLAPSE = { margin: 3, minSize: 8 };
+
+/**
+ * Shows the view's first change: the unchanged runs folded again for the
+ * texts as they are now (the merge view folds only when it is made, and a
+ * deployed file usually comes later), then the scroll box moved so that the
+ * first changed line sits near its top, on both sides at once (the sides
+ * scroll together in one box).
+ */
+function showFirstChange(view: MergeView, box: HTMLElement): void {
+  view.reconfigure({ collapseUnchanged: COLLAPSE });
+  const chunk = view.chunks[0];
+  if (!chunk) return;
+  const at = Math.min(chunk.fromB, view.b.state.doc.length);
+  view.b.requestMeasure({
+    read: (v) => v.lineBlockAt(at).top + v.documentTop - box.getBoundingClientRect().top + box.scrollTop,
+    write: (top) => {
+      box.scrollTop = Math.max(0, top - 3 * view.b.defaultLineHeight);
+    },
+  });
 }
 
 /**
@@ -138,6 +163,17 @@ export function MergePane() {
     );
     const deployed = useDeploy.getState().deployedText;
     const edited = useRobotsLab.getState().robotsText;
+    const box = host.current!;
+    // A task later: both sides' chunks are computed and laid out by then.
+    let merge: MergeView | null = null;
+    let revealTimer: ReturnType<typeof setTimeout> | null = null;
+    const reveal = () => {
+      if (revealTimer !== null) clearTimeout(revealTimer);
+      revealTimer = setTimeout(() => {
+        revealTimer = null;
+        if (merge) showFirstChange(merge, box);
+      }, 0);
+    };
     const view = new MergeView({
       a: {
         doc: deployed,
@@ -146,7 +182,13 @@ export function MergePane() {
           'deployed-editor-content',
           () => syncA.changed(),
           (changes, doc) => mirrorA.update(changes, doc),
-          placeholder('Paste the deployed robots.txt here, drop its file, or restore a snapshot'),
+          [
+            placeholder('Paste the deployed robots.txt here, drop its file, or restore a snapshot'),
+            // A file pasted into the empty side shows its first change, as one opened does.
+            EditorView.updateListener.of((u) => {
+              if (u.docChanged && u.startState.doc.length === 0) reveal();
+            }),
+          ],
         ),
       },
       b: {
@@ -162,11 +204,14 @@ export function MergePane() {
       root,
       gutter: true,
       highlightChanges: true,
-      collapseUnchanged: { margin: 3, minSize: 8 },
+      collapseUnchanged: COLLAPSE,
     });
+    merge = view;
+    reveal();
     const mirrorA = new DocMirror(view.a.state.doc, () => syncA.resume(), deployed);
     const mirrorB = new DocMirror(view.b.state.doc, () => syncB.resume(), edited);
-    const followA = new Follower(view.a, mirrorA, () => useDeploy.getState().deployedText);
+    // A new deployed file (opened, restored, pasted whole) shows its first change; an edit in the editor does not move the view.
+    const followA = new Follower(view.a, mirrorA, () => useDeploy.getState().deployedText, reveal);
     const followB = new Follower(view.b, mirrorB, () => useRobotsLab.getState().robotsText);
     const stopDeploy = useDeploy.subscribe((s, prev) => {
       if (s.deployedText !== prev.deployedText && !ownA) {
@@ -189,6 +234,7 @@ export function MergePane() {
       followB.schedule();
     });
     return () => {
+      if (revealTimer !== null) clearTimeout(revealTimer);
       followA.stop();
       followB.stop();
       syncA.flush();

@@ -10,16 +10,19 @@ function seconds(ms: number): string {
 }
 
 /**
- * How far the run is: a progress bar while it streams in, its size and time
- * once finished. Not a live region: it changes a few times a second, and
+ * How far the run is: a progress bar while it streams in (and, when an
+ * edit replaced the run before it finished, that it started again), its
+ * size and time once finished. Not a live region: it changes a few times a second, and
  * src/ui/Announcer.tsx says when a long run starts and ends.
  */
 export function Progress({ r }: { r: RunResults }) {
-  const restarted = r.restarted ? (
-    <span className="restarted" data-testid="run-restarted">
-      Cancelled, restarted for the new input ·{' '}
-    </span>
-  ) : null;
+  // Said while the new run works, gone when it is done: the finished line says what was judged.
+  const restarted =
+    r.restarted && !r.finished ? (
+      <span className="restarted" data-testid="run-restarted">
+        Started again for your change ·{' '}
+      </span>
+    ) : null;
   return (
     <p
       className={r.finished ? 'run-status' : 'run-status running'}

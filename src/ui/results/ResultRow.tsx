@@ -16,7 +16,21 @@ export interface UrlShape {
   maxChars: number;
 }
 
-/** One URL and its verdict per crawler. */
+/** The deciding line every cell of a row shares, or 0 (no rule, or not all the same). */
+function sharedLine(r: RunResults, row: number, pending: boolean): number {
+  const cols = r.crawlers.length;
+  if (pending || cols < 2) return 0;
+  const first = r.lines[row * cols];
+  for (let c = 1; c < cols; c++) if (r.lines[row * cols + c] !== first) return 0;
+  return first;
+}
+
+/**
+ * One URL and its verdict per crawler, in a row of fixed height (styles.css
+ * --row-height; the virtualizer's ROW_HEIGHT): each cell gives its verdict
+ * and deciding line, the rule is in its title, in the selected cell's
+ * explanation, and once under the URL when every cell of the row shares it.
+ */
 export function ResultRow(props: {
   r: RunResults;
   row: number;
@@ -24,6 +38,8 @@ export function ResultRow(props: {
   ariaRow: number;
   index: number;
   top: number;
+  /** The row's fixed height, in pixels. */
+  height: number;
   url: UrlShape;
   normalise: boolean;
   ctx: CellContext;
@@ -32,7 +48,6 @@ export function ResultRow(props: {
   columns: readonly number[];
   /** Where column 0 sits in the row's grid template (1-based; cells are placed by it when some are not drawn), or null. */
   placeFrom: number | null;
-  measure(el: HTMLElement | null): void;
   onSelect(row: number, col: number): void;
 }) {
   const { r, row, url, ctx, activeCol } = props;
@@ -42,33 +57,40 @@ export function ResultRow(props: {
   const typed = urlAt(r, row);
   const shownAs = props.normalise ? r.normalised.get(row) : undefined;
   const note = r.notes.get(row);
+  const shared = ctx.outcome.mode === 'rules' ? sharedLine(r, row, pending) : 0;
   return (
     <div
-      ref={props.measure}
       data-index={props.index}
       role="row"
       aria-rowindex={props.ariaRow}
       className="grid-row"
       data-testid="result-row"
-      style={{ transform: `translateY(${props.top}px)` }}
+      style={{ transform: `translateY(${props.top}px)`, height: props.height }}
     >
       <div role="rowheader" aria-colindex={1} className="url-cell" title={typed}>
         <span className="url-typed" data-testid="url-typed" data-url={typed}>
           {truncateMiddle(shownPart(typed, url.origin), url.maxChars)}
         </span>
-        {shownAs !== undefined && (
-          <span className="url-request" data-testid="url-request">
-            <span aria-hidden="true">→ </span>
-            <span className="visually-hidden">requested as </span>
-            {truncateMiddle(shownPart(shownAs, url.origin), url.maxChars - 2)}
-          </span>
-        )}
-        {note && !(flags & ROW.NORMALISED) && (
-          <span className="url-note" data-testid="url-note">
-            {sentence(note)}
-          </span>
-        )}
-        <ReaderDiffNote row={row} />
+        <span className="url-more">
+          {shownAs !== undefined && (
+            <span className="url-request" data-testid="url-request">
+              <span aria-hidden="true">→ </span>
+              <span className="visually-hidden">requested as </span>
+              {truncateMiddle(shownPart(shownAs, url.origin), url.maxChars - 2)}
+            </span>
+          )}
+          {note && !(flags & ROW.NORMALISED) && (
+            <span className="url-note" data-testid="url-note" title={sentence(note)}>
+              {sentence(note)}
+            </span>
+          )}
+          <ReaderDiffNote row={row} />
+          {shared > 0 && (
+            <span className="row-rule" data-testid="row-rule" title={`line ${shared} · ${ctx.rules.get(shared) ?? ''}`}>
+              <span className="visually-hidden">every crawler: </span>line {shared} · {ctx.rules.get(shared)}
+            </span>
+          )}
+        </span>
       </div>
       {props.columns.map((col) => {
         const k = row * cols + col;
@@ -89,6 +111,7 @@ export function ResultRow(props: {
             data-col={col}
             data-verdict={v.cls}
             data-line={r.lines[k] || undefined}
+            title={v.detail}
             onClick={() => props.onSelect(row, col)}
           >
             <span className="verdict">
@@ -98,7 +121,7 @@ export function ResultRow(props: {
               {v.verdict}
             </span>
             <span className="rule" data-testid="cell-rule">
-              {v.detail}
+              {isActive ? v.detail : v.brief}
             </span>
           </div>
         );

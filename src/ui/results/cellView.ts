@@ -9,8 +9,10 @@ export interface CellView {
   icon: string;
   /** The CSS class and `data-verdict`: allowed, blocked, unjudged or pending. */
   cls: string;
-  /** The deciding line and rule as written ("line 5 · Disallow: /x", shown whole), or why no rule decides. */
+  /** The deciding line and rule as written ("line 5 · Disallow: /x"), or why no rule decides: the cell's title. */
   detail: string;
+  /** What fits under the verdict in a cell of fixed height: "line 5", or the reason in a few words. */
+  brief: string;
 }
 
 /** The inputs of `cellView` that are the same for every cell of a run. */
@@ -29,25 +31,33 @@ export function cellView(
   note: string | undefined,
   ctx: CellContext,
 ): CellView {
-  if (pending) return { verdict: 'Evaluating…', icon: '…', cls: 'pending', detail: 'Not evaluated yet' };
+  if (pending)
+    return { verdict: 'Evaluating…', icon: '…', cls: 'pending', detail: 'Not evaluated yet', brief: 'not yet' };
   if (status === CELL.OUT_OF_SCOPE)
-    return { verdict: 'Not judged', icon: '⚠', cls: 'unjudged', detail: 'Outside the robots.txt origin' };
+    return {
+      verdict: 'Not judged',
+      icon: '⚠',
+      cls: 'unjudged',
+      detail: 'Outside the robots.txt origin',
+      brief: 'other site',
+    };
   if (status === CELL.INVALID_URL)
     return {
       verdict: 'Invalid URL',
       icon: '⚠',
       cls: 'unjudged',
       detail: note ? sentence(note) : 'Cannot be read as a URL',
+      brief: 'not a URL',
     };
   const allowed = status === CELL.ALLOWED;
   const base = allowed
     ? { verdict: 'Allowed', icon: '✓', cls: 'allowed' }
     : { verdict: 'Blocked', icon: '✕', cls: 'blocked' };
-  let detail: string;
-  if (ctx.outcome.mode !== 'rules')
-    detail = ctx.fetchStatus === 0 ? 'Server unreachable' : `Server answered ${ctx.fetchStatus}`;
-  else if (line > 0) detail = `line ${line} · ${ctx.rules.get(line) ?? ''}`;
-  else if (rowFlags & ROW.ROBOTS_TXT) detail = 'robots.txt is always allowed';
-  else detail = 'No rule matches';
-  return { ...base, detail };
+  if (ctx.outcome.mode !== 'rules') {
+    const detail = ctx.fetchStatus === 0 ? 'Server unreachable' : `Server answered ${ctx.fetchStatus}`;
+    return { ...base, detail, brief: ctx.fetchStatus === 0 ? 'unreachable' : `server ${ctx.fetchStatus}` };
+  }
+  if (line > 0) return { ...base, detail: `line ${line} · ${ctx.rules.get(line) ?? ''}`, brief: `line ${line}` };
+  if (rowFlags & ROW.ROBOTS_TXT) return { ...base, detail: 'robots.txt is always allowed', brief: 'robots.txt' };
+  return { ...base, detail: 'No rule matches', brief: 'no rule' };
 }

@@ -10,6 +10,8 @@ import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 're
 
 /** Up to this many crawler columns, every one is drawn. */
 const ALL_COLUMNS = 16;
+/** A crawler column's smallest width, in rem, wide or narrow (styles.css --crawler-col). */
+const CRAWLER_COL_REM = 6.5;
 /** Columns drawn beyond each side of the view. */
 const OVERSCAN = 2;
 
@@ -102,13 +104,12 @@ function followScroll(el: HTMLElement, set: (left: number) => void): { el: HTMLE
  */
 export function useColumnWindow(
   scrollRef: RefObject<HTMLDivElement | null>,
-  shape: { cols: number; width: number; start: number; narrow: boolean; active: number | null },
+  shape: { cols: number; width: number; start: number; active: number | null },
 ): ColumnRange {
-  const { cols, width, start, narrow, active } = shape;
+  const { cols, width, start, active } = shape;
   const [scrollLeft, setScrollLeft] = useState(0);
-  // styles.css: a crawler column is minmax(10rem, 1fr), or minmax(6.5rem, 1fr) when rows stack.
   const [rem] = useState(remPx);
-  const geometry: ColumnGeometry = { cols, width, scrollLeft, start, minCol: (narrow ? 6.5 : 10) * rem };
+  const geometry: ColumnGeometry = { cols, width, scrollLeft, start, minCol: CRAWLER_COL_REM * rem };
   const range = columnRange(geometry);
 
   // The grid's scroll box comes and goes with the results: follow whichever is there.

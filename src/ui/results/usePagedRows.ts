@@ -1,37 +1,22 @@
 import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 
-/** A row's height before it is measured (a long rule wraps and makes its row taller). */
-export const ROW_ESTIMATE = 46;
+/**
+ * A row's height, fixed: a row is never measured, so no row is ever drawn
+ * over another while heights arrive (the rule text that used to wrap in one
+ * engine and not another is in the cell's title instead). On a narrow grid
+ * the URL takes a line of its own above the verdicts.
+ */
+export const ROW_HEIGHT = 42;
+/** A row's height when the grid is narrow and rows stack (URL above the verdicts). */
+export const ROW_HEIGHT_NARROW = 64;
 /** Height of the sticky column header (fixed in styles.css), so scrolling keeps rows out from under it. */
 const HEAD_HEIGHT = 46;
 /**
  * Rows per page. Browsers cap an element's height (about 33 million pixels
- * in Chromium), so a million rows are shown in pages. And the virtualizer
- * lays out every row of the page in a pass over them whenever a row is
- * measured: pages of 100,000 rows made the first render of a million-row
- * list (on every reload) a task of a quarter of a second.
+ * in Chromium), so a million rows are shown in pages.
  */
 const PAGE_ROWS = 10_000;
-
-/**
- * A row's height for the virtualizer, never read from the layout: the
- * ResizeObserver's report once the browser has laid the row out, and before
- * that the height already known for the row, or the estimate. Read at once
- * (the virtualizer's default), the first rows of a fresh grid forced a layout
- * of the whole page inside the render that mounted them: 24-28 ms of the
- * 74 ms task that showed a saved million-row list after a reload.
- */
-function sizeWithoutLayout(
-  el: HTMLElement,
-  entry: ResizeObserverEntry | undefined,
-  v: Virtualizer<HTMLDivElement, HTMLElement>,
-): number {
-  const box = entry?.borderBoxSize?.[0];
-  if (box) return Math.round(box.blockSize);
-  const index = v.indexFromElement(el);
-  return v.itemSizeCache.get(v.options.getItemKey(index)) ?? ROW_ESTIMATE;
-}
 
 /**
  * The scroll area's size for the virtualizer, never read inside a render:
@@ -75,8 +60,8 @@ function scrollWithoutFirstLayout(
 }
 
 /**
- * The results grid's rows in pages of PAGE_ROWS, virtualized inside
- * `scrollRef`; keeps the selected row (a position in the shown order, or
+ * The results grid's rows, `rowHeight` pixels each, in pages of PAGE_ROWS,
+ * virtualized inside `scrollRef`; keeps the selected row (a position in the shown order, or
  * null) in view however it was selected. `rowAt` maps a position in the
  * shown order to the row it shows.
  */
@@ -85,6 +70,7 @@ export function usePagedRows(
   rows: number,
   selectedAt: number | null,
   rowAt: (at: number) => number,
+  rowHeight: number,
 ) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows / PAGE_ROWS));
@@ -96,16 +82,17 @@ export function usePagedRows(
   const virtualizer = useVirtualizer({
     count: pageRows,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE,
-    // Measured heights belong to rows, not positions: a filter that moves a
-    // taller row to where a shorter one stood must not reuse its height.
+    estimateSize: () => rowHeight,
     getItemKey: (i) => rowAt(pageStart + i),
     overscan: 8,
     scrollPaddingStart: HEAD_HEIGHT,
-    measureElement: sizeWithoutLayout,
     observeElementRect: rectWithoutLayout,
     scrollToFn: scrollWithoutFirstLayout,
   });
+
+  // Rows stacked or not: every row's height changes at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height is read through estimateSize
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
   // After a page change the virtualizer knows the new rows only on the next render.
   useEffect(() => {

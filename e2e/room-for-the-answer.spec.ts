@@ -1,0 +1,126 @@
+import { expect, type Page, test } from '@playwright/test';
+import { marketplaceRobots, marketplaceUrls } from './fixtures/marketplace-robots';
+import { LabPage } from './pages/LabPage';
+
+// A site owner with a marketplace-sized robots.txt pastes 20 URLs and checks six crawlers on a
+// 1280×720 laptop: the verdicts must fit on the screen, and the answer's panel must grow for
+// the totals and the AI tab.
+
+const CRAWLERS: [string, string][] = [
+  ['Googlebot', 'googlebot'],
+  ['Bingbot', 'bingbot'],
+  ['GPTBot', 'gptbot'],
+  ['ClaudeBot', 'claudebot'],
+  ['CCBot', 'ccbot'],
+  ['PerplexityBot', 'perplexitybot'],
+];
+
+/** Pastes `text` into the URL list as a user's paste does: the event crosses the editor's shadow root. */
+async function pasteUrls(page: Page, text: string) {
+  const target = page.getByTestId('url-list');
+  await target.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await target.evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }),
+    );
+  }, text);
+}
+
+/** Result rows wholly inside the grid's box and the window. */
+async function fullyVisibleRows(lab: LabPage): Promise<number> {
+  return lab.results.grid.evaluate((grid) => {
+    const g = grid.getBoundingClientRect();
+    return Array.from(grid.querySelectorAll('[data-testid="result-row"]')).filter((row) => {
+      const r = row.getBoundingClientRect();
+      return r.top >= g.top && r.bottom <= g.bottom + 1 && r.bottom <= window.innerHeight;
+    }).length;
+  });
+}
+
+/** Crawler column headers wholly inside the grid's box, with no sideways scroll needed. */
+async function fullyVisibleColumns(lab: LabPage): Promise<number> {
+  return lab.results.grid.evaluate((grid) => {
+    const g = grid.getBoundingClientRect();
+    return Array.from(grid.querySelectorAll('[data-testid="crawler-header"]')).filter((h) => {
+      const r = h.getBoundingClientRect();
+      return r.left >= g.left - 1 && r.right <= g.right + 1;
+    }).length;
+  });
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `test-results/room/${name}-${width}x${height}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('at 1280×720, 20 pasted URLs × 6 crawlers show at least 8 rows and every crawler column without scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.editor.replaceText(marketplaceRobots());
+  await lab.inputs.clearCrawlers();
+  for (const [name, id] of CRAWLERS) await lab.inputs.chooseProfile(name, id);
+  await pasteUrls(page, marketplaceUrls(20).join('\n'));
+  await lab.results.expectFinished(20, 6);
+
+  // The inputs fold once the pasted list has its verdicts; the focus waits on the button that opens them.
+  const toggle = page.getByTestId('inputs-toggle');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  await expect(page.getByTestId('inputs-folded-note')).toHaveText('Folded to show the verdicts.');
+  await expect(page.locator('.inputs-summary')).toContainText('20 URLs · 6 crawlers');
+
+  expect(await fullyVisibleRows(lab)).toBeGreaterThanOrEqual(8);
+  expect(await fullyVisibleColumns(lab)).toBe(6);
+  expect(await lab.results.grid.evaluate((g) => g.scrollWidth <= g.clientWidth + 1)).toBe(true);
+
+  // A compact cell: the verdict and its line; the rule is in its title. "/" is allowed for Googlebot by no rule.
+  await expect(lab.results.cell(0, 0).getByTestId('cell-rule')).toHaveText('no rule');
+  // PerplexityBot's own group blocks everything at line 1579 + its Disallow: / (written by hand from the generator).
+  const perplexity = lab.results.cell(3, 5);
+  await expect(perplexity).toHaveAttribute('data-verdict', 'blocked');
+  await expect(perplexity).toHaveAttribute('title', /^line \d+ · Disallow: \/$/);
+  await shoot(page, 'grid');
+
+  // Totals in the wide pane: the rule's text comes first and is not cut.
+  await page.getByTestId('dock-totals').click();
+  await page.getByTestId('dock-widen').click();
+  await expect(page.getByTestId('dock-widen')).toHaveAttribute('aria-pressed', 'true');
+  const dock = await page.getByTestId('dock').boundingBox();
+  expect(dock?.width ?? 0).toBeGreaterThan(700);
+  const firstBar = page.getByTestId('rule-bar').first();
+  await expect(firstBar.locator('.bar-label')).toHaveText(/^(Allow|Disallow): \S* line \d+$/);
+  expect(await firstBar.locator('code').evaluate((c) => c.scrollWidth <= c.clientWidth + 1)).toBe(true);
+  await shoot(page, 'totals-wide');
+
+  // The AI tab puts the intents first: on screen without scrolling the panel.
+  await page.getByTestId('dock-ai').click();
+  const intents = page.getByTestId('ai-intents');
+  await expect(intents).toBeVisible();
+  expect(
+    await intents.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.top < window.innerHeight - 60;
+    }),
+  ).toBe(true);
+  await shoot(page, 'ai-wide');
+
+  // Back: the verdicts return, and a selected cell's explanation narrows the panel again.
+  await page.getByTestId('dock-widen').click();
+  await expect(lab.results.grid).toBeVisible();
+  await lab.results.select(3, 5);
+  await expect(lab.results.explainReason).toContainText('Disallow: /');
+});
