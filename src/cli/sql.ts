@@ -56,9 +56,12 @@ function readerFor(file: string): string {
   throw new CliError(`cannot tell the format of "${file}": name it .csv, .tsv, .parquet, .jsonl, .ndjson or .json`);
 }
 
+/** The module's name in a variable: bundlers leave an import they cannot resolve at build time alone. */
+const DUCKDB_CLIENT = '@duckdb/node-api';
+
 async function loadDuckDb(): Promise<typeof DuckDB> {
   try {
-    return await import('@duckdb/node-api');
+    return (await import(DUCKDB_CLIENT)) as typeof DuckDB;
   } catch {
     throw new CliError('sql needs DuckDB\'s Node client, an optional dependency: run "npm install @duckdb/node-api"');
   }
