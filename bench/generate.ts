@@ -133,7 +133,7 @@ export interface Dataset {
   groups: { agents: string[]; rules: Rule[] }[];
 }
 
-function makePattern(rand: () => number): string {
+export function makePattern(rand: () => number): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const depth = 1 + Math.floor(rand() * 3);
   const segs: string[] = [];
@@ -222,7 +222,7 @@ export function generate(seed = 20240915, urlCount = 100_000, ruleTarget = 18_90
 }
 
 /** A request path that the rule's pattern matches (or nearly matches). */
-function urlFor(rule: Rule, rand: () => number): string {
+export function urlFor(rule: Rule, rand: () => number): string {
   let p = rule.pattern;
   const anchored = p.endsWith('$');
   if (anchored) p = p.slice(0, -1);

@@ -9,6 +9,8 @@
  * (`createChecker`) and robots-parser. Peak memory is measured per workload
  * and way of checking, each in a fresh process (bench/memory.ts): the large
  * file, and 1,000 small files. Results also go to bench/out/results.json.
+ * Then the CLI (bench/cli.ts), many small files and the UDF file
+ * (bench/smallFiles.ts), and the DuckDB functions (bench/duckdb.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -488,4 +490,7 @@ if (process.argv[2] === '--memory') {
   main();
   // The CLI as a process at auditor scale (bench/cli.ts), after the engine's figures.
   for (const line of await (await import('./cli')).benchCli()) console.log(line);
+  // Many small files and the UDF file (bench/smallFiles.ts); DuckDB over 10,000,000 rows (bench/duckdb.ts).
+  for (const line of await (await import('./smallFiles')).benchSmallFiles()) console.log(line);
+  for (const line of await (await import('./duckdb')).benchDuckDb()) console.log(line);
 }

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Builds the package's JavaScript into lib/: the CLI as one bundled file
-// with no runtime dependencies (lib/cli.mjs) and the engine as an ES module
-// (lib/index.js) beside its type declarations (lib/types/, from tsc).
+// with no runtime dependencies (lib/cli.mjs), the engine as an ES module
+// (lib/index.js) beside its type declarations (lib/types/, from tsc), and
+// the warehouse UDF file (lib/robots-lab-udf.js, bin/udf.mjs).
 // Runs on `npm install` (prepare), before `npm test` and before `npm pack`.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildUdf } from './udf.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'lib');
@@ -28,6 +30,8 @@ await build({
   outfile: join(out, 'cli.mjs'),
   banner: { js: '#!/usr/bin/env node' },
   define: { ROBOTS_LAB_VERSION: JSON.stringify(version) },
+  // An optional peer dependency, loaded by `sql` alone (src/cli/sql.ts).
+  external: ['@duckdb/node-api'],
 });
 chmodSync(join(out, 'cli.mjs'), 0o755);
 await build({
@@ -35,6 +39,15 @@ await build({
   platform: 'neutral',
   entryPoints: [join(root, 'src/lib.ts')],
   outfile: join(out, 'index.js'),
+});
+await buildUdf(root, join(out, 'robots-lab-udf.js'), version);
+// robots-lab/duckdb: the SQL functions on a DuckDB connection, beside its peer.
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/duckdb/index.ts')],
+  outfile: join(out, 'duckdb.js'),
+  define: { ROBOTS_LAB_VERSION: JSON.stringify(version) },
+  external: ['@duckdb/node-api'],
 });
 const tsc = spawnSync(
   process.execPath,
@@ -44,6 +57,19 @@ const tsc = spawnSync(
   },
 );
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+// The DuckDB module's declarations: it needs Node's and DuckDB's types, which the engine's config leaves out.
+const duckdbTypes = spawnSync(
+  process.execPath,
+  [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    join(root, 'src/duckdb/index.ts'),
+    ...['--declaration', '--emitDeclarationOnly', '--strict', '--skipLibCheck'],
+    ...['--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'Bundler'],
+    ...['--types', 'node', '--rootDir', join(root, 'src'), '--outDir', join(out, 'types')],
+  ],
+  { stdio: 'inherit' },
+);
+if (duckdbTypes.status !== 0) process.exit(duckdbTypes.status ?? 1);
 
 // The sources import without extensions (bundler style); Node's ESM
 // resolution, which a consumer's TypeScript may use, needs them spelled.

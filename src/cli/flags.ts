@@ -14,6 +14,7 @@ import { runDiff } from './diff';
 import { runIsAllowed } from './is-allowed';
 import { runLint } from './lint';
 import { runAgents, runCompletion, runHelp, runMan } from './meta';
+import { runSql, sqlOptions } from './sql';
 
 const CHECK_LIKE = ['check', 'diff'] as const;
 
@@ -54,11 +55,12 @@ const FLAGS: readonly Flag[] = [
       check: ['table', 'csv', 'json', 'jsonl'],
       diff: ['table', 'csv', 'json', 'jsonl'],
       lint: ['text', 'json', 'sarif', 'github'],
+      sql: ['csv', 'jsonl'],
     },
-    commands: ['check', 'diff', 'lint'],
+    commands: ['check', 'diff', 'lint', 'sql'],
     help:
       'Output format. check and diff: table (default), csv, json or jsonl. ' +
-      'lint: text (default), json, sarif or github (workflow-command annotations).',
+      'lint: text (default), json, sarif or github (workflow-command annotations). sql: csv (default) or jsonl.',
   },
   {
     name: 'raw',
@@ -127,8 +129,16 @@ const FLAGS: readonly Flag[] = [
     short: 'o',
     value: 'FILE',
     file: true,
-    commands: ['check', 'diff', 'batch', 'lint'],
+    commands: ['check', 'diff', 'batch', 'lint', 'sql'],
     help: 'Write the results to FILE instead of standard output.',
+  },
+  {
+    name: 'table',
+    short: 't',
+    value: 'NAME=FILE',
+    repeat: true,
+    commands: ['sql'],
+    help: 'A file the query reads as table NAME: .csv, .tsv, .parquet, .jsonl, .ndjson or .json (gzipped or not).',
   },
   {
     name: 'quiet',
@@ -197,6 +207,16 @@ const COMMANDS: readonly Command[] = [
       '(cut to a bounded length). Exit 1 when one reaches --fail-on (default error).',
     positional: 'files',
     run: runLint,
+  },
+  {
+    name: 'sql',
+    usage: 'QUERY --table NAME=FILE …',
+    summary: "a SQL query over CSV, Parquet and JSON Lines files with the engine's functions",
+    description:
+      'DuckDB runs the query in memory with robots_check(robots_txt, url, agent) (allowed, line, rule, ' +
+      'group_line, error), robots_allowed, robots_request_url, robots_rules, robots_sha256 and ' +
+      "robots_lab_version (docs/sql.md). Needs DuckDB's Node client: npm install @duckdb/node-api.",
+    run: (args, io) => runSql(sqlOptions(args), io),
   },
   {
     name: 'agents',

@@ -8,7 +8,9 @@
  * - compile/wildcards.ts: wildcard matching and the wildcard index
  *   (presence mask, trigram buckets);
  * - compile/flatten.ts: the typed-array layout and the child lookup;
- * - compile/match.ts: the decision walk and the listing of matches.
+ * - compile/match.ts: the decision walk and the listing of matches;
+ * - compile/linear.ts: a small set's patterns tried in turn;
+ * - compile/adaptive.ts: a larger set tried in turn until the tree pays.
  *
  * Decisions equal the reference's (docs/behaviour.md §8 and §12, Decision):
  * longest pattern in bytes wins, the first line among equally long matches,
@@ -16,6 +18,8 @@
  * an independent emulation of the reference on random files and URLs.
  */
 
+import { AdaptiveRules } from './compile/adaptive';
+import { BucketedRules } from './compile/buckets';
 import { flatten } from './compile/flatten';
 import { LINEAR_MAX_RULES, LinearRules } from './compile/linear';
 import { type CompiledRules, TreeMatcher } from './compile/match';
@@ -29,14 +33,15 @@ export { __setSearchObserver } from './compile/wildcards';
 
 /**
  * Compiles the rules of the given groups (merged): a small set into a list
- * tried in turn (compile/linear.ts), a larger one into the tree.
+ * tried in turn (compile/linear.ts); a larger one into a list that becomes
+ * the tree once it has answered enough queries to pay for it
+ * (compile/adaptive.ts).
  */
 export function compileRules(parsed: ParsedRobots, groups: readonly number[]): CompiledRules {
-  let rules = 0;
-  for (const gi of groups) rules += parsed.groups[gi].rules.length;
-  if (rules > LINEAR_MAX_RULES) return compileTree(parsed, groups);
-  const linear = new LinearRules(parsed, groups, () => compileTree(parsed, groups));
-  return linear.size <= LINEAR_MAX_RULES ? linear : compileTree(parsed, groups);
+  let tree: CompiledRules | null = null;
+  const fullMatcher = (): CompiledRules => (tree ??= compileTree(parsed, groups));
+  const linear = new LinearRules(parsed, groups, fullMatcher);
+  return linear.size <= LINEAR_MAX_RULES ? linear : new AdaptiveRules(new BucketedRules(linear), fullMatcher);
 }
 
 /** Compiles the rules of the given groups (merged) into the radix tree, whatever their number. */

@@ -1,7 +1,11 @@
 /**
  * The two web-platform classes the engine uses, reached through globalThis
  * so that core/ compiles against lib ES2022 alone (no DOM types). Both exist
- * in every place the engine runs: browsers, Web Workers and Node.
+ * in browsers, Web Workers and Node; a bare ECMAScript context (a warehouse's
+ * JavaScript UDF, a `node:vm` context) has neither. There, decoding bytes
+ * falls back to the engine's own decoder, which is the same algorithm
+ * (WHATWG Encoding, UTF-8 decode), and anything that needs the URL parser
+ * throws `MissingPlatformError`: never a verdict changed in silence.
  */
 
 export interface UrlLike {
@@ -28,24 +32,80 @@ interface Globals {
   };
 }
 
-const g = globalThis as unknown as Globals;
+const g = globalThis as unknown as Partial<Globals>;
 
-/** Parses a URL with the WHATWG URL parser; null when it is not a valid URL. */
+/**
+ * Thrown where the engine needs a web-platform class that this JavaScript
+ * context lacks (the URL parser in a warehouse UDF): the caller learns what
+ * is missing instead of getting another answer.
+ */
+export class MissingPlatformError extends Error {
+  constructor(readonly missing: 'URL') {
+    super(
+      `this JavaScript context has no ${missing} class (WHATWG URL Standard), which reading a URL as a crawler requests it needs`,
+    );
+    this.name = 'MissingPlatformError';
+  }
+}
+
+/**
+ * Parses a URL with the WHATWG URL parser; null when it is not a valid URL.
+ * Throws `MissingPlatformError` where the context has no URL class.
+ */
 export function parseUrl(input: string, base?: string): UrlLike | null {
+  const URL = g.URL;
+  if (typeof URL !== 'function') throw new MissingPlatformError('URL');
   try {
-    return new g.URL(input, base);
+    return new URL(input, base);
   } catch {
     return null;
   }
 }
 
-/** Decodes UTF-8 bytes, keeping any byte-order mark; reports whether the bytes were valid UTF-8. */
+/**
+ * Decodes UTF-8 bytes, keeping any byte-order mark; reports whether the
+ * bytes were valid UTF-8. Without `TextDecoder`, the engine's own decoder
+ * gives the same text.
+ */
 export function decodeUtf8(bytes: Uint8Array): { text: string; valid: boolean } {
+  if (typeof g.TextDecoder !== 'function') {
+    return { text: decodeUtf8WithOffsets(bytes).text, valid: isValidUtf8(bytes) };
+  }
   try {
     return { text: new g.TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), valid: true };
   } catch {
     return { text: new g.TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes), valid: false };
   }
+}
+
+/** Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or code points past U+10FFFF). */
+function isValidUtf8(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let needed: number;
+    let lower = 0x80;
+    let upper = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) needed = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      needed = 2;
+      if (b === 0xe0) lower = 0xa0;
+      if (b === 0xed) upper = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      needed = 3;
+      if (b === 0xf0) lower = 0x90;
+      if (b === 0xf4) upper = 0x8f;
+    } else return false;
+    if (i + needed >= bytes.length) return false;
+    const second = bytes[i + 1];
+    if (second < lower || second > upper) return false;
+    for (let k = 2; k <= needed; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return false;
+    i += needed + 1;
+  }
+  return true;
 }
 
 /**

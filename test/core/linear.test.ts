@@ -77,7 +77,7 @@ describe('the linear matcher and the tree decide as the reference does', () => {
     expect(compiled.check(path)).toBe(expected);
   });
 
-  it('compiles a set larger than the limit into the tree', () => {
+  it('does not match a set larger than the limit as a plain list', () => {
     const rules = Array.from({ length: LINEAR_MAX_RULES + 1 }, (_, i) => `disallow: /p${i}`);
     const parsed = parseRobotsTxt(`user-agent: *\n${rules.join('\n')}\n`);
     expect(compileRules(parsed, [0])).not.toBeInstanceOf(LinearRules);

@@ -49,6 +49,11 @@ export class LinearRules implements CompiledRules {
     this.lines.push(line);
   }
 
+  /** The patterns in rule order with their signed lengths and lines (for compile/buckets.ts). */
+  entries(): { patterns: string[]; signedLengths: number[]; lines: number[] } {
+    return { patterns: this.patterns, signedLengths: this.signedLengths, lines: this.lines };
+  }
+
   check(path: string): number {
     const d = scratch;
     this.detailInto(path, d);

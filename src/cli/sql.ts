@@ -1,0 +1,117 @@
+/**
+ * `robots-lab sql QUERY --table NAME=FILE …`: a SQL query over CSV,
+ * Parquet and JSON Lines files with the engine's functions (robots_check,
+ * robots_rules, robots_sha256, … : docs/sql.md), run by DuckDB in memory.
+ * DuckDB's Node client is an optional peer dependency: it is loaded only
+ * here, and its absence is a clear message, so the rest of the CLI never
+ * needs it. Rows stream out a chunk at a time, as CSV or JSON Lines.
+ */
+import type * as DuckDB from '@duckdb/node-api';
+import { registerWith } from '../duckdb/functions';
+import { flag, flags, type ParsedArgs, UsageError } from './args';
+import { csvCell } from './format';
+import { CliError, type CliIo, EXIT_OK } from './io';
+
+/** A file the query reads as a table (a view over DuckDB's reader for its format). */
+interface SqlTable {
+  name: string;
+  file: string;
+}
+
+/** What `sql` runs. */
+export interface SqlOptions {
+  query: string;
+  tables: SqlTable[];
+  format: 'csv' | 'jsonl';
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** `sql`'s options from its parsed arguments: one query, `--table NAME=FILE` (repeatable), `--format csv|jsonl`. */
+export function sqlOptions(args: ParsedArgs): SqlOptions {
+  if (args.positional.length !== 1) {
+    throw new UsageError('sql takes one query: robots-lab sql "select …" --table NAME=FILE', 'sql');
+  }
+  // The flag table allows csv and jsonl only.
+  const format = (flag(args, 'format') ?? 'csv') as SqlOptions['format'];
+  const tables = flags(args, 'table').map((t) => {
+    const eq = t.indexOf('=');
+    const name = t.slice(0, eq);
+    if (eq === -1 || !NAME.test(name) || eq === t.length - 1) {
+      throw new CliError(`--table takes NAME=FILE, a name of letters, digits and _ (got "${t}")`);
+    }
+    return { name, file: t.slice(eq + 1) };
+  });
+  return { query: args.positional[0], tables, format };
+}
+
+/** DuckDB's reader for a file, by its extension (compressed files too: DuckDB reads .gz and .zst). */
+function readerFor(file: string): string {
+  const path = file.toLowerCase().replace(/\.(gz|zst)$/, '');
+  const quoted = `'${file.replace(/'/g, "''")}'`;
+  if (path.endsWith('.parquet')) return `read_parquet(${quoted})`;
+  if (path.endsWith('.jsonl') || path.endsWith('.ndjson')) return `read_json(${quoted}, format = 'newline_delimited')`;
+  if (path.endsWith('.json')) return `read_json(${quoted})`;
+  if (path.endsWith('.csv') || path.endsWith('.tsv') || path.endsWith('.txt')) return `read_csv(${quoted})`;
+  throw new CliError(`cannot tell the format of "${file}": name it .csv, .tsv, .parquet, .jsonl, .ndjson or .json`);
+}
+
+/** The module's name in a variable: bundlers leave an import they cannot resolve at build time alone. */
+const DUCKDB_CLIENT = '@duckdb/node-api';
+
+async function loadDuckDb(): Promise<typeof DuckDB> {
+  try {
+    return (await import(DUCKDB_CLIENT)) as typeof DuckDB;
+  } catch {
+    throw new CliError('sql needs DuckDB\'s Node client, an optional dependency: run "npm install @duckdb/node-api"');
+  }
+}
+
+/** Runs `sql`: the query's rows on standard output; a SQL or file error is a CliError with DuckDB's message. */
+export async function runSql(options: SqlOptions, io: CliIo): Promise<number> {
+  const api = await loadDuckDb();
+  const instance = await api.DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    registerWith(api, connection);
+    for (const t of options.tables) {
+      await connection.run(`create view "${t.name}" as select * from ${readerFor(t.file)}`).catch((err: Error) => {
+        throw new CliError(`--table ${t.name}=${t.file}: ${err.message}`);
+      });
+    }
+    const result = await connection.stream(options.query).catch((err: Error) => {
+      throw new CliError(err.message);
+    });
+    const names = result.columnNames();
+    if (options.format === 'csv') await write(io, `${names.map(csvCell).join(',')}\r\n`);
+    for await (const rows of result.yieldRowsJson()) {
+      let out = '';
+      for (const row of rows) {
+        out +=
+          options.format === 'csv'
+            ? `${row.map(csvValue).join(',')}\r\n`
+            : `${JSON.stringify(Object.fromEntries(names.map((n, i) => [n, row[i]])))}\n`;
+      }
+      await write(io, out);
+    }
+    return EXIT_OK;
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** A CSV cell for a value: text as it is, NULL empty, anything else (structs, lists) as JSON. */
+function csvValue(v: DuckDB.Json): string {
+  if (v === null) return '';
+  return csvCell(typeof v === 'string' ? v : JSON.stringify(v));
+}
+
+/** Writes a piece and waits while the sink is full. */
+function write(io: CliIo, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const more = io.stdout.write(text);
+    if (more === false && io.stdout.once) io.stdout.once('drain', resolve);
+    else resolve();
+  });
+}
