@@ -26,6 +26,8 @@ export interface Tab {
   run<T>(body: PageScript, ...args: unknown[]): Promise<T>;
   /** Clicks the element `body` returns, with a trusted click. */
   click(body: PageScript, ...args: unknown[]): Promise<void>;
+  /** Hands the file at `path` to the file input `body` returns, as a user's pick would. */
+  upload(body: PageScript, path: string): Promise<void>;
   /** Types text with trusted key events into the focused element. */
   type(text: string): Promise<void>;
   /** Presses a key chord such as 'Control+a', 'End', 'Control+v'. */
@@ -70,6 +72,14 @@ class PuppeteerTab implements Tab {
     const handle = (await this.page.evaluateHandle(`${wrap(body)}(...${JSON.stringify(args)})`)) as ElementHandle;
     try {
       await handle.click();
+    } finally {
+      await handle.dispose();
+    }
+  }
+  async upload(body: PageScript, path: string) {
+    const handle = (await this.page.evaluateHandle(`${wrap(body)}()`)) as ElementHandle<HTMLInputElement>;
+    try {
+      await handle.uploadFile(path);
     } finally {
       await handle.dispose();
     }
@@ -155,6 +165,13 @@ class SeleniumTab implements Tab {
       ...args,
     )) as WebElement;
     await this.driver.actions().move({ origin: el }).click().perform();
+  }
+  async upload(body: PageScript, path: string) {
+    // A visually hidden input is not "interactable" to WebDriver: shown for the pick (CSSOM, which the policy allows).
+    const el = (await this.driver.executeScript(
+      `const el = ${wrap(body)}(); el.style.cssText = 'position:fixed;top:0;left:0;width:200px;height:30px;opacity:1;clip:auto;'; return el;`,
+    )) as WebElement;
+    await el.sendKeys(path);
   }
   async type(text: string) {
     await this.driver
