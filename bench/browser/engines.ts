@@ -177,7 +177,7 @@ async function requestFormCheck(tab: Tab, base: string): Promise<string> {
 }
 
 function start(engine: Engine): Promise<EngineDriver> {
-  return engine === 'webkit' ? webkitDriver(port + 1, 90 + (port % 9)) : puppeteerDriver(engine);
+  return engine === 'webkit' ? webkitDriver(port + 1) : puppeteerDriver(engine);
 }
 
 const server = await preview({

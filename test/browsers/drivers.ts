@@ -7,7 +7,7 @@
  * native, trusted input.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { Builder, type WebDriver, type WebElement } from 'selenium-webdriver';
 
@@ -200,32 +200,63 @@ class SeleniumTab implements Tab {
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-/** Starts `command` and resolves once it has had `ms` to come up (or rejects if it exits first). */
-function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ms: number): Promise<ChildProcess> {
+/** Starts `command`; resolves once `ready()` holds (polled), rejects if it exits first or is not ready in 15 s. */
+function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: () => Promise<boolean>,
+): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: 'ignore' });
-    const timer = setTimeout(() => resolve(child), ms);
-    child.once('error', (e) => {
-      clearTimeout(timer);
+    let settled = false;
+    const fail = (e: Error) => {
+      if (settled) return;
+      settled = true;
+      child.kill();
       reject(e);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} exited (${code}) on start`));
-    });
+    };
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`${command} exited (${code}) on start`)));
+    const end = Date.now() + 15_000;
+    const poll = async () => {
+      if (settled) return;
+      if (await ready().catch(() => false)) {
+        settled = true;
+        child.removeAllListeners('exit');
+        resolve(child);
+      } else if (Date.now() > end) fail(new Error(`${command} did not come up in 15 s`));
+      else setTimeout(poll, 100);
+    };
+    void poll();
   });
 }
 
+/** An X display number with no server on it. */
+function freeDisplay(): number {
+  for (let n = 90; n < 200; n++) if (!existsSync(`/tmp/.X11-unix/X${n}`) && !existsSync(`/tmp/.X${n}-lock`)) return n;
+  throw new Error('no free X display between :90 and :199');
+}
+
 /**
- * WebKitGTK: Xvfb on `display`, WebKitWebDriver on `port`, and a new
+ * WebKitGTK: Xvfb on a free display, WebKitWebDriver on `port`, and a new
  * WebDriver session (a new MiniBrowser, with its own ephemeral profile) per tab.
  */
-export async function webkitDriver(port: number, display: number): Promise<EngineDriver> {
+export async function webkitDriver(port: number): Promise<EngineDriver> {
+  const display = freeDisplay();
   const env = { ...process.env, DISPLAY: `:${display}`, WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS: '1' };
-  const xvfb = await startProcess('Xvfb', [`:${display}`, '-screen', '0', '1440x900x24', '-nolisten', 'tcp'], env, 300);
+  const xvfb = await startProcess(
+    'Xvfb',
+    [`:${display}`, '-screen', '0', '1440x900x24', '-nolisten', 'tcp'],
+    env,
+    async () => existsSync(`/tmp/.X11-unix/X${display}`),
+  );
   let webdriver: ChildProcess;
   try {
-    webdriver = await startProcess('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], env, 500);
+    webdriver = await startProcess('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], env, async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/status`);
+      return res.ok;
+    });
   } catch (e) {
     xvfb.kill();
     throw e;
