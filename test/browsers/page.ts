@@ -180,6 +180,48 @@ export class LabTab {
     );
   }
 
+  /**
+   * Watches the drawn result rows every frame, from the first frame that
+   * has two of them (waiting up to 20 s) for `ms` more, and returns the
+   * largest overlap seen between two neighbours in pixels (0 when rows
+   * never overlap), with how many frames had any and how many were seen.
+   */
+  async rowOverlap(ms: number): Promise<{ worst: number; frames: number; seen: number }> {
+    await this.tab.run(
+      script(`
+        const w = window;
+        w.__overlap = { worst: 0, frames: 0, seen: 0, done: false };
+        let end = performance.now() + 20000;
+        let started = false;
+        const frame = () => {
+          const rows = all('[data-testid="result-row"]').map((r) => r.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+          let worst = 0;
+          for (let i = 1; i < rows.length; i++) worst = Math.max(worst, rows[i - 1].bottom - rows[i].top);
+          if (rows.length > 1) {
+            w.__overlap.seen++;
+            if (!started) end = performance.now() + args[0];
+            started = true;
+          }
+          if (worst > 0.5) w.__overlap.frames++;
+          w.__overlap.worst = Math.max(w.__overlap.worst, worst);
+          if (performance.now() < end) requestAnimationFrame(frame);
+          else w.__overlap.done = true;
+        };
+        requestAnimationFrame(frame);
+        return null;
+      `),
+      ms,
+    );
+    return until(
+      'the row watch',
+      () =>
+        this.tab.run<{ worst: number; frames: number; seen: number; done: boolean } | null>(
+          `return window.__overlap.done ? window.__overlap : null`,
+        ),
+      30_000,
+    );
+  }
+
   explanation(): Promise<string | null> {
     return this.tab.run(script(`return testId('explain')?.textContent ?? null`));
   }

@@ -1,6 +1,7 @@
 /**
  * The main user stories, as one engine runs them, in order, in one tab (and
- * a second tab with a fresh profile for the share link). Expected verdicts
+ * a second tab with a fresh profile for the share link; WebKitWebDriver
+ * drives one session at a time, so the first tab is closed by then). Expected verdicts
  * and lines are written by hand from the files typed here.
  */
 import type { EngineDriver } from './drivers';
@@ -117,8 +118,8 @@ export const STORIES: Story[] = [
     },
   },
   {
-    name: 'a share link reaches the clipboard and opens in a fresh profile',
-    async run(lab, { driver }) {
+    name: 'a share link reaches the clipboard',
+    async run(lab, { carry }) {
       await lab.clickButton('Copy share link');
       const said = await until('the share status', async () =>
         (await lab.statusLines()).find((s) => s.startsWith('Share link')),
@@ -127,21 +128,41 @@ export const STORIES: Story[] = [
       const link = await lab.href();
       if (!link.includes('#s=v1.')) throw new Error(`no link in the address bar: ${link}`);
       expectEqual('the clipboard', await lab.readClipboard(), link);
+      carry.set('link', link);
       // WebKitWebDriver drives one session at a time: this tab ends here, after its own error check.
       const errors = await lab.errors();
       if (errors.length > 0) throw new Error(`the page reported: ${errors.join(' | ')}`);
       await lab.close();
+    },
+  },
+  {
+    name: 'the link opens the same work in a fresh profile',
+    async run(_, { driver, carry }) {
       const fresh = new LabTab(await driver.newTab(VIEWPORT));
       try {
-        await fresh.tab.goto(link);
+        await fresh.tab.goto(carry.get('link')!);
+        // Watched from the first frame: the next story judges it.
+        const overlap = await fresh.rowOverlap(1500);
+        carry.set('overlap', JSON.stringify(overlap));
         await until('the shared file', async () => (await fresh.editorText()) === `${ROBOTS}x`);
         await fresh.waitForStatus('1,000 URLs ×');
         await expectCell(fresh, 0, 0, 'Allowed', 0);
-        const freshErrors = await fresh.errors();
-        if (freshErrors.length > 0) throw new Error(`errors in the fresh profile: ${freshErrors.join(' | ')}`);
+        const errors = await fresh.errors();
+        if (errors.length > 0) throw new Error(`errors in the fresh profile: ${errors.join(' | ')}`);
       } finally {
         await fresh.close();
       }
+    },
+  },
+  {
+    name: 'result rows never overlap while the shared work opens',
+    async run(_, { carry }) {
+      const overlap = JSON.parse(carry.get('overlap')!) as { worst: number; frames: number; seen: number };
+      if (overlap.seen === 0) throw new Error('no result rows were drawn');
+      if (overlap.worst > 0.5)
+        throw new Error(
+          `rows overlapped by up to ${overlap.worst.toFixed(1)} px in ${overlap.frames} of ${overlap.seen} frames`,
+        );
     },
   },
 ];
