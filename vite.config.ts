@@ -2,6 +2,7 @@ import { lezer } from '@lezer/generator/rollup';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { pageErrorsPlugin } from './test/browsers/pageErrorsPlugin.ts';
 
 // The Lezer grammar (src/editor/robots.grammar) is compiled by the lezer
 // plugin as part of every build, dev server and test run.
@@ -24,7 +25,7 @@ export default defineConfig(({ mode }) => {
   return {
     base: './',
     define: { __ROBOTS_LAB_FAULTS__: JSON.stringify(testBuild) },
-    plugins: [lezer(), react(), devServerPolicy],
+    plugins: [lezer(), react(), devServerPolicy, ...(mode === 'e2e' ? [pageErrorsPlugin] : [])],
     worker: { format: 'es', plugins: () => [lezer()] },
     // Pre-bundle @lezer/lr up front: found late, it made the first dev visit reload once.
     optimizeDeps: { include: ['@lezer/lr'] },

@@ -31,6 +31,21 @@ function download(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/**
+ * A clipboard write that may wait for its text: `ClipboardItem` with a
+ * promise where the browser has it (Safari needs it: it refuses a
+ * `writeText` that comes after the click's activation has lapsed), else
+ * `writeText` once the text is there (Chromium and Firefox still accept it).
+ */
+function writeClipboard(text: Promise<string>): Promise<void> {
+  if (!navigator.clipboard) return Promise.reject(new Error('no clipboard'));
+  if (typeof ClipboardItem === 'function' && typeof navigator.clipboard.write === 'function') {
+    const blob = text.then((t) => new Blob([t], { type: 'text/plain' }));
+    return navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+  }
+  return text.then((t) => navigator.clipboard.writeText(t));
+}
+
 /** How long a passing status message stays (long enough to read twice). */
 const MESSAGE_MS = 10_000;
 
@@ -47,11 +62,12 @@ export function ShareControls({ getState, onImport, menu }: ShareControlsProps) 
     return () => clearTimeout(timer);
   }, [message, offerFile]);
 
+  // Inside the click: the write is started at once with the link to come (see LinkTarget.writeClipboard).
   const copy = async () => {
     const outcome = await copyShareLink(getState(), {
       href: location.href,
       setFragment: (fragment) => history.replaceState(history.state, '', fragment),
-      writeClipboard: (text) => navigator.clipboard.writeText(text),
+      writeClipboard,
     });
     setMessage(outcome.message);
     setOfferFile(outcome.offerFile);

@@ -13,8 +13,13 @@ export interface LinkTarget {
   href: string;
   /** Puts the fragment in the address bar without a new history entry. */
   setFragment(fragment: string): void;
-  /** Copies text to the clipboard; may reject (no permission, no focus). */
-  writeClipboard(text: string): Promise<void>;
+  /**
+   * Copies text to the clipboard; may reject (no permission, no focus, or
+   * `text` rejects). Called at once, inside the click: Safari refuses a
+   * write started after the user's gesture has lapsed, and compressing the
+   * link takes longer than that, so the text comes as a promise.
+   */
+  writeClipboard(text: Promise<string>): Promise<void>;
 }
 
 /** The outcome of "Copy share link": the sentence to show, and whether a file should be offered instead. */
@@ -32,13 +37,18 @@ export function linkFor(href: string, fragment: string): string {
 
 /** Encodes the state, puts the link in the address bar and on the clipboard, and says what happened. */
 export async function copyShareLink(state: ShareState, target: LinkTarget): Promise<CopyOutcome> {
-  const encoded = await encodeLink(state);
+  const encoding = encodeLink(state);
+  const link = encoding.then((e) => (e.ok ? linkFor(target.href, e.fragment) : Promise.reject(new Error(e.message))));
+  // Started before the first await, while the click's user activation lasts.
+  const copying = target.writeClipboard(link);
+  copying.catch(() => undefined);
+  const encoded = await encoding;
   if (!encoded.ok) return { message: encoded.message, offerFile: true, url: null };
   const url = linkFor(target.href, encoded.fragment);
   target.setFragment(encoded.fragment);
   const kb = Math.max(1, Math.ceil(url.length / 1024));
   try {
-    await target.writeClipboard(url);
+    await copying;
     return {
       message: `Share link copied (${kb} KB). It holds the whole state; nothing is sent to a server.`,
       offerFile: false,

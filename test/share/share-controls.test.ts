@@ -21,15 +21,16 @@ const STATE: ShareState = {
 };
 
 function fakeTarget(href: string, clipboard: 'works' | 'denied') {
-  const log = { fragment: null as string | null, copied: null as string | null };
+  const log = { fragment: null as string | null, copied: null as string | null, writes: 0 };
   const target: LinkTarget = {
     href,
     setFragment: (f) => {
       log.fragment = f;
     },
     writeClipboard: async (text) => {
+      log.writes++;
       if (clipboard === 'denied') throw new DOMException('Document is not focused.', 'NotAllowedError');
-      log.copied = text;
+      log.copied = await text;
     },
   };
   return { target, log };
@@ -44,6 +45,16 @@ describe('Copy share link', () => {
     expect(log.fragment).toMatch(/^#s=v1\./);
     expect(log.copied).toBe(`https://lab.example/robots/?x=1${log.fragment}`);
     expect(await decodeLink(log.fragment!)).toEqual({ ok: true, state: STATE, warnings: [] });
+  });
+
+  it('starts the clipboard write inside the click, before the link is compressed', async () => {
+    const { target, log } = fakeTarget('https://lab.example/', 'works');
+    const outcome = copyShareLink(STATE, target);
+    // Nothing awaited yet: a browser would still be inside the click's handler.
+    expect(log.writes).toBe(1);
+    expect(log.copied).toBeNull();
+    await outcome;
+    expect(log.copied).toBe(`https://lab.example/${log.fragment}`);
   });
 
   it('still makes the link when the clipboard is refused, and says where to copy it', async () => {
@@ -63,7 +74,7 @@ describe('Copy share link', () => {
     const outcome = await copyShareLink({ ...STATE, urlText: noise }, target);
     expect(outcome).toMatchObject({ offerFile: true, url: null });
     expect(outcome.message).toMatch(/Export it as a file instead/);
-    expect(log).toEqual({ fragment: null, copied: null });
+    expect(log).toEqual({ fragment: null, copied: null, writes: 1 });
   });
 });
 
