@@ -232,6 +232,15 @@ function startProcess(
   });
 }
 
+/** Ends a child process and waits for it, so that none is left behind unreaped. */
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill();
+  });
+}
+
 /** An X display number with no server on it. */
 function freeDisplay(): number {
   for (let n = 90; n < 200; n++) if (!existsSync(`/tmp/.X11-unix/X${n}`) && !existsSync(`/tmp/.X${n}-lock`)) return n;
@@ -284,8 +293,8 @@ export async function webkitDriver(port: number): Promise<EngineDriver> {
     },
     async close() {
       for (const s of sessions) await s.quit().catch(() => undefined);
-      webdriver.kill();
-      xvfb.kill();
+      await stop(webdriver);
+      await stop(xvfb);
     },
   };
 }
