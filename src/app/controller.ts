@@ -17,7 +17,7 @@ import { type DebugFault, type ExportFormat, isAllRows, type SitemapReport, type
 import type { EditorPort } from './editor';
 import { FlipsController } from './flipsController';
 import { highlightFor } from './highlight';
-import { type Clock, FLUSH_MS, IdleDebounce, MARKERS_MS, MarkerPacer, runDelay, Throttle, textWait } from './pacing';
+import { type Clock, FLUSH_MS, LatestWins, Throttle } from './pacing';
 import { type RunSink, RunStream } from './runStream';
 
 /** The parts of the store the controller uses. */
@@ -40,7 +40,6 @@ export interface ControllerOptions {
 const browserClock: Clock = {
   now: () => performance.now(),
   frame: (fn) => requestAnimationFrame(() => fn()),
-  task: (fn) => setTimeout(fn, 0),
 };
 
 /**
@@ -56,13 +55,10 @@ function highlightOf(s: RobotsLabState): ResultHighlight | null {
 /** Connects one store, one worker (restarted as needed) and one editor. */
 export class AppController {
   private readonly client: RobotsWorkerClient;
-  private readonly clock: Clock;
   private readonly flush: Throttle;
-  private readonly markers: MarkerPacer;
   private unsubscribe: (() => void) | null = null;
-  /** Sends the text once typing or a burst of inserted lines goes idle. */
-  private readonly textIdle: IdleDebounce;
-  private runTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Sends the newest text whenever the worker has answered the last one. */
+  private readonly textSender = new LatestWins(() => this.sendText());
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   private explainSeq = 0;
   private viewSeq = 0;
@@ -81,16 +77,7 @@ export class AppController {
     options: ControllerOptions = {},
   ) {
     const clock = options.clock ?? browserClock;
-    this.clock = clock;
     this.flush = new Throttle(clock, FLUSH_MS, () => this.showResults());
-    this.textIdle = new IdleDebounce(() => this.sendText(), {
-      now: clock.now,
-      set: (fn, ms) => setTimeout(fn, ms),
-      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    });
-    this.markers = new MarkerPacer(clock, MARKERS_MS, () =>
-      this.editor.showDecidingLines(this.store.getState().deciding),
-    );
     this.client = new RobotsWorkerClient({
       create: createWorker,
       budgetMs: options.budgetMs ?? 5000,
@@ -111,7 +98,7 @@ export class AppController {
               () => this.sendText(),
               () => this.sendText(),
             );
-        else this.sendText();
+        else void this.sendText();
         this.flips.resume();
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
@@ -123,7 +110,7 @@ export class AppController {
   /** Sends the current inputs to the worker and follows the store from now on. */
   start(): void {
     this.unsubscribe = this.store.subscribe((s, prev) => this.onChange(s, prev));
-    this.sendText();
+    this.textSender.poke();
     this.flips.start();
   }
 
@@ -131,9 +118,7 @@ export class AppController {
   dispose(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const t of [this.runTimer, this.viewTimer]) if (t !== null) clearTimeout(t);
-    this.textIdle.cancel();
-    this.markers.cancel();
+    if (this.viewTimer !== null) clearTimeout(this.viewTimer);
     this.flips.dispose();
     this.client.dispose();
   }
@@ -194,11 +179,11 @@ export class AppController {
    * come from the bytes (docs/behaviour.md §13). Resolves with how many lines
    * hold invalid UTF-8.
    */
-  async openRobotsFile(file: Blob): Promise<{ invalidLines: number }> {
+  async openRobotsFile(file: Blob): Promise<{ invalidLines: number; shownPartOf: number | null }> {
     const opened = await this.client.openBytes(await file.arrayBuffer());
     this.opened = { file, text: opened.text };
     this.store.getState().setRobotsText(opened.text);
-    this.sendText();
+    this.textSender.poke();
     this.keepFile(file);
     return opened;
   }
@@ -213,7 +198,7 @@ export class AppController {
     const opened = await this.client.openBytes(await file.arrayBuffer());
     if (opened.text !== text || this.store.getState().robotsText !== text) return null;
     this.opened = { file, text };
-    this.sendText();
+    this.textSender.poke();
     return opened;
   }
 
@@ -265,7 +250,7 @@ export class AppController {
   private onChange(s: RobotsLabState, prev: RobotsLabState): void {
     if (s.robotsText !== prev.robotsText) {
       this.client.cancelRun();
-      this.textIdle.poke(textWait(s.robotsText));
+      this.textSender.poke();
       return;
     }
     if (
@@ -274,18 +259,8 @@ export class AppController {
       s.settings !== prev.settings ||
       s.robotsUrl !== prev.robotsUrl
     ) {
-      // Cancel at once; start the new run when typing pauses, or now for a list the worker holds already (a file it read).
       this.client.cancelRun();
-      if (this.runTimer) clearTimeout(this.runTimer);
-      this.runTimer = null;
-      if (s.urlText !== prev.urlText && this.client.holdsList(s.urlText)) {
-        this.startRun();
-        return;
-      }
-      this.runTimer = setTimeout(() => {
-        this.runTimer = null;
-        this.startRun();
-      }, runDelay(s.urlText));
+      this.startRun();
       return;
     }
     if (s.viewQuery !== prev.viewQuery) {
@@ -295,30 +270,19 @@ export class AppController {
     if (s.selected !== prev.selected) this.requestExplain();
   }
 
-  /** Sends the text (a new version) and runs the inputs against it. */
-  private sendText(): void {
-    this.textIdle.cancel();
+  /** Sends the text (a new version) and runs the inputs against it; settles with the parse's reply. */
+  private sendText(): Promise<void> {
     const text = this.store.getState().robotsText;
     const p = this.client.setText(text);
     const version = this.client.currentVersion;
     this.startRun();
-    // Only the latest text's parse is shown: an older one's positions no longer fit the document.
-    const current = () => version === this.client.currentVersion && text === this.store.getState().robotsText;
-    void p.then((summary) => {
-      if (!summary || !current()) return;
+    return p.then((summary) => {
+      // Only the latest text's parse is shown: an older one's positions no longer fit the document.
+      if (!summary || version !== this.client.currentVersion || text !== this.store.getState().robotsText) return;
       this.store.getState().setParse(summary, version);
-      // The editor's part in a task of its own: on a 10 MB file the page's render and CodeMirror's
-      // diagnostics took 17 and 23 ms, one 50–75 ms task together (bench/browser/hostile.bench.ts).
-      // And after the next frame: CodeMirror reads the DOM selection in its update, which made the
-      // browser lay out what React had just changed inside the task (20-25 of its 45 ms, traced).
-      this.clock.frame(() =>
-        this.clock.task(() => {
-          if (!current()) return;
-          this.editor.showDiagnostics(summary.diagnostics);
-          this.editor.showExpectations(summary.expectations);
-          this.editor.showHighlight(highlightOf(this.store.getState()));
-        }),
-      );
+      this.editor.showDiagnostics(summary.diagnostics);
+      this.editor.showExpectations(summary.expectations);
+      this.editor.showHighlight(highlightOf(this.store.getState()));
     });
   }
 
@@ -374,7 +338,7 @@ export class AppController {
     failed: (message) => this.store.getState().setWorkerNotice(message),
   };
 
-  /** Shows the latest state of the run: the table, the totals and (paced) the editor's deciding-line markers. */
+  /** Shows the latest state of the run: the table, the totals and the editor's deciding-line markers. */
   private showResults(): void {
     const s = this.store.getState();
     s.touchResults();
@@ -385,7 +349,7 @@ export class AppController {
       for (let i = 0; i < rules.length; i += 2) counts.set(rules[i], rules[i + 1]);
       s.setDeciding(counts);
     }
-    this.markers.request(s.results?.finished !== false);
+    this.editor.showDecidingLines(this.store.getState().deciding);
   }
 
   /** Asks the worker for the rows the current query keeps (none needed for all rows in list order). */
@@ -441,8 +405,10 @@ export class AppController {
       robotsUrl: s.robotsUrl.trim(),
       fetchStatus: s.settings.fetchStatus,
     };
+    const text = s.robotsText;
     void this.client.explain(args).then((result) => {
-      if (!result || seq !== this.explainSeq) return;
+      // An answer about a text edited since would light up lines that moved.
+      if (!result || seq !== this.explainSeq || this.store.getState().robotsText !== text) return;
       this.store.getState().setExplain(result);
       this.editor.showHighlight(highlightFor(result, this.store.getState().parse));
     });

@@ -2,7 +2,7 @@
  * The before/after view's controller: while that view shows, it compares the
  * deployed file with the edited one in the worker for the URL list × chosen
  * crawlers, re-compares when either file or an input changes (cancelling the
- * comparison going on, after the same pause as a normal run), and keeps the
+ * comparison going on), and keeps the
  * progress, counts and the flips on screen in the deploy store.
  */
 import type { StoreApi } from 'zustand';
@@ -11,13 +11,12 @@ import { crawlerSpecs } from '../state/inputs';
 import type { RobotsLabState } from '../state/store';
 import type { FlipHandlers, RobotsWorkerClient } from '../worker/client';
 import type { ExportFormat, FlipTally } from '../worker/protocol';
-import { type Clock, FLUSH_MS, IdleDebounce, runDelay, type TextWait, Throttle, textWait } from './pacing';
+import { type Clock, FLUSH_MS, Throttle } from './pacing';
 
 type Store<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
 
 /** Compares the two files while the before/after view shows. */
 export class FlipsController {
-  private readonly idle: IdleDebounce;
   private readonly refresh: Throttle;
   private unsubscribe: (() => void)[] = [];
   private viewSeq = 0;
@@ -30,37 +29,35 @@ export class FlipsController {
     private readonly client: RobotsWorkerClient,
     clock: Clock,
   ) {
-    this.idle = new IdleDebounce(() => this.compare());
     this.refresh = new Throttle(clock, FLUSH_MS, () => this.showProgress());
   }
 
   start(): void {
     this.unsubscribe = [
       this.lab.subscribe((s, prev) => {
-        if (s.robotsText !== prev.robotsText) this.changed(textWait(s.robotsText));
-        else if (
+        if (
+          s.robotsText !== prev.robotsText ||
           s.urlText !== prev.urlText ||
           s.crawlers !== prev.crawlers ||
           s.settings !== prev.settings ||
           s.robotsUrl !== prev.robotsUrl
         )
-          // One more millisecond than the run: the run sends the list first, then this comparison reuses it.
-          this.changed(runDelay(s.urlText) + 1);
+          this.changed();
       }),
       this.deploy.subscribe((s, prev) => {
         if (s.view !== prev.view) {
-          if (s.view === 'before-after') this.changed(0);
+          if (s.view === 'before-after') this.changed();
           else this.stop();
-        } else if (s.deployedText !== prev.deployedText) this.changed(textWait(s.deployedText));
+        } else if (s.deployedText !== prev.deployedText) this.changed();
         else if (s.query !== prev.query) this.requestView();
       }),
     ];
-    if (this.deploy.getState().view === 'before-after') this.changed(0);
+    if (this.deploy.getState().view === 'before-after') this.changed();
   }
 
   /** Compares again (the worker restarted and knows nothing), if the view shows. */
   resume(): void {
-    this.changed(0);
+    this.changed();
   }
 
   dispose(): void {
@@ -69,15 +66,14 @@ export class FlipsController {
     this.stop();
   }
 
-  /** An input changed: cancel the comparison going on and compare again once typing pauses. */
-  private changed(delay: number | TextWait): void {
+  /** An input changed: cancel the comparison going on and compare the new inputs. */
+  private changed(): void {
     if (this.deploy.getState().view !== 'before-after') return;
     this.client.cancelFlips();
-    this.idle.poke(delay);
+    this.compare();
   }
 
   private stop(): void {
-    this.idle.cancel();
     this.client.cancelFlips();
   }
 

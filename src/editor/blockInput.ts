@@ -2,9 +2,8 @@
  * Text of several lines that arrives as one input event (a text expander,
  * dictation, an accessibility tool or `insertText` from a test): left to the
  * browser, Chromium's editing code puts it into the contenteditable a line
- * at a time, each with a layout, before CodeMirror reads the DOM back:
- * 2,000 lines took 33 s in the robots.txt editor and 74 s in the URL list
- * (quiet machine, 2026-11-22). Here such an event is cancelled before the
+ * at a time, each with a layout, before CodeMirror reads the DOM back, which
+ * takes seconds for a few hundred lines. Here such an event is cancelled before the
  * browser acts and the text goes in as one CodeMirror transaction, like
  * typed text (`input.type`, so undo takes it back in one step). Input while
  * an IME composes, and one-line text, are left to the browser and CodeMirror
@@ -17,7 +16,7 @@ import { EditorView } from '@codemirror/view';
 const INSERTING = new Set(['insertText', 'insertReplacementText', 'insertFromYank']);
 
 /** The text an input event inserts, or null when it is not one of those kinds. */
-export function insertedText(e: InputEvent): string | null {
+function insertedText(e: InputEvent): string | null {
   if (!INSERTING.has(e.inputType) || e.isComposing) return null;
   return e.data ?? e.dataTransfer?.getData('text/plain') ?? null;
 }
@@ -27,11 +26,7 @@ function leaveToBrowser(text: string | null): boolean {
   return text === null || !/[\r\n]/.test(text);
 }
 
-/**
- * Inserts multi-line input as one transaction. In the robots.txt editor,
- * bigPaste.ts comes first and takes text over its size threshold (read in
- * slices); its handler then ends the event's handling.
- */
+/** Inserts multi-line input as one transaction. */
 export function blockInput(): Extension {
   return EditorView.domEventHandlers({
     beforeinput(e, view) {

@@ -3,11 +3,10 @@
  * standard @lezer/highlight tags, so any theme colours them sensibly) and a
  * HighlightStyle plus base theme that give each a distinct look.
  */
-import { HighlightStyle } from '@codemirror/language';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Prec } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { Tag, tags as t } from '@lezer/highlight';
-import { viewportHighlighting } from './viewportHighlight';
 
 /** Tags specific to robots.txt; each falls back to a standard tag. */
 export const robotsTags = {
@@ -58,8 +57,8 @@ export const robotsHighlightStyle = HighlightStyle.define([
   { tag: t.separator, color: 'var(--syn-muted)' },
 ]);
 
-/** The highlighter as an extension: the visible lines only (viewportHighlight.ts), at the precedence CodeMirror's own has. */
-export const robotsHighlighting = Prec.high(viewportHighlighting(robotsHighlightStyle));
+/** The highlighter as an extension, above CodeMirror's default style. */
+export const robotsHighlighting = Prec.high(syntaxHighlighting(robotsHighlightStyle));
 
 /** Base theme for the result highlight and the deciding-lines gutter (see decorations.ts). */
 export const robotsBaseTheme = EditorView.baseTheme({

@@ -13,19 +13,15 @@ import { lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import type { Extension } from '@codemirror/state';
 import { highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
-import { type BigPaste, bigPaste } from './bigPaste';
 import { blockInput } from './blockInput';
 import { steadyDrawnCursor } from './caret';
 import { robotsAutocompletion } from './completion';
 import { onDecidingLineClick, resultDecorations } from './decorations';
 import { expectationGutter } from './expectations';
-import { heightMapTrim } from './heightMapTrim';
 import { robotsBaseTheme, robotsHighlighting } from './highlight';
 import { robots } from './language';
 import { robotsLintGutter } from './lint';
-import { parseLater } from './parseLater';
 
-export type { BigPaste } from './bigPaste';
 export { robotsCompletion } from './completion';
 export {
   decidingLinesField,
@@ -44,15 +40,12 @@ export { pushDiagnostics, toCmDiagnostics } from './lint';
 export interface RobotsEditorOptions {
   /** Called with the 1-based line when the user clicks a deciding-line marker or the rule line's gutter. */
   onDecidingLineClick?: (line: number) => void;
-  /** Told when a large clipboard paste starts being read and when it is in the editor (see bigPaste.ts). */
-  onBigPaste?: (paste: BigPaste) => void;
 }
 
 /**
  * Everything the Robots Lab editor needs: line numbers, folding per group,
  * history, search, Mod-/ to toggle comments, completion, the lint gutter,
- * highlighting, the robots.txt language, the result decorations, and large
- * pastes read in slices.
+ * highlighting, the robots.txt language and the result decorations.
  */
 export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Extension {
   return [
@@ -65,10 +58,8 @@ export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Exten
     highlightActiveLine(),
     highlightSelectionMatches(),
     robotsAutocompletion(),
-    bigPaste(options.onBigPaste),
     blockInput(),
-    heightMapTrim(),
-    parseLater(robots()),
+    robots(),
     robotsHighlighting,
     robotsBaseTheme,
     resultDecorations(),

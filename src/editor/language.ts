@@ -2,13 +2,12 @@
  * The robots.txt language for CodeMirror: the Lezer parser with its
  * highlighting and folding props, and `robots()` as a LanguageSupport.
  */
-import { defineLanguageFacet, foldNodeProp, Language, LanguageSupport, languageDataProp } from '@codemirror/language';
+import { foldNodeProp, LanguageSupport, LRLanguage } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
 import { styleTags, tags as t } from '@lezer/highlight';
 import { robotsCompletion } from './completion';
 import { robotsTags } from './highlight';
-import { slicedParser } from './parseSlices';
 import { parser } from './robots.grammar';
 
 /** Line node names, in the tree the grammar builds. */
@@ -43,53 +42,42 @@ function foldGroup(node: SyntaxNode, state: EditorState): { from: number; to: nu
   return to > from ? { from, to } : null;
 }
 
-/** The language data (comment token; completion is added by `robots()`). */
-const robotsData = defineLanguageFacet({ commentTokens: { line: '#' } });
-
-/**
- * The robots.txt language: parser, highlighting, folding per group, comment
- * token. Built as `LRLanguage.define` builds it, but on a parser whose
- * background parse yields within a frame's time (parseSlices.ts).
- */
-const robotsLanguage = new Language(
-  robotsData,
-  slicedParser(
-    parser.configure({
-      props: [
-        languageDataProp.add((type) => (type.isTop ? robotsData : undefined)),
-        styleTags({
-          'UserAgentLine/Key': robotsTags.agentKey,
-          'UserAgentLine/TypoKey': [robotsTags.agentKey, robotsTags.typoKey],
-          'UserAgentLine/PrefixKey': [robotsTags.agentKey, robotsTags.prefixKey],
-          'AllowLine/Key': robotsTags.allowKey,
-          'AllowLine/PrefixKey': [robotsTags.allowKey, robotsTags.prefixKey],
-          'DisallowLine/Key': robotsTags.disallowKey,
-          'DisallowLine/TypoKey': [robotsTags.disallowKey, robotsTags.typoKey],
-          'DisallowLine/PrefixKey': [robotsTags.disallowKey, robotsTags.prefixKey],
-          'SitemapLine/Key': robotsTags.sitemapKey,
-          'SitemapLine/TypoKey': [robotsTags.sitemapKey, robotsTags.typoKey],
-          'SitemapLine/PrefixKey': [robotsTags.sitemapKey, robotsTags.prefixKey],
-          'OtherLine/Key': robotsTags.ignoredKey,
-          'UnknownLine/Key': t.invalid,
-          ProductToken: t.className,
-          AgentSuffix: robotsTags.ignoredText,
-          IgnoredText: robotsTags.ignoredText,
-          'Pattern/...': t.string,
-          Wildcard: robotsTags.wildcard,
-          EndAnchor: robotsTags.endAnchor,
-          SitemapUrl: t.url,
-          Value: t.content,
-          Comment: t.lineComment,
-          Invalid: t.invalid,
-          '":"': t.separator,
-        }),
-        foldNodeProp.add({ Group: foldGroup }),
-      ],
-    }),
-  ),
-  [],
-  'robots.txt',
-);
+/** The robots.txt language: parser, highlighting, folding per group, comment token. */
+const robotsLanguage = LRLanguage.define({
+  name: 'robots.txt',
+  parser: parser.configure({
+    props: [
+      styleTags({
+        'UserAgentLine/Key': robotsTags.agentKey,
+        'UserAgentLine/TypoKey': [robotsTags.agentKey, robotsTags.typoKey],
+        'UserAgentLine/PrefixKey': [robotsTags.agentKey, robotsTags.prefixKey],
+        'AllowLine/Key': robotsTags.allowKey,
+        'AllowLine/PrefixKey': [robotsTags.allowKey, robotsTags.prefixKey],
+        'DisallowLine/Key': robotsTags.disallowKey,
+        'DisallowLine/TypoKey': [robotsTags.disallowKey, robotsTags.typoKey],
+        'DisallowLine/PrefixKey': [robotsTags.disallowKey, robotsTags.prefixKey],
+        'SitemapLine/Key': robotsTags.sitemapKey,
+        'SitemapLine/TypoKey': [robotsTags.sitemapKey, robotsTags.typoKey],
+        'SitemapLine/PrefixKey': [robotsTags.sitemapKey, robotsTags.prefixKey],
+        'OtherLine/Key': robotsTags.ignoredKey,
+        'UnknownLine/Key': t.invalid,
+        ProductToken: t.className,
+        AgentSuffix: robotsTags.ignoredText,
+        IgnoredText: robotsTags.ignoredText,
+        'Pattern/...': t.string,
+        Wildcard: robotsTags.wildcard,
+        EndAnchor: robotsTags.endAnchor,
+        SitemapUrl: t.url,
+        Value: t.content,
+        Comment: t.lineComment,
+        Invalid: t.invalid,
+        '":"': t.separator,
+      }),
+      foldNodeProp.add({ Group: foldGroup }),
+    ],
+  }),
+  languageData: { commentTokens: { line: '#' } },
+});
 
 /** robots.txt support: the language plus key and crawler-token completion. */
 export function robots(): LanguageSupport {

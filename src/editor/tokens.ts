@@ -163,10 +163,9 @@ function isEndAnchor(input: InputStream, i: number): boolean {
 
 /**
  * The longest run of a pattern's text in one token. Lezer stops for its time
- * budget only between tokens, so a 1 MB rule read as one token held the task
- * that puts the language back after a big paste (`parseLater.ts`) for
- * 36-43 ms, where its budget was 20 ms. In pieces, the rest of the line is
- * parsed in the background slices (`parseSlices.ts`).
+ * budget only between tokens, so a very long rule read as one token would
+ * hold CodeMirror's parse past its budget; in pieces, the rest of the line is
+ * parsed in CodeMirror's later background slices.
  */
 const PATTERN_PIECE = 4096;
 

@@ -1,5 +1,4 @@
 import { notTextReason } from '../core/textLike';
-import type { BigPaste } from '../editor/index';
 import { useKeptFile } from '../state/savedFile';
 import { useRobotsLab } from '../state/store';
 import { formatCount } from './format';
@@ -8,6 +7,8 @@ import { formatCount } from './format';
 export interface OpenedNote {
   name: string;
   invalidLines: number;
+  /** The file's size in bytes when the editor shows only the part Google reads; null when it shows it whole. */
+  shownPartOf: number | null;
   error: string | null;
   /** Why the file is not text at all (an image, an archive…), when it is not. */
   notText?: string | null;
@@ -38,22 +39,17 @@ const NOT_ROBOTS = {
   json: 'This looks like a JSON body, not a robots.txt (an API error saved by mistake?). Crawlers find no rules in it, so every URL is allowed.',
 } as const;
 
-/** Megabytes with one decimal (a large paste is over 64 KiB, 0.1 MB). */
-function megabytes(chars: number): string {
-  return `${(chars / 1_000_000).toFixed(1)} MB`;
+/** Megabytes with one decimal. */
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
-function pastedText(p: BigPaste): string {
-  if (!p.done) return `Pasting ${megabytes(p.chars)}: reading it in steps so the page keeps answering…`;
-  return `Pasted ${megabytes(p.chars)} (${formatCount(p.lines ?? 0)} lines) as one step: Undo takes it back whole.`;
-}
-
-/** Notes above the editor: the opened file, a large paste, a text that is not a robots.txt, and Google's 500 KiB cut. */
-export function EditorNotes({ opened: openedNow, pasted }: { opened: OpenedNote | null; pasted: BigPaste | null }) {
+/** Notes above the editor: the opened file, a text that is not a robots.txt, and Google's 500 KiB cut. */
+export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }) {
   const fromBytes = useRobotsLab((s) => s.parse?.fromBytes === true);
   const reopened = useKeptFile((s) => s.reopened);
   const keepError = useKeptFile((s) => s.keepError);
-  const opened = openedNow ?? (reopened && { ...reopened, error: null });
+  const opened = openedNow ?? (reopened && { ...reopened, shownPartOf: null, error: null });
   const kind = useRobotsLab((s) => s.parse?.looksLike ?? null);
   const cutLine = useRobotsLab((s) => s.parse?.sizeLimit?.line ?? null);
   return (
@@ -78,9 +74,11 @@ export function EditorNotes({ opened: openedNow, pasted }: { opened: OpenedNote 
           {keepError}
         </p>
       )}
-      {pasted && (
-        <p className="import-note hint" role="status" data-testid="big-paste-note">
-          {pastedText(pasted)}
+      {openedNow?.shownPartOf != null && !openedNow.error && (
+        <p className="import-note warn" role="status" data-testid="shown-part-note">
+          {openedNow.name} is {megabytes(openedNow.shownPartOf)}, too large to edit here: the editor shows the first 500
+          KiB, which is all Google reads, and verdicts come from the file's bytes. An edit makes the text shown the
+          file.
         </p>
       )}
       {kind && (

@@ -10,6 +10,13 @@ import { GOOGLE_SIZE_LIMIT_BYTES, parseRobotsTxt } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import type { WireDiagnostic } from './protocol';
 
+/**
+ * A file larger than this (in bytes) is not put into the editor whole: the
+ * editor shows the part Google reads (its first 500 KiB), and the bytes stay
+ * here. Pasted text over about the same size comes this way too (ui/EditorPane.tsx).
+ */
+const EDITOR_CAP_BYTES = 2_000_000;
+
 /** At most this many lines get their own invalid-bytes diagnostic; one more says how many others there are. */
 const MAX_REPORTED_LINES = 100;
 
@@ -82,14 +89,19 @@ export class HeldBytes {
    * is linted (same lines, same verdicts: only the line ends differ).
    */
   readonly full: ParsedRobots | null;
+  /** The file's size when the editor shows only the part Google reads (over `EDITOR_CAP_BYTES`), else null. */
+  readonly shownPartOf: number | null;
   private readonly invalid: InvalidOnLine[];
 
   constructor(bytes: Uint8Array) {
-    this.parsed = parseRobotsTxt(cutAtSizeLimit(bytes));
-    const full = bytes.length <= GOOGLE_SIZE_LIMIT_BYTES ? this.parsed : parseRobotsTxt(bytes);
+    const read = cutAtSizeLimit(bytes);
+    this.parsed = parseRobotsTxt(read);
+    this.shownPartOf = bytes.length > EDITOR_CAP_BYTES ? bytes.length : null;
+    const shown = this.shownPartOf === null ? bytes : read;
+    const full = shown.length <= GOOGLE_SIZE_LIMIT_BYTES ? this.parsed : parseRobotsTxt(shown);
     this.editorText = full.text.indexOf('\r') === -1 ? full.text : full.text.replace(/\r\n?/g, '\n');
     this.full = this.editorText === full.text ? full : null;
-    this.invalid = full.invalidUtf8 ? findInvalid(bytes.subarray(bomLength(bytes))) : [];
+    this.invalid = full.invalidUtf8 ? findInvalid(shown.subarray(bomLength(shown))) : [];
   }
 
   /** How many lines hold invalid UTF-8. */

@@ -197,7 +197,7 @@ export class RobotsWorkerClient {
    * empty afterwards); resolves with the text they decode to, which the
    * editor shows. Until that text is edited, the worker parses the bytes.
    */
-  async openBytes(bytes: ArrayBuffer): Promise<{ text: string; invalidLines: number }> {
+  async openBytes(bytes: ArrayBuffer): Promise<{ text: string; invalidLines: number; shownPartOf: number | null }> {
     this.extraBudgetMs = Math.max(this.extraBudgetMs, Math.floor(bytes.byteLength / 2000));
     const o = await this.request(
       'open-bytes',
@@ -206,7 +206,7 @@ export class RobotsWorkerClient {
       [bytes],
     );
     if (!('reply' in o)) throw new Error(o.failed);
-    return { text: o.reply.text, invalidLines: o.reply.invalidLines };
+    return { text: o.reply.text, invalidLines: o.reply.invalidLines, shownPartOf: o.reply.shownPartOf };
   }
 
   /** Sends a new version of the robots.txt; resolves with its parse, or null if a newer version superseded it. */

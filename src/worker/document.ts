@@ -7,6 +7,7 @@ import { applyGoogleSizeLimit, fetchOutcome, parseRobotsTxt } from '../core/inde
 import { lintRobots } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
 import { HeldBytes } from './bytes';
+import { capPerCode } from './capDiagnostics';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
 import { expectationFindings } from './expectations';
 import { type HandlerHost, postFailure } from './host';
@@ -50,7 +51,7 @@ export class RobotsDocument {
       const expected = expectationFindings(this.parsed);
       const diagnostics = [...lintRobots(full, { sizeLimitCutAt: cut.cutAt }), ...expected.diagnostics];
       if (held) diagnostics.push(...held.diagnostics());
-      const summary = summarise(full, diagnostics, cut.cutAt, this.host.now() - t0, expected.marks);
+      const summary = summarise(full, capPerCode(diagnostics), cut.cutAt, this.host.now() - t0, expected.marks);
       this.host.post(
         {
           type: 'parsed',
@@ -78,8 +79,8 @@ export class RobotsDocument {
   openBytes(msg: Request<'open-bytes'>): void {
     try {
       this.bytes = new HeldBytes(new Uint8Array(msg.bytes));
-      const { editorText: text, invalidLines } = this.bytes;
-      this.host.post({ type: 'bytes-opened', id: msg.id, version: msg.version, text, invalidLines });
+      const { editorText: text, invalidLines, shownPartOf } = this.bytes;
+      this.host.post({ type: 'bytes-opened', id: msg.id, version: msg.version, text, invalidLines, shownPartOf });
     } catch (e) {
       postFailure(this.host, msg.id, msg.version, e);
     }

@@ -20,8 +20,11 @@ import type { FetchStatus } from './fetchStatus';
 /** A crawler to test: a built-in profile (by id) or any product token the user typed. */
 export type CrawlerSpec = { kind: 'profile'; id: string } | { kind: 'token'; token: string };
 
-/** A lint diagnostic (plain data, fixes included) as the worker's parts make it; it crosses to the page in a DiagnosticTable. */
-export type WireDiagnostic = RobotsDiagnostic;
+/** A lint diagnostic (plain data, fixes included) as it crosses to the page. */
+export interface WireDiagnostic extends RobotsDiagnostic {
+  /** On a summary line ("… and 4,800 more like this"): how many diagnostics of its code it stands for. */
+  standsFor?: number;
+}
 
 /** What the page needs to know about one group. */
 interface GroupSummary {
@@ -443,7 +446,15 @@ export type WorkerRequest =
 export type WorkerReply =
   | { type: 'parsed'; id: number; version: number; summary: ParseSummary }
   /** The text an opened file's bytes decode to (line ends as "\n"), and how many lines hold invalid UTF-8. */
-  | { type: 'bytes-opened'; id: number; version: number; text: string; invalidLines: number }
+  | {
+      type: 'bytes-opened';
+      id: number;
+      version: number;
+      text: string;
+      invalidLines: number;
+      /** The file's size in bytes when the text is only the part Google reads (a file too large for the editor). */
+      shownPartOf: number | null;
+    }
   | {
       type: 'run-started';
       id: number;

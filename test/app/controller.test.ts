@@ -43,7 +43,7 @@ class FakeEditor implements EditorPort {
 const ROBOTS = 'User-agent: *\nDisallow: /private\n';
 const URLS = '/private/a\n/public\n';
 
-function setup(task: (fn: () => void) => void = (fn) => fn()) {
+function setup() {
   const store = createRobotsLabStore(createSafeStorage({ storage: () => undefined, onNotice: () => {} }));
   store.getState().loadExample({
     robotsText: ROBOTS,
@@ -62,7 +62,7 @@ function setup(task: (fn: () => void) => void = (fn) => fn()) {
       return w;
     },
     editor,
-    { budgetMs: 1000, clock: { now: () => Date.now(), frame: (fn) => fn(), task } },
+    { budgetMs: 1000, clock: { now: () => Date.now(), frame: (fn) => fn() } },
   );
   controller.start();
   return { store, workers, editor, controller };
@@ -131,6 +131,13 @@ function answerRun(w: FakeWorker, run: { id: number; version: number }) {
   w.reply({ type: 'run-done', id, version, rows: 2, elapsedMs: 3 });
 }
 
+/** Answers the latest text sent with a parse whose one diagnostic says `message`, and lets the reply arrive. */
+async function answerParse(w: FakeWorker, message = 'parsed') {
+  const t = w.last('set-text');
+  w.reply({ type: 'parsed', id: t.id, version: t.version, summary: summary(message) });
+  await vi.advanceTimersByTimeAsync(0);
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -154,14 +161,14 @@ describe('edits go to the worker with versions', () => {
     });
   });
 
-  it('an edit cancels the run at once and sends the new text as the next version when typing pauses', () => {
+  it('an edit cancels the run at once; its text goes as the next version once the worker answered the last', async () => {
     const { store, workers } = setup();
     const w = workers[0];
     const firstRun = w.last('evaluate').id;
     store.getState().setRobotsText('User-agent: *\nDisallow: /\n');
     expect(w.types()).toEqual(['set-text', 'evaluate', 'cancel']);
     expect(w.last('cancel').id).toBe(firstRun);
-    vi.advanceTimersByTime(200);
+    await answerParse(w);
     expect(w.last('set-text')).toMatchObject({ version: 2, text: 'User-agent: *\nDisallow: /\n' });
     expect(w.last('evaluate').version).toBe(2);
     // The list did not change: the worker holds it, so it is not sent again.
@@ -173,12 +180,17 @@ describe('edits go to the worker with versions', () => {
     const w = workers[0];
     store.getState().setUrlText('/other\n');
     store.getState().addToken('MyBot');
-    vi.advanceTimersByTime(200);
     const runs = w.sent.filter((m) => m.type === 'evaluate');
-    expect(runs).toHaveLength(2);
+    expect(runs).toHaveLength(3);
     expect(runs[1]).toMatchObject({
       version: 1,
       urlsText: '/other\n',
+      crawlers: [{ kind: 'profile', id: 'googlebot' }],
+    });
+    // The worker holds the list now: the next run does not send it again.
+    expect(runs[2]).toMatchObject({
+      version: 1,
+      urlsText: null,
       crawlers: [
         { kind: 'profile', id: 'googlebot' },
         { kind: 'token', token: 'MyBot' },
@@ -192,9 +204,7 @@ describe('stale replies are dropped', () => {
     const { store, workers, editor } = setup();
     const w = workers[0];
     store.getState().setRobotsText('User-agent: *\nAllow: /\n');
-    vi.advanceTimersByTime(200);
-    w.reply({ type: 'parsed', id: w.sent[0].id, version: 1, summary: summary('old') });
-    await vi.advanceTimersByTimeAsync(50);
+    await answerParse(w, 'old');
     expect(store.getState().parse).toBeNull();
     expect(editor.diagnostics).toEqual([]);
     expect(editor.expectations).toEqual([]);
@@ -207,29 +217,10 @@ describe('stale replies are dropped', () => {
     expect(editor.expectations).toEqual([['3:fail']]);
   });
 
-  it("the editor gets a parse in a task after the store's, and not at all if the text changed in between", async () => {
-    const queued: (() => void)[] = [];
-    const { store, workers, editor } = setup((fn) => queued.push(fn));
-    const w = workers[0];
-    store.getState().setRobotsText('User-agent: *\nAllow: /\n');
-    vi.advanceTimersByTime(200);
-    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 2, summary: summary('first') });
-    await vi.advanceTimersByTimeAsync(1);
-    expect(store.getState().parseVersion).toBe(2);
-    expect(editor.diagnostics).toEqual([]);
-    expect(queued).toHaveLength(1);
-    queued.shift()?.();
-    expect(editor.diagnostics).toEqual([['first']]);
-    expect(editor.expectations).toEqual([['3:fail']]);
-
-    store.getState().setRobotsText('User-agent: *\nAllow: /b\n');
-    vi.advanceTimersByTime(200);
-    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 3, summary: summary('second') });
-    await vi.advanceTimersByTimeAsync(1);
-    expect(store.getState().parseVersion).toBe(3);
-    // Typed before the editor's task ran: that parse's positions no longer fit.
-    store.getState().setRobotsText('User-agent: *\nAllow: /c\n');
-    queued.shift()?.();
+  it('a parse reaches the store and the editor in the same reply', async () => {
+    const { store, workers, editor } = setup();
+    await answerParse(workers[0], 'first');
+    expect(store.getState().parseVersion).toBe(1);
     expect(editor.diagnostics).toEqual([['first']]);
     expect(editor.expectations).toEqual([['3:fail']]);
   });
@@ -239,7 +230,6 @@ describe('stale replies are dropped', () => {
     const w = workers[0];
     const old = w.last('evaluate');
     store.getState().setUrlText('/x\n/y\n');
-    vi.advanceTimersByTime(200);
     answerRun(w, old);
     expect(store.getState().results).toBeNull();
     answerRun(w, w.last('evaluate'));
@@ -430,52 +420,37 @@ describe('a restart re-sends the state and evaluates again', () => {
   });
 });
 
-describe('a burst of inserted lines costs one parse', () => {
-  it('lines arriving a frame apart reach the worker as one text, once input goes idle', () => {
+describe('latest wins: edits made while a parse is in flight cost one more parse', () => {
+  it('300 edits during a parse send only the newest text, once the worker has answered', async () => {
     const { store, workers } = setup();
     const w = workers[0];
-    /** Answers the latest text and run, so the worker owes nothing (and its watchdog stays quiet). */
-    const answer = () => {
-      const t = w.last('set-text');
-      w.reply({ type: 'parsed', id: t.id, version: t.version, summary: summary(`v${t.version}`) });
-      answerRun(w, w.last('evaluate'));
-    };
-    answer();
     let text = '';
-    // The first line goes alone (nothing came before it to call it a burst).
-    text += 'Disallow: /typed-0\n';
-    store.getState().setRobotsText(text);
-    vi.advanceTimersByTime(16);
-    answer();
-    for (let i = 1; i < 300; i++) {
+    for (let i = 0; i < 300; i++) {
       text += `Disallow: /typed-${i}\n`;
       store.getState().setRobotsText(text);
-      vi.advanceTimersByTime(16);
     }
-    const sentDuring = w.sent.filter((m) => m.type === 'set-text').map((m) => m.text);
-    expect(sentDuring).toEqual([ROBOTS, 'Disallow: /typed-0\n']);
-    vi.advanceTimersByTime(200);
-    const texts = w.sent.filter((m) => m.type === 'set-text');
-    expect(texts).toHaveLength(3);
-    expect(texts[2]).toMatchObject({ version: 3, text });
-    expect(w.last('evaluate').version).toBe(3);
-    expect(workers).toHaveLength(1);
+    expect(w.all('set-text').map((m) => m.text)).toEqual([ROBOTS]);
+    await answerParse(w);
+    expect(w.all('set-text').map((m) => m.text)).toEqual([ROBOTS, text]);
+    expect(w.last('set-text').version).toBe(2);
+    expect(w.last('evaluate').version).toBe(2);
+    // Nothing dirty while version 2 is parsed: its answer sends nothing more.
+    await answerParse(w);
+    expect(w.all('set-text')).toHaveLength(2);
   });
 
   it('a parse of the current version whose text was edited since is not shown: its positions no longer fit', async () => {
     const { store, workers, editor } = setup();
     const w = workers[0];
     store.getState().setRobotsText('User-agent: *\nAllow: /\n');
-    vi.advanceTimersByTime(200);
-    // Typing goes on before the worker answers version 2; version 3 is still waiting for input to go idle.
+    await answerParse(w, 'v1');
+    expect(w.last('set-text')).toMatchObject({ version: 2, text: 'User-agent: *\nAllow: /\n' });
+    // Typing goes on before the worker answers version 2.
     store.getState().setRobotsText('User-agent: *\nAllow: /a\n');
-    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 2, summary: summary('v2') });
-    await vi.advanceTimersByTimeAsync(1);
+    await answerParse(w, 'v2');
     expect(editor.diagnostics).toEqual([]);
-    await vi.advanceTimersByTimeAsync(200);
     expect(w.last('set-text')).toMatchObject({ version: 3, text: 'User-agent: *\nAllow: /a\n' });
-    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 3, summary: summary('v3') });
-    await vi.advanceTimersByTimeAsync(1);
+    await answerParse(w, 'v3');
     expect(editor.diagnostics).toEqual([['v3']]);
     expect(store.getState().parseVersion).toBe(3);
   });
@@ -488,16 +463,24 @@ describe('a robots.txt file kept from before a reload', () => {
   it('is sent to the worker as bytes and the text again, while the text is what they decode to', async () => {
     const { store, workers, controller } = setup();
     store.getState().setRobotsText(DECODED);
-    vi.advanceTimersByTime(200); // the edit reaches the worker once typing pauses
     const w = workers[0];
+    await answerParse(w); // the edit goes to the worker once it answered the first text
+    await answerParse(w);
     const sets = () => w.all('set-text').length;
     const before = sets();
     const reopened = controller.reopenRobotsFile(bytes());
     await vi.waitFor(() => w.last('open-bytes'));
     const open = w.last('open-bytes');
     expect(Array.from(new Uint8Array(open.bytes)).slice(-2)).toEqual([0xff, 0x0a]);
-    w.reply({ type: 'bytes-opened', id: open.id, version: open.version, text: DECODED, invalidLines: 1 });
-    expect(await reopened).toEqual({ text: DECODED, invalidLines: 1 });
+    w.reply({
+      type: 'bytes-opened',
+      id: open.id,
+      version: open.version,
+      text: DECODED,
+      invalidLines: 1,
+      shownPartOf: null,
+    });
+    expect(await reopened).toEqual({ text: DECODED, invalidLines: 1, shownPartOf: null });
     // The text is sent again, so that the worker parses the bytes it now holds.
     expect(sets()).toBe(before + 1);
     expect(w.last('set-text').text).toBe(DECODED);
@@ -506,13 +489,21 @@ describe('a robots.txt file kept from before a reload', () => {
   it('is not used when the text was edited since: the text counts', async () => {
     const { store, workers, controller } = setup();
     store.getState().setRobotsText(`${DECODED}# edited\n`);
-    vi.advanceTimersByTime(200);
     const w = workers[0];
+    await answerParse(w);
+    await answerParse(w);
     const before = w.all('set-text').length;
     const reopened = controller.reopenRobotsFile(bytes());
     await vi.waitFor(() => w.last('open-bytes'));
     const open = w.last('open-bytes');
-    w.reply({ type: 'bytes-opened', id: open.id, version: open.version, text: DECODED, invalidLines: 1 });
+    w.reply({
+      type: 'bytes-opened',
+      id: open.id,
+      version: open.version,
+      text: DECODED,
+      invalidLines: 1,
+      shownPartOf: null,
+    });
     expect(await reopened).toBeNull();
     expect(w.all('set-text').length).toBe(before);
   });

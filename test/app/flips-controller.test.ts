@@ -38,7 +38,7 @@ function setup() {
   const worker = new FakeWorker();
   const controller = new AppController(lab, () => worker, noEditor, {
     budgetMs: 60_000,
-    clock: { now: () => Date.now(), frame: (fn) => fn(), task: (fn) => fn() },
+    clock: { now: () => Date.now(), frame: (fn) => fn() },
     deploy,
   });
   controller.start();

@@ -100,3 +100,28 @@ describe('a robots.txt opened as bytes (docs/behaviour.md §13)', () => {
     ).toEqual([2]);
   });
 });
+
+describe('a file too large for the editor', () => {
+  it('shows the part Google reads, keeps the bytes, and judges by them while that part is unedited', () => {
+    const { open, setText, verdict } = harness();
+    // 3,000,000 bytes: a rule on line 2, then comment lines far past Google's 500 KiB (512,000 bytes).
+    const head = 'User-agent: *\nDisallow: /private\n';
+    const filler = '# padding line of forty characters.....\n';
+    const body = head + filler.repeat(Math.ceil((3_000_000 - head.length) / filler.length));
+    const bytes = [...Buffer.from(body)];
+    const opened = open(bytes);
+    expect(opened.shownPartOf).toBe(bytes.length);
+    // What the editor shows is exactly the first 512,000 bytes (all ASCII here: one character a byte).
+    expect(opened.text).toBe(body.slice(0, 512_000));
+    const summary = setText(opened.text);
+    expect(summary.fromBytes).toBe(true);
+    expect(verdict('/private/x')).toEqual({ allowed: false, line: 2 });
+  });
+
+  it('a file up to the cap is shown whole', () => {
+    const { open } = harness();
+    const opened = open([...Buffer.from('User-agent: *\nDisallow: /a\n')]);
+    expect(opened.shownPartOf).toBeNull();
+    expect(opened.text).toBe('User-agent: *\nDisallow: /a\n');
+  });
+});

@@ -1,31 +1,23 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { MergeView } from '@codemirror/merge';
-import { Annotation, type ChangeSet, type Extension, type Text } from '@codemirror/state';
+import { Annotation, type Extension } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { CoalescedTextSync, DocMirror } from '../../app/textSync';
 import { steadyDrawnCursor } from '../../editor/caret';
 import { robotsBaseTheme, robotsHighlighting } from '../../editor/highlight';
 import { robots } from '../../editor/language';
-import { parseLater, withoutParse } from '../../editor/parseLater';
 import { shadowMount } from '../../editor/theme';
 import { useDeploy } from '../../state/deploy';
 import { useRobotsLab } from '../../state/store';
 import { mergeTheme } from './mergeTheme';
 
 /** What both sides share: numbers, history, the robots.txt colours, the page's look. */
-function side(
-  label: string,
-  testId: string,
-  onChange: () => void,
-  onDoc: (changes: ChangeSet, doc: Text) => void,
-  extra: Extension = [],
-): Extension {
+function side(label: string, testId: string, onChange: (text: string) => void, extra: Extension = []): Extension {
   return [
     lineNumbers(),
     history(),
     steadyDrawnCursor(),
-    parseLater(robots()),
+    robots(),
     robotsHighlighting,
     robotsBaseTheme,
     mergeTheme,
@@ -35,9 +27,7 @@ function side(
     // tabindex as in the main editor (src/editor/theme.ts): axe counts a scroll area focusable only so.
     EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId, tabindex: '0' }),
     EditorView.updateListener.of((u) => {
-      if (!u.docChanged) return;
-      onDoc(u.changes, u.state.doc);
-      if (!u.transactions.some((t) => t.annotation(fromStore))) onChange();
+      if (u.docChanged && !u.transactions.some((t) => t.annotation(fromStore))) onChange(u.state.doc.toString());
     }),
     extra,
   ];
@@ -46,30 +36,18 @@ function side(
 /** Marks a change that came from the store, so it is not written back. */
 const fromStore = Annotation.define<boolean>();
 
-/** A replacement longer than this (characters) reaches a side without its parser at first (see `Follower`). */
-const LARGE_CHANGE = 1 << 16;
-
 /**
  * Keeps a side holding its store text, in a task of its own after the
  * store changed (several changes meanwhile make one update), by replacing
  * only the span that differs (common head and tail kept), so the merge view
  * re-diffs just that span rather than the whole file on every keystroke in
  * the main editor.
- *
- * A large replacement (a 500 KiB file copied to the deployed side) is made
- * with the side's language taken out (editor/parseLater.ts): CodeMirror
- * parses a changed document inside the transaction, for up to 20 ms. The
- * language comes back in the next task and parses the first few thousand
- * characters; the rest is parsed in the background. That update, the click
- * that copied the file and React's render were one task of 57-92 ms
- * (bench/browser/flips.bench.ts).
  */
 class Follower {
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly view: EditorView,
-    private readonly mirror: DocMirror,
     private readonly text: () => string,
     private readonly followed: () => void = () => {},
   ) {}
@@ -90,7 +68,7 @@ class Follower {
   }
 
   private follow(text: string): void {
-    const old = this.mirror.now();
+    const old = this.view.state.doc.toString();
     if (old === text) return;
     let head = 0;
     const max = Math.min(old.length, text.length);
@@ -102,7 +80,6 @@ class Follower {
     this.view.dispatch({
       changes: { from: head, to: old.length - tail, insert },
       annotations: fromStore.of(true),
-      effects: insert.length > LARGE_CHANGE ? withoutParse(this.view.state) : [],
     });
   }
 }
@@ -144,23 +121,16 @@ export function MergePane() {
     // A side's own edits reach the store through these writes: the side already holds that text.
     let ownA = false;
     let ownB = false;
-    // Each side's text kept from its changes, not read line by line per frame (see app/textSync.ts).
-    const syncA = new CoalescedTextSync(
-      (urgent) => (urgent ? mirrorA.now() : mirrorA.current()),
-      (text) => {
-        ownA = true;
-        useDeploy.getState().setDeployedText(text);
-        ownA = false;
-      },
-    );
-    const syncB = new CoalescedTextSync(
-      (urgent) => (urgent ? mirrorB.now() : mirrorB.current()),
-      (text) => {
-        ownB = true;
-        useRobotsLab.getState().setRobotsText(text);
-        ownB = false;
-      },
-    );
+    const writeA = (text: string) => {
+      ownA = true;
+      useDeploy.getState().setDeployedText(text);
+      ownA = false;
+    };
+    const writeB = (text: string) => {
+      ownB = true;
+      useRobotsLab.getState().setRobotsText(text);
+      ownB = false;
+    };
     const deployed = useDeploy.getState().deployedText;
     const edited = useRobotsLab.getState().robotsText;
     const box = host.current!;
@@ -177,28 +147,17 @@ export function MergePane() {
     const view = new MergeView({
       a: {
         doc: deployed,
-        extensions: side(
-          'Deployed robots.txt',
-          'deployed-editor-content',
-          () => syncA.changed(),
-          (changes, doc) => mirrorA.update(changes, doc),
-          [
-            placeholder('Paste the deployed robots.txt here, drop its file, or restore a snapshot'),
-            // A file pasted into the empty side shows its first change, as one opened does.
-            EditorView.updateListener.of((u) => {
-              if (u.docChanged && u.startState.doc.length === 0) reveal();
-            }),
-          ],
-        ),
+        extensions: side('Deployed robots.txt', 'deployed-editor-content', writeA, [
+          placeholder('Paste the deployed robots.txt here, drop its file, or restore a snapshot'),
+          // A file pasted into the empty side shows its first change, as one opened does.
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged && u.startState.doc.length === 0) reveal();
+          }),
+        ]),
       },
       b: {
         doc: edited,
-        extensions: side(
-          'Edited robots.txt',
-          'edited-editor-content',
-          () => syncB.changed(),
-          (changes, doc) => mirrorB.update(changes, doc),
-        ),
+        extensions: side('Edited robots.txt', 'edited-editor-content', writeB),
       },
       parent: root,
       root,
@@ -208,16 +167,11 @@ export function MergePane() {
     });
     merge = view;
     reveal();
-    const mirrorA = new DocMirror(view.a.state.doc, () => syncA.resume(), deployed);
-    const mirrorB = new DocMirror(view.b.state.doc, () => syncB.resume(), edited);
     // A new deployed file (opened, restored, pasted whole) shows its first change; an edit in the editor does not move the view.
-    const followA = new Follower(view.a, mirrorA, () => useDeploy.getState().deployedText, reveal);
-    const followB = new Follower(view.b, mirrorB, () => useRobotsLab.getState().robotsText);
+    const followA = new Follower(view.a, () => useDeploy.getState().deployedText, reveal);
+    const followB = new Follower(view.b, () => useRobotsLab.getState().robotsText);
     const stopDeploy = useDeploy.subscribe((s, prev) => {
-      if (s.deployedText !== prev.deployedText && !ownA) {
-        syncA.cancel();
-        followA.schedule();
-      }
+      if (s.deployedText !== prev.deployedText && !ownA) followA.schedule();
       if (s.deployedFocus && s.deployedFocus !== prev.deployedFocus) {
         const doc = view.a.state.doc;
         const line = doc.line(Math.min(Math.max(1, s.deployedFocus.line), doc.lines));
@@ -230,17 +184,12 @@ export function MergePane() {
     });
     const stopLab = useRobotsLab.subscribe((s, prev) => {
       if (s.robotsText === prev.robotsText || ownB) return;
-      syncB.cancel();
       followB.schedule();
     });
     return () => {
       if (revealTimer !== null) clearTimeout(revealTimer);
       followA.stop();
       followB.stop();
-      syncA.flush();
-      syncB.flush();
-      mirrorA.destroy();
-      mirrorB.destroy();
       stopDeploy();
       stopLab();
       view.destroy();
