@@ -7,7 +7,6 @@
  * uncompressed.
  */
 
-import { type CrawlerTokens, createChecker } from './evaluate';
 import { parseUrl } from './globals';
 import type { ParsedRobots, Span } from './types';
 
@@ -80,32 +79,4 @@ export function checkSitemapSize(urlCount: number, uncompressedBytes: number): s
     );
   }
   return out;
-}
-
-/** A URL the site's own sitemap lists but the rules block for a crawler: most likely a mistake. */
-export interface BlockedSitemapUrl {
-  url: string;
-  /** The deciding line and its text (comment removed). */
-  line: number;
-  lineText: string;
-}
-
-/**
- * Streams the URLs (in request form) of a sitemap that the chosen crawler
- * may not fetch, with the deciding line. A sitemap says "please crawl
- * these", so every one found is a contradiction worth flagging.
- */
-export function* blockedSitemapUrls(
-  parsed: ParsedRobots,
-  urls: Iterable<string>,
-  crawler: CrawlerTokens,
-): Generator<BlockedSitemapUrl> {
-  const checker = createChecker(parsed, crawler);
-  for (const url of urls) {
-    const code = checker.decide(url);
-    if (code >= 0) continue;
-    const l = parsed.lines[-code - 1];
-    const end = l.comment ? l.comment.from : l.span.to;
-    yield { url, line: -code, lineText: parsed.text.slice(l.span.from, end).trim() };
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/core/index';
-import { blockedSitemapUrls, checkSitemapLines, checkSitemapSize } from '../../src/core/sitemaps';
+import { checkSitemapLines, checkSitemapSize } from '../../src/core/sitemaps';
 
 describe('sitemap lines (docs/behaviour.md §10)', () => {
   const parsed = parseRobotsTxt(
@@ -54,22 +54,6 @@ describe('sitemap lines (docs/behaviour.md §10)', () => {
     ]);
     expect(checkSitemapSize(10, 52_428_801)).toEqual([
       '52,428,801 bytes uncompressed: more than the 50 MB (52,428,800 bytes) a sitemap may be (sitemaps.org)',
-    ]);
-  });
-});
-
-describe('sitemap URLs against the rules', () => {
-  it('flags the URLs the site asks to be crawled but blocks for the chosen crawler, with the deciding line', () => {
-    const parsed = parseRobotsTxt(
-      'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\nAllow: /blog/ # open\n',
-    );
-    const urls = ['https://example.com/', 'https://example.com/private/a', 'https://example.com/blog/post'];
-    expect([...blockedSitemapUrls(parsed, urls, { tokens: ['Googlebot'] })]).toEqual([
-      { url: 'https://example.com/private/a', line: 2, lineText: 'Disallow: /private/' },
-    ]);
-    expect([...blockedSitemapUrls(parsed, urls, { tokens: ['GPTBot'] })].map((b) => [b.url, b.line])).toEqual([
-      ['https://example.com/', 5],
-      ['https://example.com/private/a', 5],
     ]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareRobots,
-  countFlips,
   type DiffCrawler,
+  emptyCounts,
   type Flip,
   type LineEdit,
   verdictFlips,
@@ -217,7 +217,10 @@ describe('verdict flips and their causes (docs/behaviour.md §5, §8)', () => {
     function* urls() {
       for (let i = 0; i < 3000; i++) yield i % 3 === 0 ? `/a/${i}` : i % 3 === 1 ? `/b/${i}` : `/c/${i}`;
     }
-    const counts = countFlips(compareRobots(before, after), urls(), [token('x'), token('bingbot')]);
+    const counts = emptyCounts();
+    for (const _ of verdictFlips(compareRobots(before, after), urls(), [token('x'), token('bingbot')], counts)) {
+      // verdictFlips keeps the counts as it streams.
+    }
     expect(counts.checked).toBe(6000);
     // x: /a opens (1000), /b closes (1000). bingbot: /a opens (1000), /b stays open.
     expect(counts.blockedToAllowed).toBe(2000);

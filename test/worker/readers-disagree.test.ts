@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
-import { whereReadersDisagree } from '../../src/core/readers/index';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
 import { ALL_ROWS, DISAGREE_READERS, type ViewQuery, type WorkerReply } from '../../src/worker/protocol';
 
@@ -146,35 +145,6 @@ describe('where readers disagree (docs/behaviour.md §14)', () => {
     // The new run's first slice and the old view's next slice are queued; the old view never answers.
     while (s.queue.length) s.queue.shift()!();
     expect(s.replies.filter((r) => r.type === 'viewed' && r.id === 11)).toEqual([]);
-  });
-
-  it('keeps the same URLs as the readers strip (readAll, with explanations) says disagree, on several files', () => {
-    const files = [
-      ROBOTS,
-      'User-agent: *\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\nAllow: /y/z',
-      'User-agent: gptbot/1.0\nDisallow: /a\nUser-agent: *\nDisallow: /%62\nDisallow: *q=',
-      'User-agent: *\nDissallow: /t\nDisallow: /d/\nAllow: /d/index.html\n\nDisallow: /k',
-    ];
-    const urls = ['/', '/x', '/y/z', '/y', '/a', '/b', '/?q=1', '/t', '/d/', '/d/index.html', '/k', '/a.cgi'];
-    for (const text of files) {
-      const parsed = parseRobotsTxt(text);
-      const model = [...whereReadersDisagree(parsed, urls, findProfile('gptbot')!)].map((d) => urls.indexOf(d.url));
-      const s = setup();
-      s.handler.handle({ type: 'set-text', id: 1, version: 2, text });
-      s.handler.handle({
-        type: 'evaluate',
-        id: 2,
-        version: 2,
-        urlsText: urls.join('\n'),
-        crawlers: [{ kind: 'profile', id: 'gptbot' }],
-        normalise: false,
-        robotsUrl: '',
-        fetchStatus: 200,
-      });
-      s.handler.handle({ type: 'view', id: 10, version: 2, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
-      const v = s.replies.filter((r) => r.type === 'viewed').at(-1) as Extract<WorkerReply, { type: 'viewed' }>;
-      expect(Array.from(v.rows!), text).toEqual(model);
-    }
   });
 
   it('when the fetch result decides (5xx: nothing may be fetched) no reader disagrees', () => {

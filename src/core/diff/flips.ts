@@ -136,19 +136,6 @@ export function* verdictFlips(
   return counts;
 }
 
-/** Counts the flips without keeping them (a CI summary, a benchmark). */
-export function countFlips(
-  comparison: RobotsComparison,
-  urls: Iterable<string>,
-  crawlers: readonly DiffCrawler[],
-): FlipCounts {
-  const counts = emptyCounts();
-  for (const _ of verdictFlips(comparison, urls, crawlers, counts)) {
-    // The generator keeps the counts.
-  }
-  return counts;
-}
-
 function decidingLine(parsed: ParsedRobots, line: number): DecidingLine {
   const l = parsed.lines[line - 1];
   const end = l.comment ? l.comment.from : l.span.to;

@@ -4,5 +4,5 @@
  */
 
 export type { DiffCrawler, Flip } from './flips';
-export { compareRobots, countFlips, emptyCounts, verdictFlips } from './flips';
+export { compareRobots, emptyCounts, verdictFlips } from './flips';
 export type { LineEdit } from './lines';

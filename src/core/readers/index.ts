@@ -38,27 +38,6 @@ export function readAll(parsed: ParsedRobots, url: string, crawler: CrawlerToken
   return out;
 }
 
-/** A URL on which the readers do not all give the same verdict. */
-export interface Disagreement {
-  url: string;
-  verdicts: ReaderVerdict[];
-}
-
-/**
- * The "where readers disagree" filter over a whole list: streams the URLs
- * (request form) whose verdict is not the same for every reader.
- */
-export function* whereReadersDisagree(
-  parsed: ParsedRobots,
-  urls: Iterable<string>,
-  crawler: CrawlerTokens,
-): Generator<Disagreement> {
-  for (const url of urls) {
-    const verdicts = readAll(parsed, url, crawler);
-    if (verdicts.some((v) => v.allowed !== verdicts[0].allowed)) yield { url, verdicts };
-  }
-}
-
 /**
  * The other readers' verdicts for many URLs and one crawler, without the
  * explanations `readAll` builds: each reader's obeyed groups are chosen once,
