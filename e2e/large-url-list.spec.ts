@@ -21,16 +21,14 @@ test('a quarter of a million URLs loaded from a file are paged and reachable by 
   await lab.results.expectFinished(ROWS, 3);
   await expect(lab.results.cell(0, 2)).toContainText('Allowed'); // GPTBot: Allow: /blog/
   await expect(page.getByTestId('page-range')).toHaveText('Rows 1–10,000 of 250,000');
-  // A list this long is previewed: the URL editor shows its first lines, read-only, and says so.
+  // A list this long is shown as a card: its name and size, with Replace, Clear and Edit.
+  const card = page.getByTestId('list-card');
+  await expect(card).toContainText('urls.txt · 250,000 URLs');
+  await expect(page.getByTestId('url-list')).not.toContainText(urls[0]);
+  // Asked to, the editor takes every line, and the list can be edited.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await expect(card).toHaveCount(0);
   const urlEditor = page.getByTestId('url-list');
-  const preview = page.getByTestId('list-preview');
-  await expect(preview).toContainText(/This list is \d+\.\d MB: the editor shows its first [\d,]+ lines, read-only/);
-  await expect(urlEditor).toHaveAttribute('contenteditable', 'false');
-  await expect(urlEditor).toContainText(urls[0]);
-  // Asked to, it takes every line (in pieces), and the list can be edited.
-  await page.getByTestId('list-edit-all').click();
-  await expect(urlEditor).toHaveAttribute('contenteditable', 'true');
-  await expect(preview).toHaveCount(0);
   await urlEditor.click();
   await page.keyboard.press('Control+End');
   await expect(urlEditor).toContainText(urls[ROWS - 1]);

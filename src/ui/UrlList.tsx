@@ -1,25 +1,26 @@
-import { useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useRobotsLab } from '../state/store';
 import { formatCount } from './format';
 import { CsvColumnDialog } from './urlList/CsvColumnDialog';
-import { ListPreviewNote } from './urlList/ListPreviewNote';
+import { ListCard } from './urlList/ListCard';
 import { useListImport } from './urlList/useListImport';
 import { useUrlEditor } from './urlList/useUrlEditor';
 
 /**
  * The URL list: one URL or path per line. A CodeMirror view rather than a
  * textarea (useUrlEditor): it renders only the visible lines, so a list of a
- * million URLs stays usable; such a list is previewed until the user asks
- * to edit all of it (ListPreviewNote). Files dropped on it or picked are read
- * in the worker (useListImport).
+ * million URLs stays usable; such a list, imported or restored, is shown as
+ * a card until the user asks to edit it (ListCard). Files dropped on it or
+ * picked are read in the worker (useListImport).
  */
 export function UrlList() {
   const host = useRef<HTMLDivElement>(null);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
   const listNotice = useRobotsLab((s) => s.listNotice);
-  const { note, csvChoice, setCsvChoice, loadFile } = useListImport();
+  const picker = useRef<HTMLInputElement>(null);
+  const { note, csvChoice, setCsvChoice, loadFile, loadedName } = useListImport();
   const [dragging, setDragging] = useState(false);
-  const { preview, editAll } = useUrlEditor(host);
+  const { card, edit } = useUrlEditor(host);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files dragged in; the keyboard's way in is the file picker button inside it
@@ -45,7 +46,7 @@ export function UrlList() {
         <span className="label">
           URLs to test <span className="hint">one per line · full URLs or paths</span>
         </span>
-        <FilePicker onFile={(f) => void loadFile(f)} />
+        <FilePicker input={picker} onFile={(f) => void loadFile(f)} />
       </div>
       {csvChoice && (
         <CsvColumnDialog
@@ -63,8 +64,11 @@ export function UrlList() {
           {listNotice}
         </p>
       )}
-      <div className="url-editor" ref={host} />
-      {preview && <ListPreviewNote preview={preview} editAll={editAll} />}
+      <div className="url-editor-box">
+        {/* The editor keeps its box under the card, so CodeMirror can measure it when the list goes in. */}
+        <div className="url-editor" ref={host} inert={card} />
+        {card && <ListCard name={loadedName} onReplace={() => picker.current?.click()} onEdit={edit} />}
+      </div>
       {note && (
         <p
           className={note.error ? 'import-note warn' : 'import-note hint'}
@@ -87,11 +91,12 @@ export function UrlList() {
 }
 
 /** The keyboard's way to a list file: a button-styled label around a hidden file input. */
-function FilePicker({ onFile }: { onFile(file: File): void }) {
+function FilePicker({ input, onFile }: { input: RefObject<HTMLInputElement | null>; onFile(file: File): void }) {
   return (
     <label className="file-button">
       Load a file…
       <input
+        ref={input}
         type="file"
         accept=".txt,.csv,.tsv,.xml,.gz,text/plain,text/csv,application/xml,text/xml,application/gzip"
         className="visually-hidden"

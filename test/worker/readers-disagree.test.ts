@@ -3,8 +3,6 @@
 // written by hand from the readers' documented behaviour: the 1994 convention
 // has no Allow lines and no wildcards (robotstxt.org/orig.html).
 import { describe, expect, it } from 'vitest';
-import { parseRobotsTxt } from '../../src/core/index';
-import { findProfile } from '../../src/core/profiles';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
 import { ALL_ROWS, DISAGREE_READERS, type ViewQuery, type WorkerReply } from '../../src/worker/protocol';
 

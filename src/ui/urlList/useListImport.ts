@@ -33,6 +33,7 @@ export function useListImport() {
   const controller = useController();
   const [note, setNote] = useState<ImportNote | null>(null);
   const [csvChoice, setCsvChoice] = useState<CsvChoice | null>(null);
+  const [loadedName, setLoadedName] = useState<string | null>(null);
 
   /** Reads a file; a CSV first asks which column holds the URLs (`column` null: not asked yet). */
   async function loadFile(file: File, column: number | null = null) {
@@ -44,6 +45,7 @@ export function useListImport() {
         setCsvChoice({ file, result, column: Math.max(0, result.csv?.column ?? 0) });
         return;
       }
+      setLoadedName(result.name);
       useRobotsLab.getState().setUrlText(result.text, result.pieces);
       // The Sitemaps tab cross-checks a sitemap's URLs against the rules while the list is still that file's.
       useRobotsLab
@@ -59,5 +61,5 @@ export function useListImport() {
     }
   }
 
-  return { note, csvChoice, setCsvChoice, loadFile };
+  return { note, csvChoice, setCsvChoice, loadFile, loadedName };
 }
