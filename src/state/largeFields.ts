@@ -94,7 +94,7 @@ export function createLargeFields(deps: LargeFieldDeps) {
         deps.onNotice(
           `The URL list could not be saved in this browser's IndexedDB (${errorText(e)}); it will not be there after a reload. Your robots.txt is saved.`,
         );
-        // Keep the robots.txt (and what fits of the list) the old way.
+        // Save what localStorage takes instead.
         deps.writeLocal(name, value);
         return;
       }

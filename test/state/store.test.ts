@@ -128,21 +128,16 @@ describe('persistence', () => {
 });
 
 describe('quota errors (huge pastes)', () => {
-  it('keeps the robots.txt and as many URL lines as fit, and says so', () => {
+  it('says what is not saved when the storage refuses it, and keeps the whole list in memory', () => {
     const storage = new FakeStorage(6000);
     const { store, notices } = makeStore(storage);
-    const urls = Array.from({ length: 1000 }, (_, i) => `/page/${i}`).join('\n');
     store.getState().setRobotsText('User-agent: *\nDisallow: /private\n');
+    const urls = Array.from({ length: 1000 }, (_, i) => `/page/${i}`).join('\n');
     store.getState().setUrlText(urls);
-    const saved = storage.saved().state;
-    expect(saved.robotsText).toBe('User-agent: *\nDisallow: /private\n');
-    const kept = (saved.urlText as string).split('\n').filter(Boolean);
-    expect(kept.length).toBeGreaterThan(100);
-    expect(kept.length).toBeLessThan(1000);
-    expect(urls.startsWith((saved.urlText as string).trimEnd())).toBe(true);
-    expect(notices.at(-1)).toMatch(new RegExp(`first ${kept.length} of 1,000 lines`));
-    expect(notices.at(-1)).toContain('robots.txt is saved');
-    // The page keeps the whole list in memory.
+    // The copy saved before the list stays; nothing is saved cut short.
+    expect(storage.saved().state.robotsText).toBe('User-agent: *\nDisallow: /private\n');
+    expect(storage.saved().state.urlText).not.toBe(urls);
+    expect(notices.at(-1)).toMatch(/too large.*not saved/);
     expect(store.getState().urlText).toBe(urls);
   });
 
@@ -192,19 +187,6 @@ describe('crawler choice', () => {
     expect(store.getState().crawlers.profiles).toEqual(['googlebot', 'googlebot-image', 'gptbot']);
     store.getState().removeToken('MyBot');
     expect(crawlerSpecs(store.getState().crawlers)).toHaveLength(3);
-  });
-});
-
-describe('quota errors, repeated', () => {
-  it('re-uses the trimmed length while the list is unchanged (one write, not a search)', () => {
-    const storage = new FakeStorage(6000);
-    const { store, notices } = makeStore(storage);
-    store.getState().setUrlText(Array.from({ length: 1000 }, (_, i) => `/page/${i}`).join('\n'));
-    const writes = storage.writes;
-    store.getState().select({ row: 5, col: 1 });
-    expect(storage.writes).toBe(writes + 2); // the full state (too large), then the trimmed one
-    expect(storage.saved().state.selected).toEqual({ row: 5, col: 1 });
-    expect(notices.at(-1)).toMatch(/only its first/);
   });
 });
 
