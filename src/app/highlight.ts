@@ -17,8 +17,7 @@ export function highlightFor(explain: ExplainResult | null, parse: ParseSummary 
   const ruleLine = v.rule ? v.rule.line : null;
   if (v.choice.kind !== 'none') {
     const first = parse.groups[v.choice.groups[0]]?.startLine ?? 1;
-    // A group of 500,000 lines (a 10 MB paste) made a decoration per line: a 1.7 s task on each
-    // selection. The lines marked are those within HIGHLIGHT_REACH of the line the editor shows.
+    // A decoration per line of a huge group is slow: only the lines within HIGHLIGHT_REACH of the line shown are marked.
     const around = ruleLine ?? first;
     const lo = around - HIGHLIGHT_REACH;
     const hi = around + HIGHLIGHT_REACH;

@@ -1,8 +1,7 @@
 /**
  * The persisted inputs' storage, guarded against quota errors: large text
- * fields go to IndexedDB (largeFields.ts), the rest to localStorage, trimmed
- * when it does not fit (localWrite.ts), and the user is told what was not
- * saved. Writes are coalesced so a burst of keystrokes costs one write, and
+ * fields go to IndexedDB (largeFields.ts), the rest to localStorage
+ * (localWrite.ts), and the user is told what was not saved. Writes are coalesced so a burst of keystrokes costs one write, and
  * skipped when nothing persisted changed.
  */
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
@@ -20,7 +19,7 @@ export interface SafeStorageOptions {
   /** Coalesce writes within this many milliseconds (0: write at once). */
   delayMs?: number;
   setTimeout?(fn: () => void, ms: number): unknown;
-  /** Where large text fields go (IndexedDB in the page); without it everything goes to `storage`, trimmed if need be. */
+  /** Where large text fields go (IndexedDB in the page); without it everything goes to `storage`. */
   large?(): LargeValueStore | undefined;
   /** Large fields `getItem` leaves empty: the caller restores them (the page's worker reads the URL list itself). */
   deferred?: LargeField[];

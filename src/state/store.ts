@@ -309,8 +309,7 @@ let textSaver: ((key: string, text: string) => Promise<void>) | null = null;
 
 /**
  * Lets the worker write a large robots.txt to IndexedDB (main.tsx registers
- * it): storing copies the text at once, 18–33 ms for 10 MB, which is then
- * the worker's time, not the page's.
+ * it): storing copies the text at once, in the worker's time, not the page's.
  */
 export function setTextSaver(saver: ((key: string, text: string) => Promise<void>) | null): void {
   textSaver = saver;

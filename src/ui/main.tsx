@@ -46,9 +46,7 @@ function boot(): void {
       };
     }
   }
-  // Rendered as a transition, so that React builds the page in slices of a
-  // few milliseconds that give the browser its turn between them, not in one
-  // task of 24-61 ms (as measured on a reload with a saved million-line list).
+  // Rendered as a transition, so that React builds the page in slices that give the browser its turn between them.
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(

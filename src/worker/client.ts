@@ -213,8 +213,7 @@ export class RobotsWorkerClient {
   async setText(text: string): Promise<ParseSummary | null> {
     this.text = text;
     this.workerText = text;
-    // A huge paste takes longer to parse: its budget grows with its size (1 s per MB). At 1 s per
-    // 2 MB, a 10 MB paste on a loaded 2-core machine overran it and the worker was restarted.
+    // A large text takes longer to parse: its budget grows with its size (1 s per MB).
     this.extraBudgetMs = Math.floor(text.length / 1000);
     this.version++;
     this.cancelRun();

@@ -9,10 +9,7 @@ import { checkExpectations, parseExpectations } from '../core/expectations';
 import type { ParsedRobots } from '../core/types';
 import type { ExpectationMark, WireDiagnostic } from './protocol';
 
-/**
- * At most this many expectations are checked on each parse: 1,000 took about
- * 60 ms of the keystroke's parse (tsx, loaded machine); the CLI checks them all.
- */
+/** At most this many expectations are checked on each parse (they cost the keystroke's parse); the CLI checks them all. */
 const MAX_CHECKED_EXPECTATIONS = 500;
 
 /** The marks and diagnostics of a file's expectations, in line order. */

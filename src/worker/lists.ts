@@ -51,9 +51,7 @@ export function saveList(
 
 /**
  * Reads the list saved under the message's key, hands it to `keep`, and
- * sends it to the page in pieces, then whether it was there. The page's
- * thread never holds the whole string in one piece: a million lines read
- * there took tasks of 220-390 ms.
+ * sends it to the page in pieces, then whether it was there.
  */
 export async function loadList(
   host: HandlerHost,

@@ -38,11 +38,8 @@ interface GroupSummary {
 
 /**
  * Every allow/disallow rule inside a group, in line order, as parallel
- * arrays: a 500 KiB file has ~20,000 rules, and one object per rule made
- * each parse's reply cost tens of milliseconds to copy between threads.
- * The arrays are transferred, not copied (`summaryTransfer`): a 10 MB paste
- * has 532,000 rules, and copying its table cost the page 41-112 ms in the
- * reply's task (structured clone, and the collections it set off).
+ * arrays, transferred, not copied (`summaryTransfer`): a 500 KiB file has
+ * about 20,000 rules, and an object per rule is slow to copy between threads.
  */
 export interface RuleTable {
   /** Ascending. */
@@ -53,8 +50,7 @@ export interface RuleTable {
   raws: Uint8Array;
   /**
    * Where each value ends in `raws` (value i is bytes `[i === 0 ? 0 :
-   * ends[i - 1] + 1, ends[i])`), found in the worker: on the page, finding
-   * the 650,000 ends of a 10 MB file took 12 ms of the first render.
+   * ends[i - 1] + 1, ends[i])`), found in the worker.
    */
   ends: Int32Array;
 }
@@ -66,9 +62,7 @@ const utf8 = new TextDecoder();
 
 /**
  * Line → "Disallow: /x" for every rule of a parse, each label made when
- * asked for (a binary search and the decoding of one value). A 10 MB paste
- * has 650,000 rules: building every label at once (a split of the values
- * and a Map) took a 1.9 s task on the page's thread, where the table asks
+ * asked for (a binary search and the decoding of one value): the table asks
  * for a screenful.
  */
 export function ruleLabels(rules: RuleTable): RuleLabels {
@@ -417,8 +411,7 @@ export type WorkerRequest =
   | { type: 'save-list'; id: number; version: number; key: string; urlsText: string | null }
   /**
    * Saves the robots.txt in IndexedDB under `key` (null: the text the worker
-   * was sent last), off the page's thread: storing a 10 MB text copies it at
-   * once, 18–33 ms where it is stored.
+   * was sent last), off the page's thread (storing copies the text at once).
    */
   | { type: 'save-text'; id: number; version: number; key: string; text: string | null }
   /**
