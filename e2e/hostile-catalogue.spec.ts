@@ -168,7 +168,7 @@ test('malformed URLs are marked as such, and the valid one beside them is judged
   await expectResponsive(page);
 });
 
-// 150 here, past the cap of 100; bench/browser/hostile.bench.ts types 10,000 and measures the longest task.
+// 150 here, past the cap of 100.
 test('crawlers typed past the cap: the page takes 100 columns, says so, and keeps the token typed', async ({
   page,
 }) => {
