@@ -4,7 +4,12 @@
  * for the panels (counts, the Problems tab's order, codes).
  */
 import type { RobotsDiagnostic, RobotsDiagnosticCode } from '../core/lint';
-import type { WireDiagnostic } from './protocol';
+
+/** A lint diagnostic (plain data, fixes included) as it crosses to the page. */
+export interface WireDiagnostic extends RobotsDiagnostic {
+  /** On a summary line ("… and 4,800 more like this"): how many diagnostics of its code it stands for. */
+  standsFor?: number;
+}
 
 /** Diagnostics in order of their start (`from`, then as produced). */
 export type DiagnosticTable = readonly WireDiagnostic[];

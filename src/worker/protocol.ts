@@ -9,22 +9,17 @@
 import type { DiffHunk } from '../core/aipref/diff';
 import type { Suggestion } from '../core/aipref/suggest';
 import type { LineEdit } from '../core/diff/index';
-import type { RobotsDiagnostic } from '../core/lint';
 import { ruleLabel } from '../core/matcher';
 import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
 import type { Verdict } from '../core/types';
-import type { DiagnosticTable } from './diagnosticTable';
+import type { DiagnosticTable, WireDiagnostic } from './diagnosticTable';
 import type { FetchStatus } from './fetchStatus';
 
 /** A crawler to test: a built-in profile (by id) or any product token the user typed. */
 export type CrawlerSpec = { kind: 'profile'; id: string } | { kind: 'token'; token: string };
 
-/** A lint diagnostic (plain data, fixes included) as it crosses to the page. */
-export interface WireDiagnostic extends RobotsDiagnostic {
-  /** On a summary line ("… and 4,800 more like this"): how many diagnostics of its code it stands for. */
-  standsFor?: number;
-}
+export type { WireDiagnostic } from './diagnosticTable';
 
 /** What the page needs to know about one group. */
 interface GroupSummary {
