@@ -8,17 +8,21 @@ import type { Checker, ParsedRobots, Verdict } from '../core/index';
 import { checkScope, createChecker, evaluate, evaluateProfile, isRequestForm, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { runFileExpectations } from './expectations';
+import { fetchSettings } from './fetchOptions';
 import type { Format, ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
+import { runCheckOrigins } from './origins';
 import { Progress } from './progress';
 import { purposeCells } from './purposes';
-import { type Agent, loadRobots, resolveAgents } from './robots';
+import { type Agent, parseRobots, resolveAgents } from './robots';
+import { resolveRobotsSource } from './robotsSource';
 import { type RowWriter, rowWriter } from './rows';
+import { type SiteFetch, siteFetch, siteRowFields } from './site';
 import { OutputBuffer } from './stream';
 import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
 
 /** The options of one `check` run, read from its arguments. */
-interface CheckPlan {
+export interface CheckPlan {
   robotsPath: string;
   urlArgs: string[];
   agents: Agent[];
@@ -31,12 +35,15 @@ interface CheckPlan {
   purposes: boolean;
   sizeLimit: boolean;
   lists: ListSpec[];
+  /** Each URL judged by its own origin's robots.txt (`--fetch`, `--robots-dir`): no ROBOTS.txt argument. */
+  manyOrigins: boolean;
 }
 
 /** Reads and checks `check`'s arguments. */
 function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
-  const [robotsPath, ...positional] = args.positional;
-  if (!robotsPath) throw new UsageError('check needs a robots.txt file', 'check');
+  const manyOrigins = args.switches.has('fetch') || args.flags.has('robots-dir');
+  const [robotsPath, ...positional] = manyOrigins ? ['', ...args.positional] : args.positional;
+  if (!robotsPath && !manyOrigins) throw new UsageError('check needs a robots.txt file', 'check');
   const agents = resolveAgents(flags(args, 'agent'), io);
   if (agents.length === 0)
     throw new UsageError(
@@ -84,6 +91,7 @@ function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
     purposes: args.switches.has('purposes'),
     sizeLimit,
     lists,
+    manyOrigins,
   };
 }
 
@@ -114,15 +122,21 @@ export async function runCheck(args: ParsedArgs, io: CliIo): Promise<number> {
   // `check FILE --expectations` runs the file's own `# expect:` comments (docs/expectations.md).
   if (args.switches.has('expectations')) return runFileExpectations(args, io);
   const plan = planCheck(args, io);
-  const parsed = await loadRobots(io, plan.robotsPath, plan.sizeLimit);
+  if (plan.manyOrigins) return runCheckOrigins(plan, args, io);
+  const source = await resolveRobotsSource(io, plan.robotsPath, () => fetchSettings(args));
+  const parsed = parseRobots(io, source.name, source.bytes, plan.sizeLimit);
+  const site = source.fetched === null ? null : siteFetch(source.fetched);
+  // A fetched file speaks for its origin only: URLs of other origins are not judged by it.
+  if (source.fetched !== null) plan.robotsUrl ??= source.fetched.url;
   const lists = await openLists(io, plan.lists);
   const out = new OutputBuffer(io.stdout);
   const writer = rowWriter(plan.format, {
     withReason: plan.explain,
     withPurposes: plan.purposes,
     withExpect: plan.lists.some((l) => l.expected !== null),
+    withSite: site !== null,
   });
-  const judge = new Judge(parsed, plan, writer, out, io.stderr);
+  const judge = new Judge(parsed, plan, writer, out, io.stderr, site);
   const progress = new Progress(io, plan.agents.length);
   let childSitemaps = 0;
   out.push(writer.head);
@@ -155,7 +169,7 @@ export async function runCheck(args: ParsedArgs, io: CliIo): Promise<number> {
 }
 
 /** The error for a run that judged no URL; `childSitemaps`: how many child sitemaps were listed instead. */
-function noUrlsError(childSitemaps: number): CliError {
+export function noUrlsError(childSitemaps: number): CliError {
   return new CliError(
     childSitemaps > 0
       ? 'no URLs to check: the lists given hold only child sitemaps; check the pages they list'
@@ -167,7 +181,7 @@ function noUrlsError(childSitemaps: number): CliError {
  * A sitemap index lists sitemaps, not pages: its `<loc>`s are named on
  * standard error as child sitemaps and not judged. Returns how many.
  */
-function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
+export function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
   let text = first
     ? `note: ${batch.name} is a sitemap index; its child sitemaps are listed, not tested as pages:\n`
     : '';
@@ -200,9 +214,7 @@ const INVALID_SHOWN = 20;
  * --purposes) is its URL part plus the writer's tail for that agent and
  * decision, made once; every other row is built whole.
  */
-class Judge {
-  /** What the rows said about their expectations. */
-  readonly tally = new Tally();
+export class Judge {
   /** Rows written, invalid ones included. */
   rows = 0;
   /** URLs that could not be judged. */
@@ -220,6 +232,10 @@ class Judge {
     private readonly writer: RowWriter,
     private readonly out: OutputBuffer,
     private readonly notes: CliIo['stderr'],
+    /** The fetch behind the file, when it came from a URL: its fields join every row, its outcome may decide them. */
+    private readonly site: SiteFetch | null = null,
+    /** What the rows said about their expectations (one tally may serve several judges). */
+    readonly tally: Tally = new Tally(),
   ) {
     this.checkers = plan.agents.map((a) =>
       createChecker(
@@ -228,7 +244,12 @@ class Judge {
       ),
     );
     this.tails = plan.agents.map(() => new Map());
-    this.fast = writer.fast !== null && !plan.explain && !plan.purposes && plan.robotsUrl === undefined;
+    this.fast =
+      writer.fast !== null &&
+      !plan.explain &&
+      !plan.purposes &&
+      plan.robotsUrl === undefined &&
+      (site === null || site.mode === 'rules');
   }
 
   /** Judges one URL (line 0: it has no line, its origin is `name` alone) for every agent. */
@@ -370,12 +391,13 @@ class Judge {
     if (this.plan.purposes) {
       row.purposes = verdict ? purposeCells(this.parsed, requestUrl, this.plan.agents[agent]) : null;
     }
+    if (this.site !== null) applySite(row, this.site, outOfScope !== null);
     return row;
   }
 }
 
 /** Expectations checked, how many failed, and the first failures (to show on stderr). */
-class Tally {
+export class Tally {
   expectations = 0;
   failures = 0;
   private shown: ResultRow[] = [];
@@ -480,6 +502,25 @@ function invalidRow(target: Target, agent: Agent, reason: string): ResultRow {
     expected: target.expected,
     ok: target.expected === null ? null : false,
   };
+}
+
+/**
+ * Adds a fetch's fields to a row; a fetch outcome other than `rules` (a 4xx,
+ * 5xx, 429, no answer) decides a judged row by itself (docs/behaviour.md §2).
+ */
+function applySite(row: ResultRow, site: SiteFetch, outOfScope: boolean): void {
+  if (site.mode !== 'rules' && !outOfScope) {
+    row.status = site.mode === 'allow-all' ? 'allowed' : 'blocked';
+    row.allowed = site.mode === 'allow-all';
+    row.line = null;
+    row.lineText = null;
+    row.rule = null;
+    row.note = site.reason;
+    if (row.reason !== undefined) row.reason = site.reason;
+    if (row.matches !== undefined) row.matches = [];
+    row.ok = row.expected === null ? null : row.status === row.expected;
+  }
+  Object.assign(row, siteRowFields(site));
 }
 
 /** A few words on why, when no line decided. */

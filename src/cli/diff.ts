@@ -18,8 +18,15 @@ import { type CrawlerProfile, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { splitPositional } from './check';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
-import { loadRobots, resolveAgents } from './robots';
+import { parseRobots, resolveAgents } from './robots';
+import { robotsFileBytes } from './robotsSource';
 import { decodeListBytes, parseUrlList } from './url-lists';
+
+/** A robots.txt file, or one fetched from a URL or host (a 4xx reads as an empty file, a 5xx is refused). */
+async function loadRobotsFile(io: CliIo, path: string, sizeLimit: boolean) {
+  const file = await robotsFileBytes(io, path);
+  return parseRobots(io, file.name, file.bytes, sizeLimit);
+}
 
 type DiffFormat = 'table' | 'csv' | 'json' | 'jsonl';
 type FailOn = 'blocked' | 'allowed' | 'any';
@@ -82,8 +89,8 @@ interface FlipRow extends Flip {
 /** Runs `diff`; resolves to the exit code. */
 export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
   const o = readOptions(args, io);
-  const before = await loadRobots(io, o.oldPath, o.sizeLimit);
-  const after = await loadRobots(io, o.newPath, o.sizeLimit);
+  const before = await loadRobotsFile(io, o.oldPath, o.sizeLimit);
+  const after = await loadRobotsFile(io, o.newPath, o.sizeLimit);
   const urls: string[] = [...o.urlArgs];
   for (const path of o.lists) {
     const name = path === '-' ? '(stdin)' : path;

@@ -11,12 +11,15 @@ import type { Command, CommandTable, Flag } from './args';
 import { runBatch } from './batch';
 import { runCheck } from './check';
 import { runDiff } from './diff';
+import { runFetch } from './fetch';
 import { runIsAllowed } from './is-allowed';
 import { runLint } from './lint';
 import { runAgents, runCompletion, runHelp, runMan } from './meta';
 import { runSql, sqlOptions } from './sql';
 
 const CHECK_LIKE = ['check', 'diff'] as const;
+/** The commands that take a robots.txt, which may be a URL to fetch. */
+const ROBOTS_READERS = ['fetch', 'check', 'diff', 'lint', 'is-allowed'] as const;
 
 /** Every flag, each once. */
 const FLAGS: readonly Flag[] = [
@@ -56,11 +59,13 @@ const FLAGS: readonly Flag[] = [
       diff: ['table', 'csv', 'json', 'jsonl'],
       lint: ['text', 'json', 'sarif', 'github'],
       sql: ['csv', 'jsonl'],
+      fetch: ['table', 'json', 'jsonl'],
     },
-    commands: ['check', 'diff', 'lint', 'sql'],
+    commands: ['check', 'diff', 'lint', 'sql', 'fetch'],
     help:
       'Output format. check and diff: table (default), csv, json or jsonl. ' +
-      'lint: text (default), json, sarif or github (workflow-command annotations). sql: csv (default) or jsonl.',
+      'lint: text (default), json, sarif or github (workflow-command annotations). sql: csv (default) or jsonl. ' +
+      'fetch: table (default), json or jsonl.',
   },
   {
     name: 'raw',
@@ -129,7 +134,7 @@ const FLAGS: readonly Flag[] = [
     short: 'o',
     value: 'FILE',
     file: true,
-    commands: ['check', 'diff', 'batch', 'lint', 'sql'],
+    commands: ['check', 'diff', 'batch', 'lint', 'sql', 'fetch'],
     help: 'Write the results to FILE instead of standard output.',
   },
   {
@@ -139,6 +144,73 @@ const FLAGS: readonly Flag[] = [
     repeat: true,
     commands: ['sql'],
     help: 'A file the query reads as table NAME: .csv, .tsv, .parquet, .jsonl, .ndjson or .json (gzipped or not).',
+  },
+  {
+    name: 'fetch',
+    commands: ['check'],
+    help:
+      "No ROBOTS.txt: judge each URL by its own origin's robots.txt, fetched once per origin; rows carry the " +
+      "origin, its fetch status and the file's SHA-256, and standard error sums up each origin (docs/fetch.md).",
+  },
+  {
+    name: 'robots-dir',
+    value: 'DIR',
+    file: true,
+    commands: ['check'],
+    help: 'As --fetch, offline: each origin\'s robots.txt from the records "robots-lab fetch --save DIR" wrote.',
+  },
+  {
+    name: 'cache-size',
+    value: 'N',
+    commands: ['check'],
+    help: 'With --fetch or --robots-dir: parsed files kept at once (default 1024); the rest are read back from disk.',
+  },
+  {
+    name: 'user-agent',
+    value: 'TEXT',
+    commands: ROBOTS_READERS,
+    help: 'The User-Agent a robots.txt is fetched with (default: robots-lab/VERSION and a link to the package).',
+  },
+  {
+    name: 'timeout',
+    value: 'MS',
+    commands: ROBOTS_READERS,
+    help: 'The deadline for a whole robots.txt fetch, redirects and body included (default 10000).',
+  },
+  {
+    name: 'connect-to',
+    value: 'HOST:PORT:HOST2:PORT2',
+    repeat: true,
+    commands: ROBOTS_READERS,
+    help: 'Send requests for HOST:PORT to HOST2:PORT2 instead, as curl does (::HOST2:PORT2 for every origin).',
+  },
+  {
+    name: 'concurrency',
+    value: 'N',
+    commands: ['fetch', 'check'],
+    help: 'Robots.txt requests at once, in all (default 8).',
+  },
+  {
+    name: 'per-origin',
+    value: 'N',
+    commands: ['fetch', 'check'],
+    help: 'Robots.txt requests at once to one origin (default 1).',
+  },
+  {
+    name: 'save',
+    value: 'DIR',
+    file: true,
+    commands: ['fetch', 'check'],
+    help: "Write each origin's fetch record (.json) and body (.txt) to DIR, for --robots-dir.",
+  },
+  {
+    name: 'cache',
+    value: 'DIR',
+    file: true,
+    commands: ['fetch', 'check'],
+    help:
+      'Revalidate against the records in DIR (If-None-Match, If-Modified-Since) and keep the new ones there; ' +
+      'a server error does not replace a cached file.',
   },
   {
     name: 'quiet',
@@ -161,7 +233,7 @@ const COMMANDS: readonly Command[] = [
     usage: 'ROBOTS.txt --agent NAME [URL | FILE …]',
     summary: 'one verdict per URL and crawler, with the deciding line',
     description:
-      'ROBOTS.txt is the robots.txt file ("-" reads standard input). URLs are full URLs or paths (/shop?q=1); ' +
+      'ROBOTS.txt is the robots.txt file ("-" reads standard input), or its URL or host, fetched (docs/fetch.md). URLs are full URLs or paths (/shop?q=1); ' +
       'an argument naming an existing file is read as a URL list. Rows are written as they are judged, in every ' +
       'format; a URL that cannot be judged becomes an "invalid" row naming its line, and the run exits 2 at the end.',
     positional: 'files',
@@ -217,6 +289,16 @@ const COMMANDS: readonly Command[] = [
       'group_line, error), robots_allowed, robots_request_url, robots_rules, robots_sha256 and ' +
       "robots_lab_version (docs/sql.md). Needs DuckDB's Node client: npm install @duckdb/node-api.",
     run: (args, io) => runSql(sqlOptions(args), io),
+  },
+  {
+    name: 'fetch',
+    usage: 'URL | HOST …',
+    summary: "each origin's /robots.txt fetched as Google does, and what the answer means",
+    description:
+      'At most 5 redirects, across origins; the first 500 KiB kept; a 4xx allows everything, a 5xx, 429 or no ' +
+      'answer blocks everything. Per origin: status, redirects, headers, bytes, SHA-256, the body and its meaning. ' +
+      'ROBOTS.txt in check, diff, lint and is-allowed may be such a URL or host too (docs/fetch.md).',
+    run: runFetch,
   },
   {
     name: 'agents',

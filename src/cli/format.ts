@@ -3,6 +3,7 @@
  */
 import { csvCell, csvRecord, resultHeader } from '../core/csv';
 import { PURPOSE_COLUMNS, type PurposeCells, purposeTexts } from './purposes';
+import { SITE_COLUMNS } from './site';
 
 export type Format = 'table' | 'csv' | 'json' | 'jsonl';
 
@@ -41,6 +42,14 @@ export interface ResultRow {
   matches?: { kind: 'allow' | 'disallow'; line: number; pattern: string; length: number }[];
   /** With --purposes: what the file expresses per purpose; null when the URL was not judged. */
   purposes?: PurposeCells | null;
+  /** With a fetched robots.txt: the origin it speaks for (src/cli/site.ts). */
+  robotsOrigin?: string;
+  /** The status its fetch answered; 0 when no answer came. */
+  fetchStatus?: number;
+  /** What that answer means ("5xx: full disallow"). */
+  fetchOutcome?: string;
+  /** The SHA-256 of the file that decided; null when the fetch outcome did. */
+  sha256?: string | null;
 }
 
 /** Re-exported for the CLI's row writers: the cell quoting is the shared schema's (src/core/csv.ts). */
@@ -50,10 +59,11 @@ export { csvCell };
  * One CSV line (CR LF ended) of the shared result schema: the header without
  * a row, else the row; with `withPurposes`, the purpose columns follow.
  */
-export function csvLine(withReason: boolean, r?: ResultRow, withPurposes = false): string {
+export function csvLine(withReason: boolean, r?: ResultRow, withPurposes = false, withSite = false): string {
   if (!r) {
     const header = resultHeader(withReason);
-    return withPurposes ? `${header.slice(0, -2)},${PURPOSE_COLUMNS.join(',')}\r\n` : header;
+    const extra = [...(withPurposes ? PURPOSE_COLUMNS : []), ...(withSite ? SITE_COLUMNS : [])];
+    return extra.length > 0 ? `${header.slice(0, -2)},${extra.join(',')}\r\n` : header;
   }
   const cells = [
     r.url,
@@ -68,5 +78,6 @@ export function csvLine(withReason: boolean, r?: ResultRow, withPurposes = false
   ];
   if (withReason) cells.push(r.reason ?? '');
   if (withPurposes) cells.push(...purposeTexts(r.purposes));
+  if (withSite) cells.push(r.robotsOrigin ?? '', String(r.fetchStatus ?? ''), r.fetchOutcome ?? '', r.sha256 ?? '');
   return csvRecord(cells);
 }

@@ -11,7 +11,9 @@
  */
 import { evaluate, isValidUserAgentToObey, parseRobotsTxt } from '../core/index';
 import { type ParsedArgs, UsageError } from './args';
-import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { fetchSettings } from './fetchOptions';
+import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
+import { resolveRobotsSource } from './robotsSource';
 
 /** What an argument looks like: a URL (`://` or a leading `/`), a product token, or neither. */
 type Shape = 'url' | 'token' | 'other';
@@ -46,10 +48,15 @@ export async function runIsAllowed(args: ParsedArgs, io: CliIo): Promise<number>
     );
   }
   const [robotsPath, second, third] = argv;
-  const bytes = await readUserFile(io, robotsPath, 'robots.txt');
-  const parsed = parseRobotsTxt(bytes);
+  const source = await resolveRobotsSource(io, robotsPath, () => fetchSettings(args));
+  // A fetch that found no file decides by itself: a 4xx allows, a 5xx blocks (docs/behaviour.md §2).
+  const mode = source.fetched?.mode ?? 'rules';
+  const bytes = source.bytes;
+  const parsed = parseRobotsTxt(mode === 'rules' ? bytes : new Uint8Array(0));
   const allowed = (agent: string, url: string) =>
-    evaluate(parsed, url, agent, { robotsTxtAlwaysAllowed: false, explain: false, exactToken: true }).allowed;
+    mode !== 'rules'
+      ? mode === 'allow-all'
+      : evaluate(parsed, url, agent, { robotsTxtAlwaysAllowed: false, explain: false, exactToken: true }).allowed;
   let reading = order(second, third);
   if (reading === null) {
     // Same verdict either way: nothing hangs on the order.
@@ -69,6 +76,7 @@ export async function runIsAllowed(args: ParsedArgs, io: CliIo): Promise<number>
   }
   const verdict = allowed(agent, url);
   io.stdout.write(`user-agent '${agent}' with URI '${url}': ${verdict ? 'ALLOWED' : 'DISALLOWED'}\n`);
-  if (bytes.length === 0) io.stdout.write('notice: robots file is empty so all user-agents are allowed\n');
+  if (mode === 'rules' && bytes.length === 0)
+    io.stdout.write('notice: robots file is empty so all user-agents are allowed\n');
   return verdict ? EXIT_OK : EXIT_EXPECTATION;
 }

@@ -8,7 +8,9 @@ import { applyGoogleSizeLimit, parseRobotsTxt } from '../core/index';
 import { lintRobots, type RobotsDiagnostic } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
 import { flag, type ParsedArgs } from './args';
-import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { fetchSettings } from './fetchOptions';
+import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
+import { resolveRobotsSource } from './robotsSource';
 
 const SEVERITIES = ['error', 'warning', 'info'] as const;
 type Severity = (typeof SEVERITIES)[number];
@@ -36,11 +38,16 @@ export async function runLint(args: ParsedArgs, io: CliIo): Promise<number> {
   if (!SEVERITIES.includes(failOn))
     throw new CliError(`unknown severity "${failOn}" for --fail-on (use error, warning or info)`);
   const path = args.positional[0];
-  const parsed = parseRobotsTxt(await readUserFile(io, path, 'robots.txt'));
+  const source = await resolveRobotsSource(io, path, () => fetchSettings(args));
+  // A fetch that found no file leaves nothing to lint: a 4xx is a site without
+  // one (fine); a 5xx, 429 or no answer blocks the whole site, which fails.
+  const noFile = source.fetched !== null && source.fetched.mode !== 'rules' ? source.fetched.mode : null;
+  const parsed = parseRobotsTxt(noFile === null ? source.bytes : new Uint8Array(0));
   // Flag what Googlebot never reads past 500 KiB, as the page does.
   const cutAt = applyGoogleSizeLimit(parsed.text).cutAt;
   const reports = lintRobots(parsed, { sizeLimitCutAt: cutAt }).map((d) => report(parsed, d));
   io.stdout.write(format === 'json' ? `${JSON.stringify(reports, null, 2)}\n` : asText(path, reports));
+  if (noFile !== null) return noFile === 'allow-all' ? EXIT_OK : EXIT_EXPECTATION;
   const rank = SEVERITIES.indexOf(failOn);
   return reports.some((r) => SEVERITIES.indexOf(r.severity) <= rank) ? EXIT_EXPECTATION : EXIT_OK;
 }

@@ -50,7 +50,7 @@ export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): P
 }
 
 /** Parses a robots.txt's bytes as `loadRobots` does, its notes on `io.stderr` (a worker thread of `--jobs` too). */
-function parseRobots(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
+export function parseRobots(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
   const parsed = parseBytes(io, path, bytes, sizeLimit);
   if (parsed.invalidUtf8) {
     io.stderr.write(`note: ${path} is not valid UTF-8; crawlers may read the broken characters differently\n`);

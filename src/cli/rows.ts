@@ -66,14 +66,14 @@ function jsonlWriter(): RowWriter {
   };
 }
 
-function csvWriter(withReason: boolean, withPurposes: boolean): RowWriter {
+function csvWriter(withReason: boolean, withPurposes: boolean, withSite: boolean): RowWriter {
   return {
-    head: csvLine(withReason, undefined, withPurposes),
-    row: (r) => csvLine(withReason, r, withPurposes),
+    head: csvLine(withReason, undefined, withPurposes, withSite),
+    row: (r) => csvLine(withReason, r, withPurposes, withSite),
     tail: (r) =>
       withReason || withPurposes
         ? null
-        : csvLine(false, r).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
+        : csvLine(false, r, false, withSite).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
     fast: (url, requestUrl, _changes, _name, _line, tail) => {
       const u = csvCell(url);
       return `${u},${requestUrl === url ? u : csvCell(requestUrl)},${tail}`;
@@ -169,16 +169,19 @@ function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter {
   };
 }
 
-/** The writer for a format; `withReason` and `withPurposes` add columns, `withExpect` the table's EXPECTED. */
+/**
+ * The writer for a format; `withReason` and `withPurposes` add columns,
+ * `withExpect` the table's EXPECTED, `withSite` the CSV's fetch columns.
+ */
 export function rowWriter(
   format: 'table' | 'csv' | 'json' | 'jsonl',
-  options: { withReason: boolean; withPurposes: boolean; withExpect: boolean },
+  options: { withReason: boolean; withPurposes: boolean; withExpect: boolean; withSite?: boolean },
 ): RowWriter {
   switch (format) {
     case 'table':
       return tableWriter(options.withExpect, options.withPurposes);
     case 'csv':
-      return csvWriter(options.withReason, options.withPurposes);
+      return csvWriter(options.withReason, options.withPurposes, options.withSite ?? false);
     case 'json':
       return jsonWriter();
     case 'jsonl':

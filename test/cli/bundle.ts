@@ -3,7 +3,7 @@
  * (bin/build.mjs makes the same bundle into lib/): spawned processes start
  * in a fraction of the time tsx needs, so many of them fit in a test.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,10 @@ export async function bundleCli(): Promise<string> {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
+    // As bin/build.mjs does: the bundle cannot find package.json from a temporary folder.
+    define: {
+      ROBOTS_LAB_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version),
+    },
   });
   return outfile;
 }

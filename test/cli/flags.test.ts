@@ -7,6 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { memoryIo, ROBOTS, runCli } from './harness';
 
+/** How every command that reads a robots.txt fetches one given as a URL. */
+const FETCHING = ['user-agent', 'timeout', 'connect-to'];
+
 /** Written by hand: the long flags each command takes. */
 const EXPECTED_FLAGS: Record<string, string[]> = {
   check: [
@@ -25,11 +28,32 @@ const EXPECTED_FLAGS: Record<string, string[]> = {
     'output',
     'quiet',
     'help',
+    ...FETCHING,
+    'fetch',
+    'robots-dir',
+    'cache-size',
+    'concurrency',
+    'per-origin',
+    'save',
+    'cache',
   ],
-  diff: ['agent', 'urls', 'column', 'format', 'raw', 'no-size-limit', 'fail-on', 'output', 'quiet', 'help'],
-  lint: ['format', 'no-size-limit', 'fail-on', 'output', 'quiet', 'help'],
+  diff: [
+    'agent',
+    'urls',
+    'column',
+    'format',
+    'raw',
+    'no-size-limit',
+    'fail-on',
+    'output',
+    'quiet',
+    'help',
+    ...FETCHING,
+  ],
+  lint: ['format', 'no-size-limit', 'fail-on', 'output', 'quiet', 'help', ...FETCHING],
   batch: ['output', 'quiet', 'help'],
-  'is-allowed': ['quiet', 'help'],
+  'is-allowed': ['quiet', 'help', ...FETCHING],
+  fetch: ['format', 'output', 'quiet', 'help', ...FETCHING, 'concurrency', 'per-origin', 'save', 'cache'],
 };
 
 function longFlags(help: string): string[] {

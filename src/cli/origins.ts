@@ -1,0 +1,359 @@
+/**
+ * `check --fetch` and `check --robots-dir DIR`: each URL judged against its
+ * own origin's robots.txt, fetched once per origin (or read from records
+ * `fetch --save` wrote). The list streams through a batch at a time:
+ * a URL whose origin's file is at hand is judged at once; the new origins
+ * of a batch are fetched in parallel while its later URLs wait, then judged
+ * in input order. Parsed files live in a bounded cache (least recently used
+ * out; a file is read back from disk when its origin returns), so memory
+ * stays flat whatever the number of origins; each origin keeps only its
+ * counts for the summary on standard error.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { isRequestForm, toRequestUrl } from '../core/index';
+import { RobotsFetcher } from '../net/fetcher';
+import type { FetchedRobots } from '../net/fetchRobots';
+import { loadFetched } from '../net/store';
+import { flag, type ParsedArgs } from './args';
+import { type CheckPlan, Judge, listChildSitemaps, noUrlsError, Tally } from './check';
+import { fetchSettings } from './fetchOptions';
+import type { ResultRow } from './format';
+import { CliError, type CliIo } from './io';
+import { type Agent, parseRobots } from './robots';
+import { type RowWriter, rowWriter } from './rows';
+import { type SiteFetch, siteFetch } from './site';
+import { OutputBuffer } from './stream';
+import { type Expected, openLists, urlBatches } from './targets';
+
+/** Parsed files kept at once unless `--cache-size` says otherwise. */
+const DEFAULT_CACHE_SIZE = 1024;
+
+/** One URL waiting for its origin's robots.txt. */
+interface Pending {
+  url: string;
+  name: string;
+  line: number;
+  expected: Expected;
+  site: Site | null;
+}
+
+/** One origin: where its file is, its fetch once known, and its counts. */
+interface Site {
+  origin: string;
+  url: string;
+  /** Settles when the record is known; null once it is. */
+  ready: Promise<void> | null;
+  fetch: SiteFetch | null;
+  /** Why no record could be had (offline, none saved); its URLs are reported not judged. */
+  missing: string | null;
+  urls: number;
+  blocked: number;
+  /** The parsed file's judge while it is cached; null otherwise. */
+  judge?: Judge | null;
+  lastUsed?: number;
+}
+
+/** Runs `check` over many origins; resolves to the exit code. */
+export async function runCheckOrigins(plan: CheckPlan, args: ParsedArgs, io: CliIo): Promise<number> {
+  const robotsDir = flag(args, 'robots-dir') ?? null;
+  const fetching = args.switches.has('fetch');
+  if (fetching && robotsDir !== null) {
+    throw new CliError('use --fetch (fetch each origin now) or --robots-dir DIR (saved records), not both');
+  }
+  if (plan.robotsUrl !== undefined) {
+    throw new CliError('--robots-url names one origin; with --fetch or --robots-dir each URL is judged by its own');
+  }
+  const settings = fetchSettings(args);
+  // Fetched files are kept on disk (the --save folder, or a temporary one) to be read back after eviction.
+  const spill = fetching && settings.saveDir === null ? await mkdtemp(join(tmpdir(), 'robots-lab-origins-')) : null;
+  const store = robotsDir ?? settings.saveDir ?? spill;
+  const sites = new Sites(
+    fetching ? new RobotsFetcher({ ...settings, saveDir: settings.saveDir ?? spill }) : null,
+    store!,
+    cacheSize(flag(args, 'cache-size')),
+    plan,
+    io,
+  );
+  try {
+    return await judgeAll(plan, io, sites);
+  } finally {
+    if (spill !== null) await rm(spill, { recursive: true, force: true });
+  }
+}
+
+function cacheSize(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_CACHE_SIZE;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= 1 && n <= 1_000_000)) throw new CliError('--cache-size takes a whole number from 1 to 1000000');
+  return n;
+}
+
+async function judgeAll(plan: CheckPlan, io: CliIo, sites: Sites): Promise<number> {
+  const lists = await openLists(io, plan.lists);
+  const out = new OutputBuffer(io.stdout);
+  const writer = rowWriter(plan.format, {
+    withReason: plan.explain,
+    withPurposes: plan.purposes,
+    withExpect: plan.lists.some((l) => l.expected !== null),
+    withSite: true,
+  });
+  sites.output(writer, out);
+  let window: Pending[] = [];
+  let childSitemaps = 0;
+  const flush = async () => {
+    await sites.ready(window);
+    for (const p of window) if (!sites.judge(p)) await sites.judgeAfterLoad(p);
+    window = [];
+  };
+  out.push(writer.head);
+  try {
+    for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
+      if (batch.sitemapIndex) {
+        childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
+        continue;
+      }
+      for (let i = 0; i < batch.urls.length; i++) {
+        const url = batch.urls[i];
+        const site = sites.siteOf(url);
+        const p: Pending = { url, name: batch.name, line: batch.lines[i], expected: batch.expected, site };
+        // Judged at once when nothing waits before it and its file is at hand.
+        if (window.length > 0 || site?.ready || !sites.judge(p)) window.push(p);
+      }
+      // A batch's new origins are fetched together, then its waiting URLs judged in order.
+      if (window.length > 0) await flush();
+      if (out.full) await out.flush();
+    }
+    await flush();
+  } finally {
+    // What was judged before a failure is written, and a JSON array closed.
+    out.push(writer.end(sites.rows()));
+    await out.flush();
+  }
+  if (sites.rows() === 0) throw noUrlsError(childSitemaps);
+  io.stderr.write(sites.summary());
+  return sites.tally.finish(io, plan.format);
+}
+
+/** Every origin met so far, and the parsed files of the most recently used ones. */
+class Sites {
+  /** One tally for every judge, and for the rows no file judged. */
+  readonly tally = new Tally();
+  private readonly byPrefix = new Map<string, Site>();
+  private readonly byOrigin = new Map<string, Site>();
+  /** The sites whose file is parsed, at most `capacity`. */
+  private readonly cached = new Set<Site>();
+  private readonly plan: CheckPlan;
+  /** Counts uses, to find the least recently used site. */
+  private clock = 0;
+  /** Files parsed since the last full collection. */
+  private parses = 0;
+  /** Rows written by judges dropped from the cache, and rows no file judged. */
+  private doneRows = 0;
+  private writer: RowWriter | null = null;
+  private out: OutputBuffer | null = null;
+
+  constructor(
+    private readonly fetcher: RobotsFetcher | null,
+    private readonly dir: string,
+    private readonly capacity: number,
+    plan: CheckPlan,
+    private readonly io: CliIo,
+  ) {
+    // Each file speaks for its own origin: no scope check inside a judge.
+    this.plan = { ...plan, robotsUrl: undefined };
+  }
+
+  /** Where rows go. */
+  output(writer: RowWriter, out: OutputBuffer): void {
+    this.writer = writer;
+    this.out = out;
+  }
+
+  /** Rows written so far. */
+  rows(): number {
+    let n = this.doneRows;
+    for (const site of this.cached) n += site.judge!.rows;
+    return n;
+  }
+
+  /** The site of a URL's origin, met before or new (its fetch started); null for a URL with no origin. */
+  siteOf(url: string): Site | null {
+    const prefix = originPrefix(url);
+    if (prefix !== null) {
+      const known = this.byPrefix.get(prefix);
+      if (known) return known;
+    }
+    const origin = originOf(isRequestForm(url) ? url : toRequestUrl(url).url);
+    if (origin === null) return null;
+    let site = this.byOrigin.get(origin);
+    if (!site) {
+      site = { origin, url: `${origin}/robots.txt`, ready: null, fetch: null, missing: null, urls: 0, blocked: 0 };
+      site.judge = null;
+      site.lastUsed = 0;
+      site.ready = this.load(site);
+      // Awaited with its batch; this only keeps an early failure from counting as unhandled.
+      site.ready.catch(() => {});
+      this.byOrigin.set(origin, site);
+    }
+    if (prefix !== null) this.byPrefix.set(prefix, site);
+    return site;
+  }
+
+  /** Waits for the records of a window's origins. */
+  async ready(window: Pending[]): Promise<void> {
+    for (const p of window) if (p.site?.ready) await p.site.ready;
+  }
+
+  /** Fetches (or reads) a site's record; its body stays on disk until a URL of the site is judged. */
+  private async load(site: Site): Promise<void> {
+    const fetched = this.fetcher
+      ? await this.fetcher.fetch(site.origin, site.url)
+      : await loadFetched(this.dir, site.origin).catch((err: Error) => {
+          throw new CliError(err.message);
+        });
+    if (fetched === null) site.missing = `no saved robots.txt record for ${site.origin} in ${this.dir}`;
+    else site.fetch = siteFetch(fetched.record);
+    site.ready = null;
+  }
+
+  /**
+   * Judges one URL with its origin's file when that file is parsed and
+   * cached; false, with nothing done, when it must be read back first
+   * (`judgeAfterLoad`). Synchronous: an await per URL costs more than the
+   * judging.
+   */
+  judge(p: Pending): boolean {
+    const site = p.site;
+    if (site === null || site.fetch === null) {
+      const why = site === null ? 'no origin: give full URLs to find each robots.txt' : site.missing!;
+      for (const agent of this.plan.agents) {
+        const row = notJudged(p, agent, why, site);
+        if (p.expected !== null) {
+          this.tally.expectations++;
+          this.tally.fail(row);
+        }
+        this.doneRows++;
+        this.out!.push(this.writer!.row(row));
+      }
+      return true;
+    }
+    if (!site.judge) return false;
+    site.urls++;
+    site.lastUsed = ++this.clock;
+    site.judge.url(p.url, p.name, p.line, p.expected);
+    return true;
+  }
+
+  /** Reads a site's file back from disk into the cache, then judges the URL. */
+  async judgeAfterLoad(p: Pending): Promise<void> {
+    const site = p.site!;
+    const fetched = await loadFetched(this.dir, site.origin);
+    if (fetched === null) throw new CliError(`the saved robots.txt of ${site.origin} went missing from ${this.dir}`);
+    this.remember(site, fetched);
+    this.judge(p);
+  }
+
+  /** Parses a fetched file into the site's judge, evicting the least recently used beyond capacity. */
+  private remember(site: Site, fetched: FetchedRobots): void {
+    // A parsed file is about 20 times its size in memory, and V8 lets dropped
+    // ones pile up in the old generation: collect once per half a cache of
+    // parses, so memory follows --cache-size, not the number of origins.
+    if (++this.parses >= Math.max(64, this.capacity >> 1)) {
+      this.parses = 0;
+      fullCollection()?.();
+    }
+    const parsed = parseRobots(this.io, fetched.record.url, fetched.body, this.plan.sizeLimit);
+    site.judge = new Judge(parsed, this.plan, this.writer!, this.out!, this.io.stderr, site.fetch, this.tally);
+    site.lastUsed = ++this.clock;
+    this.cached.add(site);
+    if (this.cached.size > this.capacity) {
+      let oldest: Site | null = null;
+      for (const s of this.cached) if (oldest === null || s.lastUsed! < oldest.lastUsed!) oldest = s;
+      this.retire(oldest!);
+    }
+  }
+
+  /** Moves a site's counts out of its judge and drops its parsed file. */
+  private retire(site: Site): void {
+    const judge = site.judge!;
+    site.blocked += judge.blocked;
+    this.doneRows += judge.rows;
+    site.judge = null;
+    this.cached.delete(site);
+  }
+
+  /** One line per origin: its fetch, its URLs and how many rows were blocked. */
+  summary(): string {
+    for (const site of [...this.cached]) this.retire(site);
+    const n = this.byOrigin.size;
+    let text = `robots.txt of ${n} origin${n === 1 ? '' : 's'}:\n`;
+    for (const site of this.byOrigin.values()) {
+      const status = site.fetch?.fetchStatus ? `HTTP ${site.fetch.fetchStatus}` : 'no answer';
+      const fetch = site.fetch ? `${status}, ${site.fetch.fetchOutcome}` : site.missing;
+      const sha = site.fetch?.sha256 ? `  sha256 ${site.fetch.sha256.slice(0, 12)}` : '';
+      text += `  ${site.origin}  ${fetch}${sha}  ${site.urls} URL${site.urls === 1 ? '' : 's'}, ${site.blocked} blocked\n`;
+    }
+    return text;
+  }
+}
+
+let collect: (() => void) | null | undefined;
+
+/** V8's full collection, callable without --expose-gc on the command line; null where that fails. */
+function fullCollection(): (() => void) | null {
+  if (collect === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      collect = runInNewContext('gc') as () => void;
+    } catch {
+      collect = null;
+    }
+  }
+  return collect;
+}
+
+/**
+ * The scheme and host part of a URL as written (`https://a.example`), a key
+ * for origins met before; null when the URL does not start with http(s)://.
+ */
+function originPrefix(url: string): string | null {
+  if (!url.startsWith('https://') && !url.startsWith('http://')) return null;
+  const slash = url.indexOf('/', url.charCodeAt(4) === 0x73 ? 8 : 7);
+  return slash === -1 ? url : url.slice(0, slash);
+}
+
+/** A row for a URL no robots.txt could judge: a path with no origin, or an origin with no record. */
+function notJudged(p: Pending, agent: Agent, why: string, site: Site | null): ResultRow {
+  const row: ResultRow = {
+    url: p.url,
+    requestUrl: p.url,
+    changes: [],
+    origin: p.line === 0 ? p.name : `${p.name}:${p.line}`,
+    crawler: agent.label,
+    profile: 'profile' in agent ? agent.profile.id : null,
+    tokens: 'profile' in agent ? agent.profile.tokens : [agent.token],
+    status: 'out-of-scope',
+    allowed: null,
+    line: null,
+    lineText: null,
+    rule: null,
+    note: why,
+    expected: p.expected,
+    ok: p.expected === null ? null : false,
+  };
+  return { ...row, robotsOrigin: site?.origin ?? '', fetchStatus: 0, fetchOutcome: 'not judged', sha256: null };
+}
+
+/** The origin of an absolute http(s) URL (`https://a.example:8443`), or null. */
+function originOf(url: string): string | null {
+  if (!/^https?:\/\//i.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
