@@ -493,4 +493,6 @@ if (process.argv[2] === '--memory') {
   // Many small files and the UDF file (bench/smallFiles.ts); DuckDB over 10,000,000 rows (bench/duckdb.ts).
   for (const line of await (await import('./smallFiles')).benchSmallFiles()) console.log(line);
   for (const line of await (await import('./duckdb')).benchDuckDb()) console.log(line);
+  // check --fetch over 1,000 local origins beside one origin (bench/origins.ts).
+  for (const line of await (await import('./origins')).benchOrigins()) console.log(line);
 }
