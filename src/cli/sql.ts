@@ -6,6 +6,8 @@
  * here, and its absence is a clear message, so the rest of the CLI never
  * needs it. Rows stream out a chunk at a time, as CSV or JSON Lines.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type * as DuckDB from '@duckdb/node-api';
 import { registerWith } from '../duckdb/functions';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
@@ -70,7 +72,8 @@ async function loadDuckDb(): Promise<typeof DuckDB> {
 /** Runs `sql`: the query's rows on standard output; a SQL or file error is a CliError with DuckDB's message. */
 export async function runSql(options: SqlOptions, io: CliIo): Promise<number> {
   const api = await loadDuckDb();
-  const instance = await api.DuckDBInstance.create(':memory:');
+  // DuckDB spills to ./.tmp by default: the user's folder is not ours to fill.
+  const instance = await api.DuckDBInstance.create(':memory:', { temp_directory: join(tmpdir(), 'robots-lab-sql') });
   const connection = await instance.connect();
   try {
     registerWith(api, connection);
