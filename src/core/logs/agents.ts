@@ -6,6 +6,7 @@
  */
 import { type CatalogueProfile, CRAWLER_PROFILES } from '../profiles';
 import { extractProductToken } from '../reference';
+import { detach } from './distinct';
 
 /** A crawler as a log names it: a catalogue profile, or an unknown bot's token. */
 export interface Claimant {
@@ -60,7 +61,8 @@ export class AgentIdentifier {
     if (hit !== undefined) return hit;
     const found = this.lookUp(userAgent);
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
-    this.cache.set(userAgent, found);
+    // Kept as copies: a header cut from a log line would keep its whole chunk of the log alive.
+    this.cache.set(detach(userAgent), found);
     return found;
   }
 
@@ -83,7 +85,7 @@ export class AgentIdentifier {
     if (!c) {
       // The token robots.txt can name: letters, `-` and `_` only (`Bot2` is `Bot`).
       const token = extractProductToken(word);
-      c = { key, label: word, profile: null, tokens: [token], ignoresGlobal: false, userTriggered: false };
+      c = { key, label: detach(word), profile: null, tokens: [token], ignoresGlobal: false, userTriggered: false };
       this.unknown.set(key, c);
     }
     return c;

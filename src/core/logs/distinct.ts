@@ -20,6 +20,11 @@ function hash(s: string): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** A copy of `s` that holds on to nothing it was cut from. */
+export function detach(s: string): string {
+  return ` ${s}`.slice(1);
+}
+
 /** A count of distinct strings: exact while small, then an estimate. */
 export class DistinctCounter {
   private exact: Set<string> | null = new Set();
@@ -27,7 +32,9 @@ export class DistinctCounter {
 
   add(s: string): void {
     if (this.exact) {
-      this.exact.add(s);
+      if (this.exact.has(s)) return;
+      // A copy: a path cut from a log line would keep the whole chunk of the log it was read from alive.
+      this.exact.add(detach(s));
       if (this.exact.size > EXACT_LIMIT) this.toEstimate();
       return;
     }

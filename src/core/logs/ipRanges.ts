@@ -1,3 +1,5 @@
+import { detach } from './distinct';
+
 /**
  * The address ranges crawler operators publish as JSON (Google's
  * `googlebot.json`, Bing's `bingbot.json`, OpenAI's `gptbot.json`, Apple's,
@@ -125,7 +127,7 @@ export class IpRanges {
     const words = parseIp(ip);
     const found = words !== null && this.ranges.some((r) => inRange(words, r));
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
-    this.cache.set(ip, found);
+    this.cache.set(detach(ip), found);
     return found;
   }
 }
