@@ -205,9 +205,10 @@ export async function runLogs(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write(`robots-lab: ${name}: reading stopped after line ${lineNo}: ${(err as Error).message}\n`);
     }
   }
+  const tableReport = !out && o.format === 'table';
   if (out) out.end();
-  else io.stdout.write(formatReport(audit.report(), o.format));
-  io.stderr.write(summary(audit, timeline, lines, unreadable, filesFailed, o));
+  else io.stdout.write(formatReport(audit.report(), o.format) + (tableReport ? `\n${LOG_LIMITS}\n` : ''));
+  io.stderr.write(summary(audit, timeline, lines, unreadable, filesFailed, o, !tableReport));
   if (lines === 0 && (unreadable > 0 || filesFailed > 0)) return EXIT_USAGE;
   return o.failOnViolation && audit.totals.violations > 0 ? EXIT_EXPECTATION : EXIT_OK;
 }
@@ -219,6 +220,7 @@ function summary(
   unreadable: number,
   filesFailed: number,
   o: LogsOptions,
+  withLimits: boolean,
 ): string {
   const t = audit.totals;
   const n = (x: number) => x.toLocaleString('en-US');
@@ -240,7 +242,7 @@ function summary(
     out.push(`${n(t.beforeHistory)} crawler requests came before the first known version and were not judged`);
   if (t.unverified > 0)
     out.push(`${n(t.unverified)} requests had no client address to check against the published ranges`);
-  out.push(LOG_LIMITS);
+  if (withLimits) out.push(LOG_LIMITS);
   return `${out.join('\n')}\n`;
 }
 

@@ -187,6 +187,53 @@ describe('logs on a generated history with two changes and a 503 period', () => 
     ]);
   });
 
+  it('prints a table with the deciding lines and the line on what a log cannot show', async () => {
+    const r = await inProcess(args());
+    const rows = r.stdout.split('\n').map((l) => l.split(/\s{2,}/));
+    expect(rows[0]).toEqual([
+      'CRAWLER',
+      'OPERATOR',
+      'REQUESTS',
+      'PATHS',
+      'OBEYED',
+      'VIOLATIONS',
+      'USER-TRIGGERED',
+      'IMPERSONATIONS',
+      'FIRST SEEN',
+      'LAST SEEN',
+    ]);
+    expect(rows[1]).toEqual([
+      'GPTBot',
+      'OpenAI',
+      '8',
+      '8',
+      '3',
+      '4',
+      '-',
+      '1',
+      '2026-08-30T00:00:00Z',
+      '2026-09-25T00:00:00Z',
+    ]);
+    expect(rows[4]).toEqual([
+      'ChatGPT-User',
+      'OpenAI',
+      '3',
+      '3',
+      '-',
+      '-',
+      '3 (2 disallowed)',
+      '0',
+      '2026-09-11T03:00:00Z',
+      '2026-09-24T00:00:00Z',
+    ]);
+    expect(r.stdout).toContain(
+      '  GPTBot: 1 by the fetch status (HTTP 503: everything disallowed) of fetch-1.json, live from 2026-09-20T00:00:00Z',
+    );
+    expect(r.stdout).toContain(
+      "What a log cannot show: a crawler that never sent a request here is not in it, and one that fetched with a browser's user agent is counted as a browser",
+    );
+  });
+
   it('exits 1 with --fail-on violation, and 0 without', async () => {
     expect((await inProcess(args('--fail-on', 'violation', '-f', 'csv'))).code).toBe(1);
     expect((await inProcess(args('-f', 'csv'))).code).toBe(0);

@@ -304,4 +304,5 @@ export class LogAudit {
 /** What no access log can show, said once with every report. */
 export const LOG_LIMITS =
   'What a log cannot show: a crawler that never sent a request here is not in it, and one that fetched with a ' +
-  "browser's user agent is counted as a browser; without --verify-ips every user agent is taken at its word.";
+  "browser's user agent is counted as a browser; without published IP ranges to check against, every user agent is " +
+  'taken at its word.';
