@@ -11,7 +11,7 @@ import { AgentIdentifier, type Claimant } from './agents';
 import { DistinctCounter } from './distinct';
 import type { IpRanges } from './ipRanges';
 import type { LogRequest } from './request';
-import { type Timeline, versionMode } from './timeline';
+import { type Timeline, type VersionMode, versionMode } from './timeline';
 
 /** RFC 9309 §2.4: crawlers should not use a cached robots.txt for more than 24 hours. */
 export const DEFAULT_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -119,6 +119,8 @@ class CrawlerTally {
   lastSeen = Number.NEGATIVE_INFINITY;
   /** Violations by `version index:line`. */
   readonly byLine = new Map<string, number>();
+  /** Its checker for each version (made on first use). */
+  readonly checkers: (Checker | undefined)[] = [];
 
   constructor(readonly claimant: Claimant) {}
 
@@ -132,9 +134,10 @@ class CrawlerTally {
 export class LogAudit {
   private readonly graceMs: number;
   private readonly identifier: AgentIdentifier;
-  private readonly tallies = new Map<string, CrawlerTally>();
-  /** Per version, the checker of each crawler (made on first use). */
-  private readonly checkers: Map<string, Checker>[];
+  /** By claimant (the identifier hands out one object per crawler: identity, not its name, is the key). */
+  private readonly tallies = new Map<Claimant, CrawlerTally>();
+  /** Each version's mode, from its fetch status. */
+  private readonly modes: VersionMode[];
   readonly totals: AuditTotals = {
     requests: 0,
     browsers: 0,
@@ -152,7 +155,7 @@ export class LogAudit {
   ) {
     this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     this.identifier = options.identifier ?? new AgentIdentifier();
-    this.checkers = timeline.versions.map(() => new Map());
+    this.modes = timeline.versions.map(versionMode);
   }
 
   /** Judges one request; returns the violation it is, or null. */
@@ -179,11 +182,11 @@ export class LogAudit {
       this.totals.beforeHistory++;
       return null;
     }
-    let verdict = this.decide(vi, claimant, req.target);
+    let verdict = this.decide(vi, tally, req.target);
     let inGrace = false;
     if (verdict < 0 && vi > 0 && req.time - this.timeline.versions[vi].from < this.graceMs) {
       // The crawler may still hold the previous version: either allowing is obeying.
-      if (this.decide(vi - 1, claimant, req.target) >= 0) {
+      if (this.decide(vi - 1, tally, req.target) >= 0) {
         verdict = 0;
         inGrace = true;
       }
@@ -228,10 +231,10 @@ export class LogAudit {
   }
 
   private tally(c: Claimant): CrawlerTally {
-    let t = this.tallies.get(c.key);
+    let t = this.tallies.get(c);
     if (!t) {
       t = new CrawlerTally(c);
-      this.tallies.set(c.key, t);
+      this.tallies.set(c, t);
     }
     return t;
   }
@@ -247,15 +250,15 @@ export class LogAudit {
   }
 
   /** 0 or +line: allowed; -line: disallowed by that line; BY_STATUS: disallowed by the fetch status. */
-  private decide(vi: number, c: Claimant, target: string): number {
-    const v = this.timeline.versions[vi];
-    const mode = versionMode(v);
+  private decide(vi: number, t: CrawlerTally, target: string): number {
+    const mode = this.modes[vi];
     if (mode === 'allow-all') return 0;
     if (mode === 'disallow-all') return target === '/robots.txt' ? 0 : BY_STATUS;
-    let checker = this.checkers[vi].get(c.key);
+    let checker = t.checkers[vi];
     if (!checker) {
-      checker = createChecker(v.parsed!, { tokens: c.tokens, ignoresGlobal: c.ignoresGlobal });
-      this.checkers[vi].set(c.key, checker);
+      const c = t.claimant;
+      checker = createChecker(this.timeline.versions[vi].parsed!, { tokens: c.tokens, ignoresGlobal: c.ignoresGlobal });
+      t.checkers[vi] = checker;
     }
     return checker.check(target);
   }
