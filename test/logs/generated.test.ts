@@ -108,6 +108,9 @@ function expectReport(stdout: string): void {
     lastSeen: '2026-09-23T00:00:00Z',
   });
   expect(chatgptUser).toMatchObject({
+    purpose: 'Pages fetched for a ChatGPT user request',
+    category: 'user-fetch',
+    operatorSaysObeys: 'partly',
     robots: 'user-triggered',
     requests: 3,
     obeyed: 0,

@@ -7,6 +7,7 @@
  */
 import { type Checker, createChecker } from '../evaluate';
 import { ruleAtLine, ruleLabel } from '../matcher';
+import type { CatalogueProfile } from '../profiles';
 import { AgentIdentifier, type Claimant } from './agents';
 import { DistinctCounter } from './distinct';
 import type { IpRanges } from './ipRanges';
@@ -61,8 +62,12 @@ export interface CrawlerReport {
   crawler: string;
   key: string;
   operator: string | null;
+  /** What the operator says the crawler is for; null for an unknown bot. */
+  purpose: string | null;
   /** The catalogue's category; `unknown` for a bot the catalogue does not know. */
   category: string;
+  /** Whether the operator says it obeys robots.txt (the catalogue's `honoursRobots`); `unstated` for an unknown bot. */
+  operatorSaysObeys: CatalogueProfile['honoursRobots'];
   /** Whether its requests are judged (`judged`) or reported apart as fetches for a user (`user-triggered`). */
   robots: 'judged' | 'user-triggered';
   /** Requests made under this name from its own addresses (impersonations left out). */
@@ -285,7 +290,9 @@ export class LogAudit {
       crawler: c.label,
       key: c.key,
       operator: c.profile?.operator ?? null,
+      purpose: c.profile?.purpose ?? null,
       category: c.profile?.category ?? 'unknown',
+      operatorSaysObeys: c.profile?.honoursRobots ?? 'unstated',
       robots: c.userTriggered ? 'user-triggered' : 'judged',
       requests: t.requests,
       paths: t.paths.count,
