@@ -20,7 +20,7 @@ import {
   type Violation,
 } from '../core/logs/index';
 import { CRAWLER_PROFILES, findProfile } from '../core/profiles';
-import { type FlagSpec, flag, flags, parseArgs } from './args';
+import { type FlagSpec, flag, flags, type ParsedArgs, parseArgs } from './args';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE, readUserFile } from './io';
 import { loadHistory } from './logHistory';
 import { LOG_FORMATS, type LogFormat, logBatches, readerFor } from './logInput';
@@ -60,8 +60,7 @@ interface LogsOptions {
 }
 
 /** The command's options, checked: everything the flags say, in one place. */
-function readOptions(argv: string[]): LogsOptions {
-  const args = parseArgs(argv, LOGS_FLAGS);
+function readOptions(args: ParsedArgs): LogsOptions {
   const robots = flag(args, 'robots');
   if (args.positional.length === 0 || robots === undefined) {
     throw new CliError('logs needs access logs and a robots.txt source: robots-lab logs LOG… --robots SOURCE');
@@ -157,9 +156,14 @@ function iso(t: number | null): string {
   return new Date(t).toISOString().replace('.000Z', 'Z');
 }
 
-/** Runs `logs`; resolves to the exit code. */
-export async function runLogs(argv: string[], io: CliIo): Promise<number> {
-  const o = readOptions(argv);
+/** Runs `logs` on its words after the command name; resolves to the exit code. */
+export function runLogs(argv: string[], io: CliIo): Promise<number> {
+  return runLogsParsed(parseArgs(argv, LOGS_FLAGS), io);
+}
+
+/** Runs `logs` on its parsed arguments. */
+async function runLogsParsed(args: ParsedArgs, io: CliIo): Promise<number> {
+  const o = readOptions(args);
   const versions = await loadHistory(io, o.robots, o.sizeLimit);
   let timeline: Timeline;
   try {
