@@ -6,11 +6,12 @@
  * the file (`git:PATH/robots.txt`, each commit live from its commit time).
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { RobotsVersion } from '../core/logs/index';
-import { parseLogTime } from '../core/logs/index';
+import { fetchOutcome } from '../core/fetch';
+import { parseLogTime, type RobotsVersion, type VersionMode } from '../core/logs/index';
 import { parseRobots } from './check';
 import { CliError, type CliIo, readUserFile } from './io';
 
@@ -49,12 +50,23 @@ export async function loadHistory(io: CliIo, source: string, sizeLimit: boolean)
   return [{ from: Number.NEGATIVE_INFINITY, label: source, status: 200, parsed }];
 }
 
-/** A fetch record as `robots-lab fetch --save` writes it (the fields read here). */
+/**
+ * A fetch record as `robots-lab fetch --save` writes it: the fields read
+ * here. `fetchedAt` and `status` are needed; the body is `bodyFile`, else
+ * the `.txt` of the record's own name; `mode` (rules, allow-all,
+ * disallow-all), when given, says what the status meant; `sha256`, when
+ * given, must be the body's; `origin` must be the same in every record.
+ */
 interface FetchRecord {
   fetchedAt: string;
   status: number;
   bodyFile?: string;
+  mode?: string;
+  sha256?: string;
+  origin?: string;
 }
+
+const MODES: readonly VersionMode[] = ['rules', 'allow-all', 'disallow-all'];
 
 function readRecord(name: string, text: string): FetchRecord {
   let r: unknown;
@@ -70,37 +82,65 @@ function readRecord(name: string, text: string): FetchRecord {
   if (rec.bodyFile !== undefined && typeof rec.bodyFile !== 'string') {
     throw new CliError(`fetch record ${name}: "bodyFile" must be a file name`);
   }
+  if (rec.mode !== undefined && !MODES.includes(rec.mode as VersionMode)) {
+    throw new CliError(`fetch record ${name}: "mode" must be one of ${MODES.join(', ')}`);
+  }
   return rec as FetchRecord;
+}
+
+/** One fetch record of a directory as a version; the body file it names goes into `bodies`. */
+async function recordVersion(
+  io: CliIo,
+  dir: string,
+  name: string,
+  names: ReadonlySet<string>,
+  bodies: Set<string>,
+  sizeLimit: boolean,
+): Promise<RobotsVersion & { origin?: string }> {
+  const path = join(dir, name);
+  const rec = readRecord(path, new TextDecoder().decode(await readUserFile(io, path, 'fetch record')));
+  const from = parseLogTime(rec.fetchedAt);
+  if (Number.isNaN(from)) throw new CliError(`fetch record ${path}: unreadable "fetchedAt" ${rec.fetchedAt}`);
+  const sibling = `${name.slice(0, -'.json'.length)}.txt`;
+  const bodyName = rec.bodyFile ?? (names.has(sibling) ? sibling : undefined);
+  if (bodyName !== undefined) bodies.add(basename(bodyName));
+  const mode = (rec.mode as VersionMode | undefined) ?? fetchOutcome(rec.status).mode;
+  let parsed = null;
+  if (mode === 'rules') {
+    if (bodyName === undefined) throw new CliError(`fetch record ${path}: status ${rec.status} but no body file`);
+    const bodyPath = join(dir, bodyName);
+    const bytes = await readUserFile(io, bodyPath, 'robots.txt body');
+    if (typeof rec.sha256 === 'string' && createHash('sha256').update(bytes).digest('hex') !== rec.sha256) {
+      throw new CliError(`${bodyPath}: its SHA-256 is not the one ${name} names (an edited or half-written file)`);
+    }
+    parsed = parseRobots(io, bodyPath, bytes, sizeLimit);
+  }
+  return { from, label: name, status: rec.status, parsed, mode, origin: rec.origin };
 }
 
 async function directoryHistory(io: CliIo, dir: string, sizeLimit: boolean): Promise<RobotsVersion[]> {
   const names = (await readdir(dir)).sort();
+  const all = new Set(names);
+  const origins = new Set<string>();
   const versions: RobotsVersion[] = [];
   const bodies = new Set<string>();
   const dated: { name: string; from: number }[] = [];
   const skipped: string[] = [];
   for (const name of names) {
-    const path = join(dir, name);
     if (name.endsWith('.json')) {
-      const rec = readRecord(path, new TextDecoder().decode(await readUserFile(io, path, 'fetch record')));
-      const from = parseLogTime(rec.fetchedAt);
-      if (Number.isNaN(from)) throw new CliError(`fetch record ${path}: unreadable "fetchedAt" ${rec.fetchedAt}`);
-      let parsed = null;
-      if (rec.bodyFile !== undefined) {
-        bodies.add(basename(rec.bodyFile));
-        const body = join(dir, rec.bodyFile);
-        if (rec.status >= 200 && rec.status < 300) {
-          parsed = parseRobots(io, body, await readUserFile(io, body, 'robots.txt body'), sizeLimit);
-        }
-      } else if (rec.status >= 200 && rec.status < 300) {
-        throw new CliError(`fetch record ${path}: status ${rec.status} but no "bodyFile"`);
-      }
-      versions.push({ from, label: name, status: rec.status, parsed });
+      const v = await recordVersion(io, dir, name, all, bodies, sizeLimit);
+      if (v.origin !== undefined) origins.add(v.origin);
+      versions.push(v);
     } else {
       const from = dateOfName(name);
       if (from === null) skipped.push(name);
       else dated.push({ name, from });
     }
+  }
+  if (origins.size > 1) {
+    throw new CliError(
+      `${dir} holds fetch records of several origins (${[...origins].slice(0, 3).join(', ')}): give one origin's`,
+    );
   }
   for (const { name, from } of dated) {
     if (bodies.has(name)) continue;

@@ -4,6 +4,7 @@
  * directory, commit times set by hand).
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,5 +107,54 @@ describe('a directory of versions', () => {
     expect(io.err()).toContain(
       `fetch record ${join(dir, 'r.json')} needs "fetchedAt" (a date) and "status" (a number)`,
     );
+  });
+});
+
+describe('fetch records as robots-lab fetch --save writes them', () => {
+  const record = (over: Record<string, unknown>) =>
+    JSON.stringify({
+      format: 'robots-lab/fetch@1',
+      origin: 'https://www.example.com',
+      url: 'https://www.example.com/robots.txt',
+      redirects: [],
+      ...over,
+    });
+
+  it('reads the body beside the record, and the mode the record gives', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lab-save-'));
+    const body = 'User-agent: *\nDisallow: /a\n';
+    const sha = createHash('sha256').update(body).digest('hex');
+    // Two snapshots of one origin, saved under dated names; the second fetch failed (no answer).
+    writeFileSync(
+      join(dir, 'https_www.example.com-1.json'),
+      record({ fetchedAt: '2026-09-01T00:00:00Z', status: 200, mode: 'rules', sha256: sha }),
+    );
+    writeFileSync(join(dir, 'https_www.example.com-1.txt'), body);
+    writeFileSync(
+      join(dir, 'https_www.example.com-2.json'),
+      record({ fetchedAt: '2026-09-05T00:00:00Z', status: 0, mode: 'disallow-all', sha256: '' }),
+    );
+    const versions = await loadHistory(quietIo(), dir, true);
+    expect(versions.map((v) => [v.label, v.status, v.mode, v.parsed === null])).toEqual([
+      ['https_www.example.com-1.json', 200, 'rules', false],
+      ['https_www.example.com-2.json', 0, 'disallow-all', true],
+    ]);
+  });
+
+  it("refuses a body whose SHA-256 is not its record's, and records of two origins", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lab-sha-'));
+    writeFileSync(join(dir, 'a.json'), record({ fetchedAt: '2026-09-01T00:00:00Z', status: 200, sha256: '00' }));
+    writeFileSync(join(dir, 'a.txt'), 'User-agent: *\n');
+    await expect(loadHistory(quietIo(), dir, true)).rejects.toThrow(
+      `${join(dir, 'a.txt')}: its SHA-256 is not the one a.json names`,
+    );
+
+    const two = mkdtempSync(join(tmpdir(), 'robots-lab-two-'));
+    writeFileSync(join(two, 'a.json'), record({ fetchedAt: '2026-09-01T00:00:00Z', status: 404 }));
+    writeFileSync(
+      join(two, 'b.json'),
+      record({ fetchedAt: '2026-09-02T00:00:00Z', status: 404, origin: 'https://other.example' }),
+    );
+    await expect(loadHistory(quietIo(), two, true)).rejects.toThrow('holds fetch records of several origins');
   });
 });

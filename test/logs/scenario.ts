@@ -6,6 +6,7 @@
  * impersonators of both, a user-triggered fetcher (ChatGPT-User), an
  * unknown bot (FooBot) and browsers, around each change.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,6 +183,8 @@ function jsonLine(r: Row): string {
   });
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 export interface Site {
   dir: string;
   history: string;
@@ -201,7 +204,7 @@ export function writeSite(): Site {
   writeFileSync(join(history, 'body-2.txt'), V3);
   writeFileSync(
     join(history, 'fetch-2.json'),
-    JSON.stringify({ fetchedAt: '2026-09-22T00:00:00Z', status: 200, sha256: 'not checked', bodyFile: 'body-2.txt' }),
+    JSON.stringify({ fetchedAt: '2026-09-22T00:00:00Z', status: 200, sha256: sha256(V3), bodyFile: 'body-2.txt' }),
   );
   const first = REQUESTS.slice(0, FIRST_LOG_REQUESTS).map(combinedLine);
   first.splice(3, 0, 'this line is no request');

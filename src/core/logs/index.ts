@@ -14,4 +14,4 @@ export { CsvLogReader, type FieldMapping, fieldMapping, JsonLinesReader, LOG_FIE
 export { IpRanges } from './ipRanges';
 export type { LogLineReader } from './request';
 export { parseLogTime } from './time';
-export { type RobotsVersion, Timeline } from './timeline';
+export { type RobotsVersion, Timeline, type VersionMode } from './timeline';

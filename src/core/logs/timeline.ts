@@ -16,6 +16,8 @@ export interface RobotsVersion {
   status: number;
   /** The parsed file; null when the status means the rules do not apply (a 5xx, a 404). */
   parsed: ParsedRobots | null;
+  /** What the fetch meant, when its record says (else it follows from `status`). */
+  mode?: VersionMode;
 }
 
 /** What a version asks of every crawler before its rules are read. */
@@ -23,7 +25,7 @@ export type VersionMode = 'rules' | 'allow-all' | 'disallow-all';
 
 /** The mode a version's status gives (RFC 9309 §2.3.1: 4xx allows all, 5xx disallows all). */
 export function versionMode(v: RobotsVersion): VersionMode {
-  const mode = fetchOutcome(v.status).mode;
+  const mode = v.mode ?? fetchOutcome(v.status).mode;
   return mode === 'rules' && v.parsed === null ? 'allow-all' : mode;
 }
 
