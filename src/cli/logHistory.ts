@@ -12,8 +12,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { fetchOutcome } from '../core/fetch';
 import { parseLogTime, type RobotsVersion, type VersionMode } from '../core/logs/index';
-import { parseRobots } from './check';
 import { CliError, type CliIo, readUserFile } from './io';
+import { parseRobots } from './robots';
 
 const run = promisify(execFile);
 

@@ -17,24 +17,11 @@ import {
   Timeline,
 } from '../core/logs/index';
 import { CRAWLER_PROFILES, findProfile } from '../core/profiles';
-import { type FlagSpec, flag, flags, type ParsedArgs, parseArgs } from './args';
+import { flag, flags, type ParsedArgs } from './args';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE, readUserFile } from './io';
 import { loadHistory } from './logHistory';
 import { LOG_FORMATS, type LogFormat, logBatches, readerFor } from './logInput';
 import { FORMATS, type Format, formatReport, ViolationWriter } from './logReport';
-
-const LOGS_FLAGS: FlagSpec[] = [
-  { name: 'robots', short: 'r', value: true },
-  { name: 'format', short: 'f', value: true },
-  { name: 'violations' },
-  { name: 'fail-on', value: true },
-  { name: 'grace', value: true },
-  { name: 'verify-ips', value: true, repeat: true },
-  { name: 'log-format', value: true },
-  { name: 'field', value: true, repeat: true },
-  { name: 'no-size-limit' },
-  { name: 'help', short: 'h' },
-];
 
 /** Unreadable lines named one by one on standard error before the rest are only counted. */
 const NAMED_ERRORS = 20;
@@ -143,13 +130,8 @@ async function loadRanges(io: CliIo, specs: string[]): Promise<Map<string, IpRan
   return out;
 }
 
-/** Runs `logs` on its words after the command name; resolves to the exit code. */
-export function runLogs(argv: string[], io: CliIo): Promise<number> {
-  return runLogsParsed(parseArgs(argv, LOGS_FLAGS), io);
-}
-
-/** Runs `logs` on its parsed arguments. */
-async function runLogsParsed(args: ParsedArgs, io: CliIo): Promise<number> {
+/** Runs `logs` on its parsed arguments (flags.ts); resolves to the exit code. */
+export async function runLogs(args: ParsedArgs, io: CliIo): Promise<number> {
   const o = readOptions(args);
   const versions = await loadHistory(io, o.robots, o.sizeLimit);
   let timeline: Timeline;

@@ -262,10 +262,14 @@ export class LogAudit {
     let checker = t.checkers[vi];
     if (!checker) {
       const c = t.claimant;
-      checker = createChecker(this.timeline.versions[vi].parsed!, { tokens: c.tokens, ignoresGlobal: c.ignoresGlobal });
+      checker = createChecker(
+        this.timeline.versions[vi].parsed!,
+        { tokens: c.tokens, ignoresGlobal: c.ignoresGlobal },
+        { exactToken: true },
+      );
       t.checkers[vi] = checker;
     }
-    return checker.check(target);
+    return checker.decide(target);
   }
 
   private ruleText(vi: number, line: number | null): string {
