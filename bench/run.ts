@@ -495,4 +495,6 @@ if (process.argv[2] === '--memory') {
   for (const line of await (await import('./duckdb')).benchDuckDb()) console.log(line);
   // check --fetch over 1,000 local origins beside one origin (bench/origins.ts).
   for (const line of await (await import('./origins')).benchOrigins()) console.log(line);
+  // robots-lab logs on a 10M-line access log, beside a robots-parser loop (bench/logs.ts).
+  for (const line of await (await import('./logs')).benchLogs()) console.log(line);
 }

@@ -177,6 +177,28 @@ describe('lintRobots', () => {
     expect(d.message).toContain('keep the line as it is');
   });
 
+  it("agent-token-cut: a name of several words is cut at the space by Google's parser, with a one-token fix (docs/behaviour.md §5)", () => {
+    const text = 'User-agent: ChatGPT Agent\nDisallow: /\n\nUser-agent: Googlebot News # news\nDisallow: /x\n';
+    const ds = only(text, 'agent-token-cut');
+    expect(ds.map((d) => [d.line, d.severity, text.slice(d.from, d.to)])).toEqual([
+      [1, 'warning', 'ChatGPT Agent'],
+      [4, 'warning', 'Googlebot News'],
+    ]);
+    expect(ds[0].message).toContain('reads "ChatGPT Agent" as "ChatGPT"');
+    // Googlebot News goes to Googlebot itself: the message says so, and the fix is the catalogue's token.
+    expect(ds[1].message).toContain('the token of Googlebot');
+    expect(applyFix(text, ds[0]).split('\n')[0]).toBe('User-agent: ChatGPT-Agent');
+    expect(applyFix(text, ds[1]).split('\n')[3]).toBe('User-agent: Googlebot-News # news');
+    // Not also reported as ignored characters.
+    expect(only(text, 'agent-ignored-chars')).toEqual([]);
+  });
+
+  it('agent-token-cut: not for a version or a comment after the token, nor for a name running into a digit', () => {
+    const text = 'User-agent: Googlebot/2.1\nUser-agent: Googlebot (compatible)\nUser-agent: AI2Bot\nDisallow: /\n';
+    expect(only(text, 'agent-token-cut')).toEqual([]);
+    expect(only(text, 'agent-ignored-chars').map((d) => d.line)).toEqual([1, 2, 3]);
+  });
+
   it('agent-groups-merged: an info note where Google merges two groups others may read apart (docs/behaviour.md §5)', () => {
     const text =
       'User-agent: bingbot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n\nUser-agent: Bingbot\nDisallow: /c\n';

@@ -163,15 +163,17 @@ describe('the AI crawler catalogue (docs/behaviour.md §15)', () => {
       DuckDuckGo: ['duckduckgo.com'],
       Yandex: ['yandex.com'],
       Baidu: ['www.baidu.com'],
-      OpenAI: ['developers.openai.com'],
+      OpenAI: ['developers.openai.com', 'help.openai.com'],
       Anthropic: ['support.claude.com'],
       'Common Crawl': ['commoncrawl.org'],
       Perplexity: ['docs.perplexity.ai'],
       Meta: ['developers.facebook.com'],
       Amazon: ['developer.amazon.com'],
+      'Moonshot AI': ['www.kimi.com'],
+      Diffbot: ['docs.diffbot.com'],
     };
     const dated = CRAWLER_PROFILES.filter((p) => p.checked !== 'unchecked');
-    expect(dated.length).toBe(30);
+    expect(dated.length).toBe(38);
     for (const p of dated) expect(operatorSites[p.operator] ?? [], p.id).toContain(new URL(p.source).host);
     const unchecked = CRAWLER_PROFILES.filter((p) => p.checked === 'unchecked').map((p) => p.id);
     expect(unchecked.sort()).toEqual(['anthropic-ai', 'applebot', 'applebot-extended', 'bytespider', 'cohere-ai']);

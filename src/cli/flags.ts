@@ -14,6 +14,7 @@ import { runDiff } from './diff';
 import { runFetch } from './fetch';
 import { runIsAllowed } from './is-allowed';
 import { runLint } from './lint';
+import { runLogs } from './logs';
 import { runAgents, runCompletion, runHelp, runMan } from './meta';
 import { runSql, sqlOptions } from './sql';
 
@@ -60,10 +61,11 @@ const FLAGS: readonly Flag[] = [
       lint: ['text', 'json', 'sarif', 'github'],
       sql: ['csv', 'jsonl'],
       fetch: ['table', 'json', 'jsonl'],
+      logs: ['table', 'csv', 'json', 'jsonl'],
     },
-    commands: ['check', 'diff', 'lint', 'sql', 'fetch'],
+    commands: ['check', 'diff', 'lint', 'sql', 'fetch', 'logs'],
     help:
-      'Output format. check and diff: table (default), csv, json or jsonl. ' +
+      'Output format. check, diff and logs: table (default), csv, json or jsonl. ' +
       'lint: text (default), json, sarif or github (workflow-command annotations). sql: csv (default) or jsonl. ' +
       'fetch: table (default), json or jsonl.',
   },
@@ -117,25 +119,76 @@ const FLAGS: readonly Flag[] = [
   },
   {
     name: 'no-size-limit',
-    commands: ['check', 'diff', 'lint'],
+    commands: ['check', 'diff', 'lint', 'logs'],
     help: "Read the whole file (default: Google's first 500 KiB, as Googlebot does).",
   },
   {
     name: 'fail-on',
     value: 'KIND',
-    choices: { diff: ['blocked', 'allowed', 'any'], lint: ['error', 'warning', 'info'] },
-    commands: ['diff', 'lint'],
+    choices: { diff: ['blocked', 'allowed', 'any'], lint: ['error', 'warning', 'info'], logs: ['violation'] },
+    commands: ['diff', 'lint', 'logs'],
     help:
       'diff: exit 1 when a URL is newly "blocked", newly "allowed", or "any" of the two. ' +
-      'lint: exit 1 when a diagnostic reaches this severity: error (default), warning or info.',
+      'lint: exit 1 when a diagnostic reaches this severity: error (default), warning or info. ' +
+      'logs: exit 1 when a crawler request violated the robots.txt live at its time (violation).',
   },
   {
     name: 'output',
     short: 'o',
     value: 'FILE',
     file: true,
-    commands: ['check', 'diff', 'batch', 'lint', 'sql', 'fetch'],
+    commands: ['check', 'diff', 'batch', 'lint', 'sql', 'fetch', 'logs'],
     help: 'Write the results to FILE instead of standard output.',
+  },
+  {
+    name: 'robots',
+    short: 'r',
+    value: 'SOURCE',
+    file: true,
+    commands: ['logs'],
+    help:
+      'The robots.txt history: a file (live throughout); a directory of dated versions ' +
+      '(2026-09-01T00:00Z.txt) and fetch records (*.json, as fetch --save writes them); ' +
+      'or git:PATH/robots.txt, each commit live from its commit time.',
+  },
+  {
+    name: 'violations',
+    commands: ['logs'],
+    help: 'List each violating request (time, crawler, url, line, rule, version) instead of the per-crawler report.',
+  },
+  {
+    name: 'grace',
+    value: 'DURATION',
+    commands: ['logs'],
+    help:
+      'How long after a change the previous version still counts: a request either version allows is obeying ' +
+      '(default 24h, RFC 9309 §2.4; 90m, 72h, 2d).',
+  },
+  {
+    name: 'verify-ips',
+    value: '[CRAWLER=]FILE',
+    file: true,
+    repeat: true,
+    commands: ['logs'],
+    help:
+      "An operator's published IP ranges (JSON, as downloaded; nothing is fetched). A request naming the crawler " +
+      'from elsewhere is an impersonation. CRAWLER: a crawler or an operator; without it, the file name says.',
+  },
+  {
+    name: 'log-format',
+    value: 'FORMAT',
+    choices: { logs: ['auto', 'combined', 'jsonl', 'csv'] },
+    commands: ['logs'],
+    help: "The logs' format: auto (default, told by the first line), combined (and common), jsonl or csv.",
+  },
+  {
+    name: 'field',
+    value: 'PART=NAME',
+    repeat: true,
+    commands: ['logs'],
+    help:
+      'The JSON Lines or CSV field holding a part of the request: time, ip, target, status or userAgent ' +
+      '(e.g. --field time=EdgeStartTimestamp; a dotted name reaches into nested objects).',
   },
   {
     name: 'table',
@@ -299,6 +352,18 @@ const COMMANDS: readonly Command[] = [
       'answer blocks everything. Per origin: status, redirects, headers, bytes, SHA-256, the body and its meaning. ' +
       'ROBOTS.txt in check, diff, lint and is-allowed may be such a URL or host too (docs/fetch.md).',
     run: runFetch,
+  },
+  {
+    name: 'logs',
+    usage: 'LOG… --robots SOURCE',
+    summary: 'crawler requests of access logs, judged against the robots.txt live at each one',
+    description:
+      'LOG: combined or common log format, JSON Lines or CSV with a header, plain or gzip ("-" reads standard ' +
+      'input). Per crawler: requests, paths, obeyed, violations with their deciding lines and versions, ' +
+      'user-triggered fetches (reported apart), impersonations, first and last seen (docs/logs.md). A line that ' +
+      'cannot be read is named with its file and line, counted, and the run goes on.',
+    positional: 'files',
+    run: runLogs,
   },
   {
     name: 'agents',

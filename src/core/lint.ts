@@ -12,7 +12,7 @@ import { lintAiprefLines } from './aipref/lint';
 import { parseUrl } from './globals';
 import { MAX_LINE_BYTES } from './limits';
 import type { KeyKind, UnsupportedKey } from './parse';
-import { nearCatalogueToken } from './profiles';
+import { findProfile, nearCatalogueToken } from './profiles';
 import { asciiLower, extractProductToken, getPathParamsQuery } from './reference';
 import type { ParsedLine, ParsedRobots, Span } from './types';
 import { ABSOLUTE_URL } from './url';
@@ -37,6 +37,7 @@ export type RobotsDiagnosticCode =
   | 'size-limit'
   | 'invalid-utf8'
   | 'agent-token-misspelt'
+  | 'agent-token-cut'
   | 'agent-groups-merged'
   | 'aipref-key-misspelt'
   | 'aipref-outside-group'
@@ -319,7 +320,7 @@ function lintValue(pl: ParsedLine, out: RobotsDiagnostic[]): void {
         message: `"${text}" has no product token (letters, "-" and "_" at its start), so it matches no crawler.`,
       });
     } else if (token !== text) {
-      out.push(agentIgnoredChars(pl, value, token));
+      out.push(agentTokenCut(pl, value, token) ?? agentIgnoredChars(pl, value, token));
     } else {
       const near = nearCatalogueToken(token);
       if (near) {
@@ -335,6 +336,40 @@ function lintValue(pl: ParsedLine, out: RobotsDiagnostic[]): void {
       }
     }
   }
+}
+
+/**
+ * A name of several words (`ChatGPT Agent`, `Googlebot News`): Google's
+ * parser ends the product token at the space and reads the first word
+ * alone, so the group goes to another crawler than the one meant (to
+ * Googlebot itself for `Googlebot News`). The fix writes the name as one
+ * token every parser reads whole: the catalogue's spelling when the words
+ * joined are a catalogue token (`Googlebot-News`), else the words joined
+ * with `-`. Null when the text after the token is a version or a comment.
+ */
+function agentTokenCut(pl: ParsedLine, value: Span & { text: string }, token: string): RobotsDiagnostic | null {
+  const name = /^[A-Za-z_-]+(?:\s+[A-Za-z][A-Za-z_-]*)+(?=\s*$|\s*[/(#])/.exec(value.text)?.[0];
+  if (name === undefined) return null;
+  const words = name.split(/\s+/);
+  const known = catalogueToken(words.join('-')) ?? catalogueToken(words.join(''));
+  const joined = known ?? words.join('-');
+  const readAs = catalogueToken(token);
+  const whose = readAs ? ` (the token of ${readAs}, a crawler of its own)` : '';
+  return {
+    from: value.from,
+    to: value.from + name.length,
+    line: pl.line,
+    severity: 'warning',
+    code: 'agent-token-cut',
+    message: `Google's parser reads "${name}" as "${token}": a product token ends at the first character that is not a letter, "-" or "_". This group applies to crawlers named ${token}${whose}, not to "${name}". Write the name as one token.`,
+    fixes: [{ label: `Write ${joined}`, from: value.from, to: value.from + name.length, insert: joined }],
+  };
+}
+
+/** The catalogue's spelling of a crawler token, matched case-insensitively; null when none is. */
+function catalogueToken(token: string): string | null {
+  const p = findProfile(token);
+  return p && p.tokens[0].toLowerCase() === token.toLowerCase() ? p.tokens[0] : null;
 }
 
 /**

@@ -34,6 +34,7 @@ const TRAINING_GROUP = [
   'User-agent: Bytespider',
   'User-agent: meta-externalagent',
   'User-agent: cohere-ai',
+  'User-agent: KimiBot',
   'Disallow: /',
 ];
 const without = (token: string) => TRAINING_GROUP.filter((l) => l !== `User-agent: ${token}`);
@@ -41,7 +42,30 @@ const STAR_TRAINING = [
   'Content-Signal: search=yes, ai-input=yes, ai-train=no',
   'Content-Usage: / train-ai=n, ai-use=y, search=y',
 ];
-const TRAINING_OPERATORS = ['Google', 'Apple', 'OpenAI', 'Anthropic', 'Common Crawl', 'ByteDance', 'Meta', 'Cohere'];
+const TRAINING_OPERATORS = [
+  'Google',
+  'Apple',
+  'OpenAI',
+  'Anthropic',
+  'Common Crawl',
+  'ByteDance',
+  'Meta',
+  'Cohere',
+  'Moonshot AI',
+];
+/** Operators with a crawler for AI answers or a user's fetch (the ai-input column). */
+const AI_INPUT_OPERATORS = [
+  'Google',
+  'OpenAI',
+  'Anthropic',
+  'Perplexity',
+  'Amazon',
+  'Moonshot AI',
+  'Diffbot',
+  'DuckDuckGo',
+];
+/** Operators with a search crawler. */
+const SEARCH_OPERATORS = ['Google', 'Microsoft', 'Apple', 'DuckDuckGo', 'Yandex', 'Baidu', 'Diffbot'];
 const all = (operators: string[], state: string) => Object.fromEntries(operators.map((o) => [o, state]));
 
 describe('block AI training, keep search and AI answers', () => {
@@ -84,10 +108,8 @@ describe('block AI training, keep search and AI answers', () => {
     const after = apply(WITH_GPTBOT, 'block-training');
     expect(tab(after, 'ai-train')).toEqual(all(TRAINING_OPERATORS, 'blocked'));
     // Everyone else reads the * group, which now says search=yes and ai-input=yes (line 3).
-    expect(tab(after, 'search')).toEqual(
-      all(['Google', 'Microsoft', 'Apple', 'DuckDuckGo', 'Yandex', 'Baidu'], 'allowed'),
-    );
-    expect(tab(after, 'ai-input')).toEqual(all(['Google', 'OpenAI', 'Anthropic', 'Perplexity', 'Amazon'], 'allowed'));
+    expect(tab(after, 'search')).toEqual(all(SEARCH_OPERATORS, 'allowed'));
+    expect(tab(after, 'ai-input')).toEqual(all(AI_INPUT_OPERATORS, 'allowed'));
   });
 
   it('on a file with no GPTBot group, a new group at the end blocks it with the others', () => {
@@ -198,11 +220,9 @@ describe('block AI training and AI answers, keep search', () => {
     for (const t of ['OAI-SearchBot', 'PerplexityBot', 'Claude-User', 'ClaudeBot', 'GPTBot'])
       expect(fetchable(after, t), t).toBe(false);
     expect(fetchable(after, 'Googlebot')).toBe(true);
-    expect(tab(after, 'ai-input')).toEqual(all(['Google', 'OpenAI', 'Anthropic', 'Perplexity', 'Amazon'], 'blocked'));
+    expect(tab(after, 'ai-input')).toEqual(all(AI_INPUT_OPERATORS, 'blocked'));
     expect(tab(after, 'ai-train')).toEqual(all(TRAINING_OPERATORS, 'blocked'));
-    expect(tab(after, 'search')).toEqual(
-      all(['Google', 'Microsoft', 'Apple', 'DuckDuckGo', 'Yandex', 'Baidu'], 'allowed'),
-    );
+    expect(tab(after, 'search')).toEqual(all(SEARCH_OPERATORS, 'allowed'));
   });
 });
 

@@ -343,7 +343,7 @@ describe('check: bad input is one line on stderr and exit 2', () => {
     [
       'a flag of another command',
       ['check', 'robots.txt', '--fail-on', 'any'],
-      /check takes no --fail-on \(it is an option of diff and lint\)/,
+      /check takes no --fail-on \(it is an option of diff and lint and logs\)/,
       true,
     ],
     [
