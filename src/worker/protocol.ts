@@ -13,7 +13,7 @@ import { ruleLabel } from '../core/matcher';
 import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
 import type { Verdict } from '../core/types';
-import type { DiagnosticTable, WireDiagnostic } from './diagnosticTable';
+import type { DiagnosticTable } from './diagnosticTable';
 import type { FetchStatus } from './fetchStatus';
 
 /** A crawler to test: a built-in profile (by id) or any product token the user typed. */
