@@ -17,10 +17,10 @@ import {
 import { type CrawlerProfile, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { splitPositional } from './check';
-import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { parseRobots, resolveAgents } from './robots';
 import { robotsFileBytes } from './robotsSource';
-import { decodeListBytes, parseUrlList } from './url-lists';
+import { openLists, urlBatches } from './targets';
 
 /** A robots.txt file, or one fetched from a URL or host (a 4xx reads as an empty file, a 5xx is refused). */
 async function loadRobotsFile(io: CliIo, path: string, sizeLimit: boolean) {
@@ -86,49 +86,60 @@ interface FlipRow extends Flip {
   requestUrl: string;
 }
 
-/** Runs `diff`; resolves to the exit code. */
+/** Runs `diff`; resolves to the exit code. Lists stream; a URL met again (in its evaluated form) is compared once. */
 export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
   const o = readOptions(args, io);
   const before = await loadRobotsFile(io, o.oldPath, o.sizeLimit);
   const after = await loadRobotsFile(io, o.newPath, o.sizeLimit);
-  const urls: string[] = [...o.urlArgs];
-  for (const path of o.lists) {
-    const name = path === '-' ? '(stdin)' : path;
-    const text = decodeListBytes(await readUserFile(io, path, 'URL list'), name);
-    // A loop, not push(...list): a spread of a million URLs overflows the argument stack.
-    for (const item of parseUrlList(text, name, o.column)) urls.push(item.url);
-  }
-  if (urls.length === 0) throw new CliError('no URLs to compare: give URLs or --urls FILE');
-
-  // The evaluated form of each URL is made on the fly; `given` maps it back for the output.
-  let given = '';
-  const requests = (function* () {
-    for (const url of urls) {
-      given = url;
-      if (o.raw) {
-        yield url;
-        continue;
-      }
-      const r = toRequestUrl(url);
-      if (r.error) throw new CliError(`unreadable URL "${url}": ${r.error}`);
-      yield r.url;
-    }
-  })();
-
+  const lists = await openLists(
+    io,
+    o.lists.map((path) => ({ path, what: 'URL list', expected: null })),
+  );
+  const comparison = compareRobots(before, after);
   const counts = emptyCounts();
   const out = new FlipWriter(io, o.format);
   const failing: FlipRow[] = [];
   let failingTotal = 0;
-  for (const flip of verdictFlips(compareRobots(before, after), requests, o.crawlers, counts)) {
-    const row: FlipRow = { ...flip, url: given, requestUrl: flip.url };
-    out.add(row);
-    if (o.failOn && fails(row, o.failOn)) {
-      failingTotal++;
-      if (failing.length < NAMED_FAILURES) failing.push(row);
+  let urls = 0;
+  let invalid = 0;
+  const seen = new Set<string>();
+  try {
+    for await (const batch of urlBatches(o.urlArgs, lists, o.column)) {
+      // The evaluated form of each URL, mapped back to the URL as given for the output.
+      const given = new Map<string, string>();
+      for (let i = 0; i < batch.urls.length; i++) {
+        const url = batch.urls[i];
+        const r = o.raw ? { url } : toRequestUrl(url);
+        if ('error' in r && r.error) {
+          invalid++;
+          io.stderr.write(
+            `robots-lab: ${batch.lines[i] ? `${batch.name}:${batch.lines[i]}` : batch.name}: unreadable URL "${url}": ${r.error}\n`,
+          );
+          continue;
+        }
+        if (seen.has(r.url)) continue;
+        seen.add(r.url);
+        given.set(r.url, url);
+      }
+      urls += given.size;
+      for (const flip of verdictFlips(comparison, given.keys(), o.crawlers, counts)) {
+        const row: FlipRow = { ...flip, url: given.get(flip.url)!, requestUrl: flip.url };
+        out.add(row);
+        if (o.failOn && fails(row, o.failOn)) {
+          failingTotal++;
+          if (failing.length < NAMED_FAILURES) failing.push(row);
+        }
+      }
     }
+  } finally {
+    out.end(counts);
   }
-  out.end(counts);
-  io.stderr.write(summary(counts, o.crawlers.length, urls.length));
+  if (urls === 0 && invalid === 0) throw new CliError('no URLs to compare: give URLs or a URL list');
+  io.stderr.write(summary(counts, o.crawlers.length, urls));
+  if (invalid > 0) {
+    io.stderr.write(`${invalid} URL${invalid === 1 ? '' : 's'} could not be read\n`);
+    return EXIT_USAGE;
+  }
   if (failingTotal > 0) {
     io.stderr.write(describeFailures(failing, failingTotal, o.failOn!));
     return EXIT_EXPECTATION;

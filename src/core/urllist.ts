@@ -16,8 +16,6 @@ import {
   UrlListError,
 } from './liststream';
 
-export { UrlListError } from './liststream';
-
 /** One URL of a list and where it came from (for messages). */
 export interface ListedUrl {
   url: string;
@@ -132,13 +130,4 @@ export function inspectCsv(text: string, name: string): CsvShape {
  */
 export function parseCsvList(text: string, name: string, column?: string): ListedUrl[] {
   return readAll(new CsvListReader(name, column), text, name);
-}
-
-/** Reads a URL list in the detected format (`column` picks a CSV column). */
-export function parseUrlList(text: string, name: string, column?: string): ListedUrl[] {
-  const format = detectListFormat(name, text);
-  if (format === 'sitemap') return parseSitemap(text, name);
-  if (format === 'csv') return parseCsvList(text, name, column);
-  if (column !== undefined) throw new UrlListError(`--column applies to CSV lists, but "${name}" is not a .csv file`);
-  return parseTextList(text, name);
 }

@@ -185,3 +185,25 @@ describe('robots-lab diff as a CI step (the real executable)', () => {
     expect(same.status).toBe(0);
   });
 });
+
+describe('diff: URL lists', () => {
+  it('compares a URL met twice, in one list or two, once', async () => {
+    const files = {
+      'old.txt': 'User-agent: *\nDisallow: /a\n',
+      'new.txt': 'User-agent: *\nDisallow: /b\n',
+      'one.txt': '/a\n/b\n/b\n',
+      'two.txt': '/a\n/c\n/%62\n',
+    };
+    const r = await runCli(['diff', 'old.txt', 'new.txt', '-a', 'FooBot', 'one.txt', 'two.txt', '-f', 'jsonl'], files);
+    expect(r.code).toBe(0);
+    const flips = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(flips.map((f) => [f.url, f.kind])).toEqual([
+      ['/a', 'blocked-to-allowed'],
+      ['/b', 'allowed-to-blocked'],
+    ]);
+    expect(r.stderr).toContain('(4 URLs × 1 crawler compared)');
+  });
+});

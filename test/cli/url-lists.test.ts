@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io';
 import { run } from '../../src/cli/main';
-import { detectListFormat, parseCsv, parseCsvList, parseSitemap, parseTextList } from '../../src/cli/url-lists';
 import { CsvListReader, type ListReader, SitemapReader } from '../../src/core/liststream';
+import { detectListFormat, parseCsv, parseCsvList, parseSitemap, parseTextList } from '../../src/core/urllist';
 import { runCli } from './harness';
 
 describe('URL lists', () => {
