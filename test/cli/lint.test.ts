@@ -12,7 +12,7 @@ describe('lint', () => {
   it('reports each diagnostic with its line, column, severity, code, first fix and source line, as JSON', async () => {
     const r = await runCli(['lint', 'r.txt', '--format', 'json'], files);
     const reports = JSON.parse(r.stdout) as Record<string, unknown>[];
-    expect(reports.map(({ message: _m, ...rest }) => rest)).toEqual([
+    expect(reports.map(({ message: _m, file: _f, ...rest }) => rest)).toEqual([
       {
         line: 2,
         column: 1,
@@ -75,5 +75,66 @@ describe('lint', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toEqual(message);
     }
+  });
+});
+
+describe('lint for CI', () => {
+  const good = 'User-agent: *\nDisallow: /private\n';
+  const typo = 'User-agent: *\nDisalow: /x\n';
+
+  it('lints several files in one run, each diagnostic naming its file', async () => {
+    const r = await runCli(['lint', 'a.txt', 'b.txt', '-f', 'json'], { 'a.txt': typo, 'b.txt': typo });
+    // A misspelt key is a warning: under the default --fail-on error the run passes.
+    expect(r.code).toBe(0);
+    const reports = JSON.parse(r.stdout);
+    expect(reports.map((x: { file: string; line: number }) => [x.file, x.line])).toEqual([
+      ['a.txt', 2],
+      ['b.txt', 2],
+    ]);
+  });
+
+  it('says what a file is when it is empty, not UTF-8, an HTML page or a JSON body', async () => {
+    const files = {
+      'empty.txt': '',
+      'latin1.txt': new Uint8Array([...Buffer.from('User-agent: *\nDisallow: /caf'), 0xe9, 0x0a]),
+      'page.txt': '<!DOCTYPE html>\n<html><body>Not found</body></html>\n',
+      'api.txt': '{"error":"not found","status":404}\n',
+    };
+    const r = await runCli(['lint', ...Object.keys(files), '-f', 'json', '--fail-on', 'warning'], files);
+    expect(r.code).toBe(1);
+    const got = JSON.parse(r.stdout).map((x: { file: string; code: string; line: number; column: number }) => [
+      x.file,
+      x.code,
+      x.line,
+      x.column,
+    ]);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        ['empty.txt', 'empty-file', 1, 1],
+        ['latin1.txt', 'invalid-utf8', 2, 15],
+        ['page.txt', 'html-page', 1, 1],
+        ['api.txt', 'json-body', 1, 1],
+      ]),
+    );
+  });
+
+  it('echoes a long line only up to a bounded length', async () => {
+    const r = await runCli(['lint', 'long.txt', '-f', 'json'], {
+      'long.txt': `User-agent: *\nDisalow: /${'a'.repeat(5000)}\n`,
+    });
+    const [report] = JSON.parse(r.stdout);
+    expect(report.source).toBe(`Disalow: /${'a'.repeat(190)}…`);
+  });
+
+  it('writes GitHub annotations on the lines, and a SARIF log', async () => {
+    const gh = await runCli(['lint', 'a.txt', 'b.txt', '-f', 'github'], { 'a.txt': good, 'b.txt': typo });
+    expect(gh.stdout).toMatch(/^::(error|warning) file=b\.txt,line=2,col=1,title=robots-lab [a-z-]+::.+\n$/);
+    const s = await runCli(['lint', 'b.txt', '-f', 'sarif'], { 'b.txt': typo });
+    const log = JSON.parse(s.stdout);
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs[0].results[0].locations[0].physicalLocation).toMatchObject({
+      artifactLocation: { uri: 'b.txt' },
+      region: { startLine: 2, startColumn: 1 },
+    });
   });
 });
