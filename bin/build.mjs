@@ -3,7 +3,9 @@
 // with no runtime dependencies (lib/cli.mjs), the engine as an ES module
 // (lib/index.js) beside its type declarations (lib/types/, from tsc), and
 // the warehouse UDF file (lib/robots-lab-udf.js, bin/udf.mjs).
-// Runs on `npm install` (prepare), before `npm test` and before `npm pack`.
+// Runs before `npm test` and before `npm pack` (prepack); the published
+// package carries the built files and no install script. The man page
+// (lib/robots-lab.1) is the built CLI's own `robots-lab man`.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -34,6 +36,9 @@ await build({
   external: ['@duckdb/node-api'],
 });
 chmodSync(join(out, 'cli.mjs'), 0o755);
+const man = spawnSync(process.execPath, [join(out, 'cli.mjs'), 'man'], { encoding: 'utf8' });
+if (man.status !== 0) throw new Error(`robots-lab man failed: ${man.stderr}`);
+writeFileSync(join(out, 'robots-lab.1'), man.stdout);
 await build({
   ...common,
   platform: 'neutral',

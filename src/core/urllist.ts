@@ -6,15 +6,7 @@
  * (gzip, BOM) is the caller's job.
  */
 
-import {
-  CsvListReader,
-  CsvRows,
-  type ListReader,
-  looksLikeUrl,
-  SitemapReader,
-  sniffSeparator,
-  UrlListError,
-} from './liststream';
+import { CsvListReader, CsvRows, type ListReader, looksLikeUrl, SitemapReader, sniffSeparator } from './liststream';
 
 /** One URL of a list and where it came from (for messages). */
 export interface ListedUrl {
