@@ -169,3 +169,16 @@ describe('completion and man page', () => {
     for (const f of new Set(Object.values(EXPECTED_FLAGS).flat())) expect(text).toContain(`--${f}`);
   });
 });
+
+describe('docs/cli.md', () => {
+  it('carries every command’s help as the CLI prints it', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+    const names = [...(await runCli(['--help'])).stdout.matchAll(/^ {2}([a-z-]+) {2,}/gm)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) {
+      const help = (await runCli(['help', name])).stdout;
+      expect(doc, name).toContain(`## ${name}\n\n\`\`\`text\n${help}\`\`\``);
+    }
+  });
+});
