@@ -4,6 +4,7 @@
  * scope check against the robots.txt URL.
  */
 
+import { createHash } from 'node:crypto';
 import type { Checker, ParsedRobots, Verdict } from '../core/index';
 import { checkScope, createChecker, evaluate, evaluateProfile, isRequestForm, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
@@ -11,6 +12,7 @@ import { runFileExpectations } from './expectations';
 import { fetchSettings } from './fetchOptions';
 import type { Format, ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
+import { version } from './meta';
 import { runCheckOrigins } from './origins';
 import { Progress } from './progress';
 import { purposeCells } from './purposes';
@@ -37,6 +39,8 @@ export interface CheckPlan {
   lists: ListSpec[];
   /** Each URL judged by its own origin's robots.txt (`--fetch`, `--robots-dir`): no ROBOTS.txt argument. */
   manyOrigins: boolean;
+  /** `--stamp`: every row carries the engine version and the robots.txt's SHA-256 (set once the file is read). */
+  stamp: boolean;
 }
 
 /** Reads and checks `check`'s arguments. */
@@ -56,6 +60,10 @@ function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
   // files (the engine collects all matches), so they are opt-in.
   const explain = args.switches.has('explain');
   if (explain && format === 'table') throw new CliError('--explain needs --format csv, json or jsonl');
+  const stamp = args.switches.has('stamp');
+  if (stamp && format === 'table') throw new CliError('--stamp needs --format csv, json or jsonl');
+  if (stamp && manyOrigins)
+    throw new CliError("--stamp reads one robots.txt; with --fetch or --robots-dir rows carry each origin's sha256");
   const robotsUrl = flag(args, 'robots-url');
   if (robotsUrl !== undefined) {
     const self = checkScope(robotsUrl, robotsUrl);
@@ -92,6 +100,7 @@ function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
     sizeLimit,
     lists,
     manyOrigins,
+    stamp,
   };
 }
 
@@ -135,8 +144,15 @@ export async function runCheck(args: ParsedArgs, io: CliIo): Promise<number> {
     withPurposes: plan.purposes,
     withExpect: plan.lists.some((l) => l.expected !== null),
     withSite: site !== null,
+    withStamp: plan.stamp,
   });
-  const judge = new Judge(parsed, plan, writer, out, io.stderr, site);
+  const stamp = plan.stamp
+    ? {
+        engineVersion: `robots-lab ${version()}`,
+        robotsSha256: createHash('sha256').update(source.bytes).digest('hex'),
+      }
+    : null;
+  const judge = new Judge(parsed, plan, writer, out, io.stderr, site, undefined, stamp);
   const progress = new Progress(io, plan.agents.length);
   let childSitemaps = 0;
   out.push(writer.head);
@@ -236,6 +252,8 @@ export class Judge {
     private readonly site: SiteFetch | null = null,
     /** What the rows said about their expectations (one tally may serve several judges). */
     readonly tally: Tally = new Tally(),
+    /** With --stamp: the fields every row carries (the same for the whole run, so cached tails hold them). */
+    private readonly stamp: { engineVersion: string; robotsSha256: string } | null = null,
   ) {
     this.checkers = plan.agents.map((a) =>
       createChecker(
@@ -392,6 +410,7 @@ export class Judge {
       row.purposes = verdict ? purposeCells(this.parsed, requestUrl, this.plan.agents[agent]) : null;
     }
     if (this.site !== null) applySite(row, this.site, outOfScope !== null);
+    if (this.stamp !== null) Object.assign(row, this.stamp);
     return row;
   }
 }

@@ -89,6 +89,13 @@ const FLAGS: readonly Flag[] = [
       'from Content-Signal and Content-Usage lines.',
   },
   {
+    name: 'stamp',
+    commands: ['check'],
+    help:
+      'Add the engine version and the SHA-256 of the robots.txt bytes read to every row (csv columns ' +
+      'engine_version and robots_sha256), so a study can be reproduced.',
+  },
+  {
     name: 'robots-url',
     value: 'URL',
     commands: ['check'],

@@ -50,7 +50,14 @@ export interface ResultRow {
   fetchOutcome?: string;
   /** The SHA-256 of the file that decided; null when the fetch outcome did. */
   sha256?: string | null;
+  /** With --stamp: the engine that judged the row ("robots-lab 0.1.0"). */
+  engineVersion?: string;
+  /** With --stamp: the SHA-256 of the robots.txt bytes read (hex). */
+  robotsSha256?: string;
 }
+
+/** The CSV columns after the others when rows carry --stamp. */
+const STAMP_COLUMNS = ['engine_version', 'robots_sha256'] as const;
 
 /** Re-exported for the CLI's row writers: the cell quoting is the shared schema's (src/core/csv.ts). */
 export { csvCell };
@@ -59,10 +66,20 @@ export { csvCell };
  * One CSV line (CR LF ended) of the shared result schema: the header without
  * a row, else the row; with `withPurposes`, the purpose columns follow.
  */
-export function csvLine(withReason: boolean, r?: ResultRow, withPurposes = false, withSite = false): string {
+export function csvLine(
+  withReason: boolean,
+  r?: ResultRow,
+  withPurposes = false,
+  withSite = false,
+  withStamp = false,
+): string {
   if (!r) {
     const header = resultHeader(withReason);
-    const extra = [...(withPurposes ? PURPOSE_COLUMNS : []), ...(withSite ? SITE_COLUMNS : [])];
+    const extra = [
+      ...(withPurposes ? PURPOSE_COLUMNS : []),
+      ...(withSite ? SITE_COLUMNS : []),
+      ...(withStamp ? STAMP_COLUMNS : []),
+    ];
     return extra.length > 0 ? `${header.slice(0, -2)},${extra.join(',')}\r\n` : header;
   }
   const cells = [
@@ -79,5 +96,6 @@ export function csvLine(withReason: boolean, r?: ResultRow, withPurposes = false
   if (withReason) cells.push(r.reason ?? '');
   if (withPurposes) cells.push(...purposeTexts(r.purposes));
   if (withSite) cells.push(r.robotsOrigin ?? '', String(r.fetchStatus ?? ''), r.fetchOutcome ?? '', r.sha256 ?? '');
+  if (withStamp) cells.push(r.engineVersion ?? '', r.robotsSha256 ?? '');
   return csvRecord(cells);
 }

@@ -66,14 +66,14 @@ function jsonlWriter(): RowWriter {
   };
 }
 
-function csvWriter(withReason: boolean, withPurposes: boolean, withSite: boolean): RowWriter {
+function csvWriter(withReason: boolean, withPurposes: boolean, withSite: boolean, withStamp: boolean): RowWriter {
   return {
-    head: csvLine(withReason, undefined, withPurposes, withSite),
-    row: (r) => csvLine(withReason, r, withPurposes, withSite),
+    head: csvLine(withReason, undefined, withPurposes, withSite, withStamp),
+    row: (r) => csvLine(withReason, r, withPurposes, withSite, withStamp),
     tail: (r) =>
       withReason || withPurposes
         ? null
-        : csvLine(false, r, false, withSite).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
+        : csvLine(false, r, false, withSite, withStamp).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
     fast: (url, requestUrl, _changes, _name, _line, tail) => {
       const u = csvCell(url);
       return `${u},${requestUrl === url ? u : csvCell(requestUrl)},${tail}`;
@@ -175,13 +175,13 @@ function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter {
  */
 export function rowWriter(
   format: 'table' | 'csv' | 'json' | 'jsonl',
-  options: { withReason: boolean; withPurposes: boolean; withExpect: boolean; withSite?: boolean },
+  options: { withReason: boolean; withPurposes: boolean; withExpect: boolean; withSite?: boolean; withStamp?: boolean },
 ): RowWriter {
   switch (format) {
     case 'table':
       return tableWriter(options.withExpect, options.withPurposes);
     case 'csv':
-      return csvWriter(options.withReason, options.withPurposes, options.withSite ?? false);
+      return csvWriter(options.withReason, options.withPurposes, options.withSite ?? false, options.withStamp ?? false);
     case 'json':
       return jsonWriter();
     case 'jsonl':

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ResultRow } from '../../src/cli/format';
@@ -425,5 +427,39 @@ describe('check: a positional argument that names a file', () => {
       'robots.txt': ROBOTS,
     });
     expect(JSON.parse(r.stdout)).toMatchObject({ url: 'https://urls.txt/nogoogle', status: 'blocked' });
+  });
+});
+
+describe('check --stamp: rows a study can reproduce', () => {
+  const sha = createHash('sha256').update(ROBOTS).digest('hex');
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+  it('puts the engine version and the SHA-256 of the robots.txt bytes on every JSON row', async () => {
+    const rows = await json(['check', 'robots.txt', '-a', 'googlebot,SomeBot', '/private/x', '/a', '--stamp']);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.engineVersion).toBe(`robots-lab ${pkg.version}`);
+      expect(row.robotsSha256).toBe(sha);
+    }
+  });
+
+  it('adds two CSV columns, on rows written whole and on the quick path alike', async () => {
+    const r = await runCli(
+      ['check', 'robots.txt', '-a', 'SomeBot', '/private/x', '/private/y', '-f', 'csv', '--stamp'],
+      files,
+    );
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('url,request_url,crawler,verdict,line,rule,note,expected,ok,engine_version,robots_sha256');
+    expect(lines.slice(1)).toEqual([
+      `/private/x,/private/x,SomeBot,blocked,2,Disallow: /private,,,,robots-lab ${pkg.version},${sha}`,
+      `/private/y,/private/y,SomeBot,blocked,2,Disallow: /private,,,,robots-lab ${pkg.version},${sha}`,
+    ]);
+  });
+
+  it('refuses the table, where a stamp has no column', async () => {
+    const r = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '/x', '--stamp'], files);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--stamp needs --format csv, json or jsonl');
   });
 });

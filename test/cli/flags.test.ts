@@ -20,6 +20,7 @@ const EXPECTED_FLAGS: Record<string, string[]> = {
     'raw',
     'explain',
     'purposes',
+    'stamp',
     'robots-url',
     'expect-allowed',
     'expect-blocked',
