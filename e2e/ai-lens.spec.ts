@@ -57,6 +57,7 @@ test('a site owner pastes AI groups and preference lines and reads, per purpose,
     'ByteDance line 3',
     'Meta line 3',
     'Cohere line 3',
+    'Moonshot AI line 3',
   ]);
   await expect(ai.bucket('ai-train', 'allowed')).toHaveText(['Common Crawl line 11']);
   await expect(ai.bucket('ai-train', 'mixed')).toHaveText([
@@ -73,6 +74,7 @@ test('a site owner pastes AI groups and preference lines and reads, per purpose,
     'DuckDuckGo line 3',
     'Yandex line 3',
     'Baidu line 3',
+    'Diffbot line 3',
   ]);
 
   // Every cell is one click from its line.
@@ -135,6 +137,7 @@ test('Block AI training edits the existing CCBot group, shows it in the diff, an
     'User-agent: Bytespider',
     'User-agent: meta-externalagent',
     'User-agent: cohere-ai',
+    'User-agent: KimiBot',
     'Disallow: /',
   ]);
   // Seeing the diff changed nothing.
@@ -164,26 +167,37 @@ test('Block AI training edits the existing CCBot group, shows it in the diff, an
     'User-agent: Bytespider',
     'User-agent: meta-externalagent',
     'User-agent: cohere-ai',
+    'User-agent: KimiBot',
     'Disallow: /',
     '',
   ].join('\n');
   await expect.poll(() => lab.editor.text()).toBe(after);
   // What the label promised: training blocked for every operator; search and answers allowed by line 3.
-  // The new group's Disallow: / is line 20; GPTBot's and ClaudeBot's is line 8, CCBot's edited group line 11.
+  // The new group's Disallow: / is line 21; GPTBot's and ClaudeBot's is line 8, CCBot's edited group line 11.
   await expect(ai.bucket('ai-train', 'blocked')).toHaveText([
-    'Google line 20',
-    'Apple line 20',
+    'Google line 21',
+    'Apple line 21',
     'OpenAI line 8',
-    'Anthropic: ClaudeBot line 8; anthropic-ai line 20',
+    'Anthropic: ClaudeBot line 8; anthropic-ai line 21',
     'Common Crawl line 11',
-    'ByteDance line 20',
-    'Meta line 20',
-    'Cohere line 20',
+    'ByteDance line 21',
+    'Meta line 21',
+    'Cohere line 21',
+    'Moonshot AI line 21',
   ]);
   await expect(ai.purpose('ai-train').getByTestId('matrix-bucket')).toHaveCount(1);
-  await expect(ai.bucket('search', 'allowed')).toHaveCount(6);
+  await expect(ai.bucket('search', 'allowed')).toHaveCount(7);
   await expect(ai.purpose('search').getByTestId('matrix-bucket')).toHaveCount(1);
-  await expect(ai.bucket('ai-input', 'allowed')).toHaveCount(5);
+  await expect(ai.bucket('ai-input', 'allowed')).toHaveText([
+    'Google line 3',
+    'DuckDuckGo line 3',
+    'OpenAI line 3',
+    'Anthropic line 3',
+    'Perplexity line 3',
+    'Amazon line 3',
+    'Moonshot AI line 3',
+    'Diffbot line 3',
+  ]);
   await expect(ai.purpose('ai-input').getByTestId('matrix-bucket')).toHaveCount(1);
 
   await lab.editor.content.focus();
