@@ -20,12 +20,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import robotsParser from 'robots-parser';
+import { bundleCli, machineLine } from './cliBundle';
 import { generate, prng, ROBOTS_URL } from './generate';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,21 +36,6 @@ const PEER_BUDGET_MS = 8_000;
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-/** Bundles the CLI from source, as the package ships it. */
-async function bundleCli(): Promise<string> {
-  const file = join(out, 'cli.mjs');
-  await build({
-    entryPoints: [join(root, 'src/cli/bin.ts')],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  return file;
-}
 
 /** The benchmark files, made once (same seed, same bytes). */
 function makeData(): { robots: string; urls1m: string; urls10m: string; batch: string; halves: string[] } {
@@ -212,7 +196,7 @@ function wanted(): (row: string) => boolean {
 /** Runs the CLI benchmarks; returns printable lines. */
 export async function benchCli(): Promise<string[]> {
   mkdirSync(out, { recursive: true });
-  const cli = process.env.CLI_BENCH_CLI ?? (await bundleCli());
+  const cli = process.env.CLI_BENCH_CLI ?? (await bundleCli(out));
   const data = makeData();
   const row = wanted();
   const result = (f: string) => join(out, f);
@@ -280,10 +264,7 @@ export async function benchCli(): Promise<string[]> {
     lines.push(`robots-parser 3.0.1 loop over the same 100k records: ${fmt(peerSeconds, 2)} s`);
     figures.peerBatchSeconds = peerSeconds;
   }
-  const machine = `${os.cpus()[0]?.model ?? '?'}, ${os.cpus().length} threads, ${process.version}, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`;
+  const machine = machineLine();
   lines.push(`machine: ${machine}`);
   writeFileSync(
     join(out, 'cli.json'),

@@ -24,8 +24,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import robotsParser from 'robots-parser';
+import { bundleCli } from './cliBundle';
 import { prng } from './generate';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -249,20 +249,6 @@ async function peerLoop(file: string, texts: string[]): Promise<{ rate: number; 
   return { rate: n / seconds, cpuRate: n / ((cpu.user + cpu.system) / 1e6), lines: n };
 }
 
-async function bundle(): Promise<string> {
-  const file = join(out, 'cli.mjs');
-  await build({
-    entryPoints: [join(root, 'src/cli/bin.ts')],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  return file;
-}
-
 /** Runs the logs rows; returns the lines to print. */
 export async function benchLogs(): Promise<string[]> {
   mkdirSync(out, { recursive: true });
@@ -274,7 +260,7 @@ export async function benchLogs(): Promise<string[]> {
   if (!existsSync(big)) writeLog(big, BIG);
   if (!existsSync(small)) writeLog(small, SMALL);
   if (!existsSync(gz)) writeFileSync(gz, gzipSync(readFileSync(small)));
-  const cli = process.env.CLI_BENCH_CLI ?? (await bundle());
+  const cli = process.env.CLI_BENCH_CLI ?? (await bundleCli(out));
   const rows: { name: string; lines: number; run: Run }[] = [];
   for (const [name, file, lines, report] of [
     [`${fmt(BIG)} lines`, big, BIG, 'logs-report.jsonl'],

@@ -13,13 +13,12 @@
  * `ORIGINS_BENCH_ORIGINS` / `ORIGINS_BENCH_URLS` change the sizes.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleCli, machineLine } from './cliBundle';
 import { generate, ORIGIN, prng } from './generate';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -135,27 +134,10 @@ function runCli(cli: string, args: string[], outFile: string): Promise<Run> {
   });
 }
 
-async function bundleCli(): Promise<string> {
-  const file = join(out, 'cli.mjs');
-  await build({
-    entryPoints: [join(root, 'src/cli/bin.ts')],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    define: {
-      ROBOTS_LAB_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version),
-    },
-  });
-  return file;
-}
-
 /** Runs the many-origins benchmark; returns printable lines. */
 export async function benchOrigins(): Promise<string[]> {
   mkdirSync(out, { recursive: true });
-  const cli = process.env.CLI_BENCH_CLI ?? (await bundleCli());
+  const cli = process.env.CLI_BENCH_CLI ?? (await bundleCli(out));
   const data = makeData();
   const server = await serve(data.files);
   const lines: string[] = [];
@@ -222,10 +204,7 @@ export async function benchOrigins(): Promise<string[]> {
   } finally {
     server.close();
   }
-  const machine = `${os.cpus()[0]?.model ?? '?'}, ${os.cpus().length} threads, ${process.version}, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`;
+  const machine = machineLine();
   lines.push(`machine: ${machine}`);
   writeFileSync(
     join(out, 'origins.json'),
