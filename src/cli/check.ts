@@ -8,12 +8,10 @@ import { createHash } from 'node:crypto';
 import type { Checker, ParsedRobots, Verdict } from '../core/index';
 import { checkScope, createChecker, evaluate, evaluateProfile, isRequestForm, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
-import { runFileExpectations } from './expectations';
 import { fetchSettings } from './fetchOptions';
 import type { Format, ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { version } from './meta';
-import { runCheckOrigins } from './origins';
 import { Progress } from './progress';
 import { purposeCells } from './purposes';
 import { type Agent, parseRobots, resolveAgents } from './robots';
@@ -44,7 +42,7 @@ export interface CheckPlan {
 }
 
 /** Reads and checks `check`'s arguments. */
-function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
+export function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
   const manyOrigins = args.switches.has('fetch') || args.flags.has('robots-dir');
   const [robotsPath, ...positional] = manyOrigins ? ['', ...args.positional] : args.positional;
   if (!robotsPath && !manyOrigins) throw new UsageError('check needs a robots.txt file', 'check');
@@ -120,18 +118,14 @@ export function splitPositional(args: string[], io: CliIo): { urls: string[]; fi
 }
 
 /**
- * `check`: reads the URLs as a stream and writes each row as soon as it is
- * judged, in every format (the table sizes its columns from its first
- * screenful), waiting for the reader when it is slower. A URL that cannot
+ * `check` against one robots.txt: reads the URLs as a stream and writes
+ * each row as soon as it is judged, in every format (the table sizes its
+ * columns from its first screenful), waiting for the reader when it is slower. A URL that cannot
  * be judged becomes an "invalid" row naming its line; the run goes on and
  * exits 2 at the end. Output already written is closed properly (a JSON
  * array gets its "]") however the run ends.
  */
-export async function runCheck(args: ParsedArgs, io: CliIo): Promise<number> {
-  // `check FILE --expectations` runs the file's own `# expect:` comments (docs/expectations.md).
-  if (args.switches.has('expectations')) return runFileExpectations(args, io);
-  const plan = planCheck(args, io);
-  if (plan.manyOrigins) return runCheckOrigins(plan, args, io);
+export async function runCheckFile(plan: CheckPlan, args: ParsedArgs, io: CliIo): Promise<number> {
   const source = await resolveRobotsSource(io, plan.robotsPath, () => fetchSettings(args));
   const parsed = parseRobots(io, source.name, source.bytes, plan.sizeLimit);
   const site = source.fetched === null ? null : siteFetch(source.fetched);

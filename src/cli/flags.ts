@@ -9,7 +9,7 @@
  */
 import type { Command, CommandTable, Flag } from './args';
 import { runBatch } from './batch';
-import { runCheck } from './check';
+import { runCheck } from './checkCommand';
 import { runDiff } from './diff';
 import { runFetch } from './fetch';
 import { runIsAllowed } from './is-allowed';

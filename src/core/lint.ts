@@ -5,10 +5,13 @@
  * in the worker; the editor only shows what it returns.
  */
 
+export type { RobotsDiagnostic, RobotsDiagnosticCode, RobotsFix } from './diagnostics';
+
 import { lintContradictions } from './aipref/contradictions';
 import { editDistance } from './aipref/distance';
 import { aiprefKeyOf } from './aipref/lines';
 import { lintAiprefLines } from './aipref/lint';
+import type { RobotsDiagnostic } from './diagnostics';
 import { parseUrl } from './globals';
 import { MAX_LINE_BYTES } from './limits';
 import type { KeyKind, UnsupportedKey } from './parse';
@@ -16,66 +19,6 @@ import { findProfile, nearCatalogueToken } from './profiles';
 import { asciiLower, extractProductToken, getPathParamsQuery } from './reference';
 import type { ParsedLine, ParsedRobots, Span } from './types';
 import { ABSOLUTE_URL } from './url';
-
-/** Every kind of diagnostic the linter reports. */
-export type RobotsDiagnosticCode =
-  | 'typo-key'
-  | 'near-miss-key'
-  | 'prefix-key'
-  | 'missing-colon'
-  | 'invalid-line'
-  | 'unknown-key'
-  | 'ignored-key'
-  | 'rule-outside-group'
-  | 'path-no-slash'
-  | 'full-url-path'
-  | 'sitemap-not-absolute'
-  | 'agent-ignored-chars'
-  | 'agent-matches-nobody'
-  | 'empty-agent'
-  | 'line-too-long'
-  | 'size-limit'
-  | 'invalid-utf8'
-  | 'agent-token-misspelt'
-  | 'agent-token-cut'
-  | 'agent-groups-merged'
-  | 'aipref-key-misspelt'
-  | 'aipref-outside-group'
-  | 'aipref-splits-group'
-  | 'aipref-no-path'
-  | 'aipref-path-encoding'
-  | 'aipref-uppercase'
-  | 'aipref-syntax'
-  | 'aipref-vocab-mixed'
-  | 'aipref-unknown-label'
-  | 'aipref-bad-value'
-  | 'license-relative'
-  | 'ai-train-contradiction'
-  | 'search-blocked-contradiction'
-  | 'control-token-mismatch'
-  | 'answer-engine-blocked'
-  | 'expectation-fails'
-  | 'expectation-malformed'
-  | 'expectation-unchecked';
-
-/** A text edit that fixes a diagnostic: replace [from, to) with `insert`. */
-export interface RobotsFix {
-  label: string;
-  from: number;
-  to: number;
-  insert: string;
-}
-
-/** One diagnostic. Offsets are into the parsed text; `line` is 1-based. */
-export interface RobotsDiagnostic {
-  from: number;
-  to: number;
-  line: number;
-  severity: 'error' | 'warning' | 'info';
-  code: RobotsDiagnosticCode;
-  message: string;
-  fixes?: RobotsFix[];
-}
 
 export interface LintOptions {
   /**

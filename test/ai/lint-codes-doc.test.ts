@@ -7,7 +7,7 @@ const root = join(import.meta.dirname, '..', '..');
 
 /** The members of the RobotsDiagnosticCode union, read from the source. */
 function codesInSource(): string[] {
-  const src = readFileSync(join(root, 'src/core/lint.ts'), 'utf8');
+  const src = readFileSync(join(root, 'src/core/diagnostics.ts'), 'utf8');
   const union = /export type RobotsDiagnosticCode =([^;]+);/.exec(src)?.[1] ?? '';
   return [...union.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]);
 }

@@ -13,7 +13,7 @@
  *   those tokens join the new group at the end of the file.
  * - A token no group names joins that new group too.
  */
-import type { RobotsFix } from '../lint';
+import type { RobotsFix } from '../diagnostics';
 import type { ParsedLine, ParsedRobots } from '../types';
 
 /** A group the edits change: its first line, the tokens it names that are blocked, and how. */

@@ -3,8 +3,9 @@
  * says with AI-preference lines: the mistakes site owners make most. Each
  * is reported where the user would change something.
  */
+
+import type { RobotsDiagnostic } from '../diagnostics';
 import { evaluateProfile } from '../evaluate';
-import type { RobotsDiagnostic } from '../lint';
 import { type CatalogueProfile, CRAWLER_PROFILES, findProfile } from '../profiles';
 import type { ParsedRobots, Verdict } from '../types';
 import { type AiprefLine, readAiprefLines } from './lines';

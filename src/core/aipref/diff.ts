@@ -4,7 +4,7 @@
  * make one hunk: the whole lines they touch before and after, the lines both
  * sides share shown as context.
  */
-import type { RobotsFix } from '../lint';
+import type { RobotsFix } from '../diagnostics';
 
 /** One line of a hunk: kept (context), removed or added. */
 interface DiffLine {

@@ -5,7 +5,7 @@
  * (docs/behaviour.md §10, §15): these diagnostics are about what other
  * readers of the preferences will understand.
  */
-import type { RobotsDiagnostic, RobotsFix } from '../lint';
+import type { RobotsDiagnostic, RobotsFix } from '../diagnostics';
 import type { ParsedRobots, Span } from '../types';
 import { type AiprefLine, readAiprefLines, readDictionary } from './lines';
 import {

@@ -6,9 +6,10 @@
  * (`keepsPromise.ts`) are not offered; the suggestion gives the reason.
  * Nothing here edits by itself; the user applies the edit.
  */
+
+import type { RobotsFix } from '../diagnostics';
 import { evaluateProfile } from '../evaluate';
 import { applyGoogleSizeLimit } from '../limits';
-import type { RobotsFix } from '../lint';
 import { type CatalogueProfile, CRAWLER_PROFILES, type CrawlerCategory } from '../profiles';
 import type { ParsedRobots } from '../types';
 import { blockTokens, type EditedGroup, lineBreakOf } from './blockEdits';
