@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { marketplaceRobots, marketplaceUrls } from './fixtures/marketplace-robots';
+import { shootAtEverySize } from './fixtures/screens';
 import { BeforeAfterPanel } from './pages/BeforeAfterPanel';
 import { LabPage } from './pages/LabPage';
 
@@ -65,7 +66,7 @@ test('an edit at line 68 of a 1,588-line file: compared with the file as first o
   await expect.poll(() => lineInView(page, 'edited', 'Disallow: /rpp/')).toBe(true);
   await expect.poll(() => lineInView(page, 'deployed', 'Disallow: /rpp/*_pgn')).toBe(true);
   await expect(page.getByTestId('merge-view').locator('.cm-collapsedLines').first()).toBeVisible();
-  await shoot(page, 'at-the-change');
+  await shootAtEverySize(page, 'before-after', 'at-the-change');
 
   // Scrolled down to the flips, the headline and the counts stay in sight.
   const view = page.getByTestId('before-after');
@@ -79,18 +80,5 @@ test('an edit at line 68 of a 1,588-line file: compared with the file as first o
   expect(strip!.y, `strip ${JSON.stringify(strip)} in ${JSON.stringify(box)}`).toBeGreaterThanOrEqual(box!.y - 1);
   expect(strip!.y + strip!.height).toBeLessThanOrEqual(box!.y + box!.height);
   await expect(ba.flips).toHaveCount(2);
-  await shoot(page, 'scrolled');
+  await shootAtEverySize(page, 'before-after', 'scrolled');
 });
-
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [1280, 720],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `test-results/before-after/${name}-${width}x${height}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}

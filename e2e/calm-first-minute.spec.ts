@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shootAtEverySize } from './fixtures/screens';
 import { LabPage } from './pages/LabPage';
 
 // A first visit: the header offers New, Open, Share and a menu, says what the page does and that
@@ -10,19 +11,6 @@ const PNG = [
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0, 8, 6,
   0, 0, 0, 0x5c, 0x72, 0xa8, 0x66, 0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
 ];
-
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [1280, 720],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `test-results/calm/${name}-${width}x${height}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test('the header keeps New, Open, Share and a menu, and the promise is readable at 1280 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -47,7 +35,7 @@ test('the header keeps New, Open, Share and a menu, and the promise is readable 
   await lab.openMenu();
   await expect(header.getByRole('button', { name: 'Load the example' })).toBeVisible();
   await expect(page.getByTestId('theme-toggle')).toBeVisible();
-  await shoot(page, 'menu');
+  await shootAtEverySize(page, 'calm', 'menu');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('header-menu')).not.toHaveAttribute('open', '');
 
@@ -88,5 +76,5 @@ test('a file that is not text is named as such, dropped on the editor or opened 
   await lab.editor.dropFile('robots.txt', [...Buffer.from('User-agent: *\nDisallow: /private/\n')]);
   await expect(page.getByTestId('robots-file-note')).toContainText('Opened robots.txt');
   await expect(note).toHaveCount(0);
-  await shoot(page, 'opened');
+  await shootAtEverySize(page, 'calm', 'opened');
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { marketplaceRobots, marketplaceUrls } from './fixtures/marketplace-robots';
+import { shootAtEverySize } from './fixtures/screens';
 import { LabPage } from './pages/LabPage';
 
 // A site owner with a marketplace-sized robots.txt pastes 20 URLs and checks six crawlers on a
@@ -51,19 +52,6 @@ async function fullyVisibleColumns(lab: LabPage): Promise<number> {
   });
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [1280, 720],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `test-results/room/${name}-${width}x${height}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
 test('at 1280×720, 20 pasted URLs × 6 crawlers show at least 8 rows and every crawler column without scrolling', async ({
   page,
 }) => {
@@ -93,7 +81,7 @@ test('at 1280×720, 20 pasted URLs × 6 crawlers show at least 8 rows and every 
   const perplexity = lab.results.cell(3, 5);
   await expect(perplexity).toHaveAttribute('data-verdict', 'blocked');
   await expect(perplexity).toHaveAttribute('title', /^line \d+ · Disallow: \/$/);
-  await shoot(page, 'grid');
+  await shootAtEverySize(page, 'room', 'grid');
 
   // Totals in the wide pane: the rule's text comes first and is not cut.
   await page.getByTestId('dock-totals').click();
@@ -104,7 +92,7 @@ test('at 1280×720, 20 pasted URLs × 6 crawlers show at least 8 rows and every 
   const firstBar = page.getByTestId('rule-bar').first();
   await expect(firstBar.locator('.bar-label')).toHaveText(/^(Allow|Disallow): \S* line \d+$/);
   expect(await firstBar.locator('code').evaluate((c) => c.scrollWidth <= c.clientWidth + 1)).toBe(true);
-  await shoot(page, 'totals-wide');
+  await shootAtEverySize(page, 'room', 'totals-wide');
 
   // The AI tab puts the intents first: on screen without scrolling the panel.
   await page.getByTestId('dock-ai').click();
@@ -116,7 +104,7 @@ test('at 1280×720, 20 pasted URLs × 6 crawlers show at least 8 rows and every 
       return r.top >= 0 && r.top < window.innerHeight - 60;
     }),
   ).toBe(true);
-  await shoot(page, 'ai-wide');
+  await shootAtEverySize(page, 'room', 'ai-wide');
 
   // Back: the verdicts return, and a selected cell's explanation narrows the panel again.
   await page.getByTestId('dock-widen').click();
