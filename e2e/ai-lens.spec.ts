@@ -58,6 +58,7 @@ test('a site owner pastes AI groups and preference lines and reads, per purpose,
     'Meta line 3',
     'Cohere line 3',
     'Moonshot AI line 3',
+    'Mistral AI line 3',
   ]);
   await expect(ai.bucket('ai-train', 'allowed')).toHaveText(['Common Crawl line 11']);
   await expect(ai.bucket('ai-train', 'mixed')).toHaveText([
@@ -138,6 +139,7 @@ test('Block AI training edits the existing CCBot group, shows it in the diff, an
     'User-agent: meta-externalagent',
     'User-agent: cohere-ai',
     'User-agent: KimiBot',
+    'User-agent: MistralAI-Training',
     'Disallow: /',
   ]);
   // Seeing the diff changed nothing.
@@ -168,22 +170,24 @@ test('Block AI training edits the existing CCBot group, shows it in the diff, an
     'User-agent: meta-externalagent',
     'User-agent: cohere-ai',
     'User-agent: KimiBot',
+    'User-agent: MistralAI-Training',
     'Disallow: /',
     '',
   ].join('\n');
   await expect.poll(() => lab.editor.text()).toBe(after);
   // What the label promised: training blocked for every operator; search and answers allowed by line 3.
-  // The new group's Disallow: / is line 21; GPTBot's and ClaudeBot's is line 8, CCBot's edited group line 11.
+  // The new group's Disallow: / is line 22; GPTBot's and ClaudeBot's is line 8, CCBot's edited group line 11.
   await expect(ai.bucket('ai-train', 'blocked')).toHaveText([
-    'Google line 21',
-    'Apple line 21',
+    'Google line 22',
+    'Apple line 22',
     'OpenAI line 8',
-    'Anthropic: ClaudeBot line 8; anthropic-ai line 21',
+    'Anthropic: ClaudeBot line 8; anthropic-ai line 22',
     'Common Crawl line 11',
-    'ByteDance line 21',
-    'Meta line 21',
-    'Cohere line 21',
-    'Moonshot AI line 21',
+    'ByteDance line 22',
+    'Meta line 22',
+    'Cohere line 22',
+    'Moonshot AI line 22',
+    'Mistral AI line 22',
   ]);
   await expect(ai.purpose('ai-train').getByTestId('matrix-bucket')).toHaveCount(1);
   await expect(ai.bucket('search', 'allowed')).toHaveCount(7);
@@ -197,6 +201,7 @@ test('Block AI training edits the existing CCBot group, shows it in the diff, an
     'Amazon line 3',
     'Moonshot AI line 3',
     'Diffbot line 3',
+    'Mistral AI line 3',
   ]);
   await expect(ai.purpose('ai-input').getByTestId('matrix-bucket')).toHaveCount(1);
 

@@ -148,6 +148,11 @@ describe('the AI crawler catalogue (docs/behaviour.md §15)', () => {
       'meta-externalagent': ['Meta', 'ai-training'],
       Amazonbot: ['Amazon', 'ai-answers'],
       'cohere-ai': ['Cohere', 'ai-training'],
+      'MistralAI-Training': ['Mistral AI', 'ai-training'],
+      'MistralAI-Index': ['Mistral AI', 'ai-answers'],
+      'MistralAI-User': ['Mistral AI', 'user-fetch'],
+      'Google-Agent': ['Google', 'user-fetch'],
+      'Google-GeminiNotebook': ['Google', 'user-fetch'],
     };
     for (const [token, [operator, category]] of Object.entries(expected)) {
       const p = findProfile(token);
@@ -171,9 +176,10 @@ describe('the AI crawler catalogue (docs/behaviour.md §15)', () => {
       Amazon: ['developer.amazon.com'],
       'Moonshot AI': ['www.kimi.com'],
       Diffbot: ['docs.diffbot.com'],
+      'Mistral AI': ['docs.mistral.ai'],
     };
     const dated = CRAWLER_PROFILES.filter((p) => p.checked !== 'unchecked');
-    expect(dated.length).toBe(38);
+    expect(dated.length).toBe(43);
     for (const p of dated) expect(operatorSites[p.operator] ?? [], p.id).toContain(new URL(p.source).host);
     const unchecked = CRAWLER_PROFILES.filter((p) => p.checked === 'unchecked').map((p) => p.id);
     expect(unchecked.sort()).toEqual(['anthropic-ai', 'applebot', 'applebot-extended', 'bytespider', 'cohere-ai']);

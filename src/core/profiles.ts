@@ -70,6 +70,8 @@ export interface CatalogueProfile extends CrawlerProfile {
 
 const GOOGLE_COMMON = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
 const GOOGLE_SPECIAL = 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers';
+const GOOGLE_USER_TRIGGERED =
+  'https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers';
 
 /** The built-in crawler profiles, Google's first, then other search engines, then AI crawlers. */
 export const CRAWLER_PROFILES: CatalogueProfile[] = [
@@ -225,6 +227,39 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     controls: 'googlebot',
     checked: '2026-11-22',
     source: `${GOOGLE_COMMON}#google-extended`,
+  },
+
+  // ---- Google: user-triggered fetchers. Google's list says that, because a
+  // user asked for the fetch, they "generally ignore robots.txt rules".
+  {
+    // Google's page "Allow Google-Agent traffic": the name used by agents
+    // hosted on Google infrastructure acting on a user's request. Third-party
+    // lists call it GoogleAgent-Mariner; Google's pages name only Google-Agent.
+    id: 'google-agent',
+    name: 'Google-Agent',
+    operator: 'Google',
+    tokens: ['Google-Agent'],
+    ignoresGlobal: false,
+    purpose: 'Agents on Google infrastructure browsing and acting for a user',
+    category: 'user-fetch',
+    honoursRobots: 'no',
+    checked: '2026-11-27',
+    source: 'https://developers.google.com/crawling/docs/crawlers-fetchers/allow-google-agent',
+  },
+  {
+    // NotebookLM, renamed Gemini Notebook: fetches the URLs its users add as sources.
+    id: 'google-gemininotebook',
+    name: 'Google-GeminiNotebook',
+    operator: 'Google',
+    tokens: ['Google-GeminiNotebook'],
+    ignoresGlobal: false,
+    purpose: 'Pages a Gemini Notebook (formerly NotebookLM) user adds as sources',
+    category: 'user-fetch',
+    honoursRobots: 'no',
+    checked: '2026-11-27',
+    caveat:
+      "read in the stored Japanese copy of Google's list; the entry for the former Google-NotebookLM token was not in the text read",
+    source: GOOGLE_USER_TRIGGERED,
   },
 
   // ---- Google: special-case crawlers. Google's overview says these may
@@ -676,6 +711,47 @@ export const CRAWLER_PROFILES: CatalogueProfile[] = [
     checked: '2026-11-27',
     caveat: 'read in the stored copy of the help pages source (duckduckgo.github.io); changes apply after 72 hours',
     source: 'https://duckduckgo.com/duckduckgo-help-pages/results/duckassistbot',
+  },
+  {
+    // Mistral's crawler page: it "uses specific robots.txt tags"; this one
+    // "governs which sites these user requests can be made to".
+    id: 'mistralai-user',
+    name: 'MistralAI-User',
+    operator: 'Mistral AI',
+    tokens: ['MistralAI-User'],
+    ignoresGlobal: false,
+    purpose: 'Pages fetched for a question asked in Mistral Vibe (not AI training)',
+    category: 'user-fetch',
+    honoursRobots: 'yes',
+    checked: '2026-11-27',
+    caveat: 'read in the stored copy at docs.mistral.ai/en/robots',
+    source: 'https://docs.mistral.ai/robots',
+  },
+  {
+    id: 'mistralai-index',
+    name: 'MistralAI-Index',
+    operator: 'Mistral AI',
+    tokens: ['MistralAI-Index'],
+    ignoresGlobal: false,
+    purpose: "Mistral search's index, for answers in Vibe (not AI training)",
+    category: 'ai-answers',
+    honoursRobots: 'yes',
+    checked: '2026-11-27',
+    caveat: 'read in the stored copy at docs.mistral.ai/en/robots',
+    source: 'https://docs.mistral.ai/robots',
+  },
+  {
+    id: 'mistralai-training',
+    name: 'MistralAI-Training',
+    operator: 'Mistral AI',
+    tokens: ['MistralAI-Training'],
+    ignoresGlobal: false,
+    purpose: "Datasets for training Mistral's generative AI models",
+    category: 'ai-training',
+    honoursRobots: 'yes',
+    checked: '2026-11-27',
+    caveat: 'the stored copy (docs.mistral.ai/en/robots) ends within this entry, before what it says webmasters can do',
+    source: 'https://docs.mistral.ai/robots',
   },
 ];
 

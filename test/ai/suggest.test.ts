@@ -35,6 +35,7 @@ const TRAINING_GROUP = [
   'User-agent: meta-externalagent',
   'User-agent: cohere-ai',
   'User-agent: KimiBot',
+  'User-agent: MistralAI-Training',
   'Disallow: /',
 ];
 const without = (token: string) => TRAINING_GROUP.filter((l) => l !== `User-agent: ${token}`);
@@ -52,6 +53,7 @@ const TRAINING_OPERATORS = [
   'Meta',
   'Cohere',
   'Moonshot AI',
+  'Mistral AI',
 ];
 /** Operators with a crawler for AI answers or a user's fetch (the ai-input column). */
 const AI_INPUT_OPERATORS = [
@@ -63,6 +65,7 @@ const AI_INPUT_OPERATORS = [
   'Moonshot AI',
   'Diffbot',
   'DuckDuckGo',
+  'Mistral AI',
 ];
 /** Operators with a search crawler. */
 const SEARCH_OPERATORS = ['Google', 'Microsoft', 'Apple', 'DuckDuckGo', 'Yandex', 'Baidu', 'Diffbot'];

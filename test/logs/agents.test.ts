@@ -31,6 +31,28 @@ describe('identifying the crawler a user agent names', () => {
     expect(id.identify('Mozilla/5.0 (compatible; ClaudeBot/1.0)')?.userTriggered).toBe(false);
   });
 
+  it("names Mistral's and Google's 2026 fetchers from the strings their pages publish", () => {
+    const who = (ua: string) => {
+      const c = id.identify(ua);
+      return c && [c.key, c.userTriggered];
+    };
+    const mistral = (token: string) =>
+      `Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ${token}/1.0; +https://docs.mistral.ai/robots)`;
+    expect(who(mistral('MistralAI-User'))).toEqual(['mistralai-user', true]);
+    expect(who(mistral('MistralAI-Index'))).toEqual(['mistralai-index', false]);
+    expect(who(mistral('MistralAI-Training'))).toEqual(['mistralai-training', false]);
+    expect(
+      who(
+        'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Google-Agent; +https://developers.google.com/crawling/docs/crawlers-fetchers/google-agent) Chrome/W.X.Y.Z Safari/537.36',
+      ),
+    ).toEqual(['google-agent', true]);
+    expect(
+      who(
+        'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36 (compatible; Google-GeminiNotebook; +https://developers.google.com/crawling/docs/crawlers-fetchers/google-gemininotebook)',
+      ),
+    ).toEqual(['google-gemininotebook', true]);
+  });
+
   it('keeps an unknown bot under its own token, and a non-browser client under its first product', () => {
     expect(id.identify('Mozilla/5.0 (compatible; SuperCrawler2/3.1; +https://x.example)')).toMatchObject({
       key: 'token:supercrawler2',
