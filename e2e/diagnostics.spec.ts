@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shootAtEverySize } from './fixtures/screens';
 import { LabPage } from './pages/LabPage';
 
 test('a typo in a key is flagged in the editor', async ({ page }) => {
@@ -41,6 +42,31 @@ test('the header counts open the list of problems: line, severity, message and a
   await page.keyboard.press('Enter');
   await expect.poll(() => lab.editor.text()).toMatch(/^User-agent: badbot\n/);
   await expect(counts).toHaveText(/0 errors/);
+});
+
+test("a User-agent name Google's parser cuts is flagged: ChatGPT Agent with a one-token fix, AI2Bot with advice and no edit", async ({
+  page,
+}) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.editor.replaceText('User-agent: ChatGPT Agent\nDisallow: /\n\nUser-agent: AI2Bot\nDisallow: /\n');
+  const counts = page.getByTestId('diagnostic-count');
+  await expect(counts).toHaveText('0 errors, 2 warnings');
+  await counts.click();
+  const items = page.getByTestId('diagnostic');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toHaveAttribute('data-line', '1');
+  await expect(items.nth(0)).toContainText('reads "ChatGPT Agent" as "ChatGPT"');
+  await expect(items.nth(1)).toHaveAttribute('data-line', '4');
+  await expect(items.nth(1)).toContainText('reads "AI2Bot" as "AI"');
+  await expect(items.nth(1)).toContainText('keep the line as it is');
+  await expect(items.nth(1).getByTestId('diagnostic-fix')).toHaveCount(0);
+  await shootAtEverySize(page, 'shots-diagnostics', 'token-cut');
+  await items.nth(0).getByTestId('diagnostic-fix').first().click();
+  await expect
+    .poll(() => lab.editor.text())
+    .toBe('User-agent: ChatGPT-Agent\nDisallow: /\n\nUser-agent: AI2Bot\nDisallow: /\n');
+  await expect(counts).toHaveText('0 errors, 1 warning');
 });
 
 test('a file with hundreds of problems of one kind lists 200 of them and one line for the rest', async ({ page }) => {

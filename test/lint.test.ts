@@ -168,15 +168,6 @@ describe('lintRobots', () => {
     expect(applyFix(text, diags[0]).split('\n')[0]).toBe('user-agent: Googlebot');
   });
 
-  it("agent-ignored-chars: for MJ12bot, advice that keeps the crawler's real token and no truncating fix (issue 8)", () => {
-    const text = 'User-agent: MJ12bot\nDisallow: /\n';
-    const [d] = only(text, 'agent-ignored-chars');
-    expect([d.line, text.slice(d.from, d.to)]).toEqual([1, '12bot']);
-    expect(d.fixes).toBeUndefined();
-    expect(d.message).toContain('"MJ" of "MJ12bot"');
-    expect(d.message).toContain('keep the line as it is');
-  });
-
   it("agent-token-cut: a name of several words is cut at the space by Google's parser, with a one-token fix (docs/behaviour.md §5)", () => {
     const text = 'User-agent: ChatGPT Agent\nDisallow: /\n\nUser-agent: Googlebot News # news\nDisallow: /x\n';
     const ds = only(text, 'agent-token-cut');
@@ -193,10 +184,30 @@ describe('lintRobots', () => {
     expect(only(text, 'agent-ignored-chars')).toEqual([]);
   });
 
-  it('agent-token-cut: not for a version or a comment after the token, nor for a name running into a digit', () => {
-    const text = 'User-agent: Googlebot/2.1\nUser-agent: Googlebot (compatible)\nUser-agent: AI2Bot\nDisallow: /\n';
+  it("agent-token-cut: AI2Bot and MJ12bot are read as AI and MJ, with advice that keeps the crawler's real token and no truncating edit", () => {
+    const text = 'User-agent: AI2Bot\nUser-agent: MJ12bot/1.4\nDisallow: /\n\nUser-agent: Googlebot2\nDisallow: /x\n';
+    const ds = only(text, 'agent-token-cut');
+    expect(ds.map((d) => [d.line, d.severity, text.slice(d.from, d.to)])).toEqual([
+      [1, 'warning', 'AI2Bot'],
+      [2, 'warning', 'MJ12bot'],
+      [5, 'warning', 'Googlebot2'],
+    ]);
+    expect(ds[0].message).toContain('reads "AI2Bot" as "AI"');
+    expect(ds[0].message).toContain('crawlers named AI, not to "AI2Bot"');
+    expect(ds[1].message).toContain('reads "MJ12bot" as "MJ"');
+    // Googlebot2 is read as Googlebot, a crawler of its own: the group goes to it, and the advice says so.
+    expect(ds[2].message).toContain('the token of Googlebot');
+    expect(ds[2].message).toContain('if it is not meant for Googlebot, remove the line');
+    expect(ds.map((d) => d.message.includes('keep the line as it is'))).toEqual([true, true, false]);
+    for (const d of ds) expect(d.fixes).toBeUndefined();
+    // The version after MJ12bot is not reported apart.
+    expect(only(text, 'agent-ignored-chars')).toEqual([]);
+  });
+
+  it('agent-token-cut: not for a version or a comment after the token', () => {
+    const text = 'User-agent: Googlebot/2.1\nUser-agent: Googlebot (compatible)\nDisallow: /\n';
     expect(only(text, 'agent-token-cut')).toEqual([]);
-    expect(only(text, 'agent-ignored-chars').map((d) => d.line)).toEqual([1, 2, 3]);
+    expect(only(text, 'agent-ignored-chars').map((d) => d.line)).toEqual([1, 2]);
   });
 
   it('agent-groups-merged: an info note where Google merges two groups others may read apart (docs/behaviour.md §5)', () => {

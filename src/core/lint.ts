@@ -282,29 +282,47 @@ function lintValue(pl: ParsedLine, out: RobotsDiagnostic[]): void {
 }
 
 /**
- * A name of several words (`ChatGPT Agent`, `Googlebot News`): Google's
- * parser ends the product token at the space and reads the first word
- * alone, so the group goes to another crawler than the one meant (to
- * Googlebot itself for `Googlebot News`). The fix writes the name as one
- * token every parser reads whole: the catalogue's spelling when the words
- * joined are a catalogue token (`Googlebot-News`), else the words joined
- * with `-`. Null when the text after the token is a version or a comment.
+ * A name Google's parser cuts to another token, so the group goes to another
+ * crawler than the one meant. A name of several words (`ChatGPT Agent`,
+ * `Googlebot News`) ends at the space: the fix writes it as one token every
+ * parser reads whole, the catalogue's spelling when the words joined are a
+ * catalogue token (`Googlebot-News`), else the words joined with `-`. A name
+ * running into a digit (`AI2Bot`, read as `AI`) has no spelling that parser
+ * reads whole, and the crawler itself reads its full name: the advice keeps
+ * the line, and there is no edit. Null when the text after the token is a
+ * version or a comment.
  */
 function agentTokenCut(pl: ParsedLine, value: Span & { text: string }, token: string): RobotsDiagnostic | null {
+  const readAs = catalogueToken(token);
+  const whose = readAs ? ` (the token of ${readAs}, a crawler of its own)` : '';
+  const cut = (name: string) =>
+    `Google's parser reads "${name}" as "${token}": a product token ends at the first character that is not a letter, "-" or "_" (RFC 9309). For Google, and for every crawler whose parser reads tokens that way, this group applies to crawlers named ${token}${whose}, not to "${name}".`;
+  if (/^[0-9]/.test(value.text.slice(token.length))) {
+    const word = /^[^\s/]+/.exec(value.text)?.[0] ?? value.text;
+    const keep = readAs
+      ? `${word} itself reads its full name, but ${readAs} obeys this group as well; if it is not meant for ${readAs}, remove the line.`
+      : `${word} itself reads its full name, so keep the line as it is.`;
+    return {
+      from: value.from,
+      to: value.from + word.length,
+      line: pl.line,
+      severity: 'warning',
+      code: 'agent-token-cut',
+      message: `${cut(word)} No spelling makes that parser read a digit, so there is no edit to make: ${keep} A crawler that cuts its own name the same way finds no group here and obeys the * group.`,
+    };
+  }
   const name = /^[A-Za-z_-]+(?:\s+[A-Za-z][A-Za-z_-]*)+(?=\s*$|\s*[/(#])/.exec(value.text)?.[0];
   if (name === undefined) return null;
   const words = name.split(/\s+/);
   const known = catalogueToken(words.join('-')) ?? catalogueToken(words.join(''));
   const joined = known ?? words.join('-');
-  const readAs = catalogueToken(token);
-  const whose = readAs ? ` (the token of ${readAs}, a crawler of its own)` : '';
   return {
     from: value.from,
     to: value.from + name.length,
     line: pl.line,
     severity: 'warning',
     code: 'agent-token-cut',
-    message: `Google's parser reads "${name}" as "${token}": a product token ends at the first character that is not a letter, "-" or "_". This group applies to crawlers named ${token}${whose}, not to "${name}". Write the name as one token.`,
+    message: `${cut(name)} Write the name as one token.`,
     fixes: [{ label: `Write ${joined}`, from: value.from, to: value.from + name.length, insert: joined }],
   };
 }
@@ -316,26 +334,13 @@ function catalogueToken(token: string): string | null {
 }
 
 /**
- * Text after the product token. When it is a version or comment
- * (`Googlebot/2.1`, `Googlebot (compatible)`), keeping only the token is
- * what every reader matches anyway. When the token runs straight into a
- * digit (`MJ12bot`), the crawler's real name is the whole word: cutting it
- * would change what that crawler reads, so the advice is to leave it.
+ * Text after the product token that is a version or comment
+ * (`Googlebot/2.1`, `Googlebot (compatible)`): keeping only the token is
+ * what every reader matches anyway.
  */
 function agentIgnoredChars(pl: ParsedLine, value: Span & { text: string }, token: string): RobotsDiagnostic {
   const text = value.text;
   const rest = text.slice(token.length);
-  if (/^[0-9]/.test(rest)) {
-    const word = /^[^\s/]+/.exec(text)?.[0] ?? text;
-    return {
-      from: value.from + token.length,
-      to: value.from + word.length,
-      line: pl.line,
-      severity: 'info',
-      code: 'agent-ignored-chars',
-      message: `Google's parser reads only "${token}" of "${word}" (a product token is letters, "-" and "_"), so no Google crawler matches this line. ${word} itself reads its full name: keep the line as it is.`,
-    };
-  }
   return {
     from: value.from + token.length,
     to: value.to,
