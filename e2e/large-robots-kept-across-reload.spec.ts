@@ -3,7 +3,7 @@ import { LabPage } from './pages/LabPage';
 
 /**
  * A robots.txt too large for localStorage (over 200,000 characters) is kept
- * in IndexedDB, written by the worker (src/worker/handler.ts, `save-text`),
+ * in IndexedDB (src/persist/inputs.ts), named in localStorage with its size,
  * and comes back whole after a reload.
  */
 test('a robots.txt of 400,000 characters is back whole after a reload', async ({ page }) => {

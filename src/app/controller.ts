@@ -33,7 +33,7 @@ export interface ControllerOptions {
   clearInterval?(handle: unknown): void;
   /** The before/after view's store (the page's by default). */
   deploy?: Pick<StoreApi<DeployState>, 'getState' | 'subscribe'>;
-  /** Keeps an opened robots.txt file for the next reload (the page: IndexedDB, state/savedFile.ts). */
+  /** Keeps an opened robots.txt file for the next reload (the page: IndexedDB, persist/openedFile.ts). */
   keepFile?(file: Blob): void;
 }
 
@@ -161,11 +161,6 @@ export class AppController {
   /** Saves a URL list in IndexedDB from the worker (the store's persistence calls this for a large list). */
   saveList(key: string, text: string): Promise<number> {
     return this.client.saveList(key, text);
-  }
-
-  /** Saves a large robots.txt in IndexedDB from the worker (see `RobotsWorkerClient.saveText`). */
-  saveText(key: string, text: string): Promise<void> {
-    return this.client.saveText(key, text);
   }
 
   /** Has the worker read the list saved under `key` from IndexedDB (the page's thread never holds it whole); null when gone. */

@@ -5,7 +5,7 @@
  * can be as large as a robots.txt gets), never sent anywhere.
  */
 import { create } from 'zustand';
-import type { LargeValueStore } from '../worker/idb';
+import type { Shelf } from '../persist/shelf';
 import type { FlipQuery, FlipRecord, FlipTally } from '../worker/protocol';
 
 /** The test pane's two main views. */
@@ -90,8 +90,8 @@ const DEPLOYED_KEY = 'deploy:deployed';
 const SNAPSHOTS_KEY = 'deploy:snapshots';
 
 /** Reads a stored snapshot list, dropping anything that is not one. */
-function readSnapshots(json: string | undefined): Snapshot[] {
-  if (!json) return [];
+function readSnapshots(json: unknown): Snapshot[] {
+  if (typeof json !== 'string') return [];
   try {
     const raw: unknown = JSON.parse(json);
     if (!Array.isArray(raw)) return [];
@@ -121,7 +121,7 @@ export class DeployStorage {
   private forgotten = false;
 
   constructor(
-    private readonly values: LargeValueStore | undefined,
+    private readonly values: Shelf | undefined,
     private readonly store: typeof useDeploy = useDeploy,
   ) {}
 
@@ -131,8 +131,9 @@ export class DeployStorage {
       try {
         const [text, snaps] = await Promise.all([this.values.get(DEPLOYED_KEY), this.values.get(SNAPSHOTS_KEY)]);
         // A paste made while loading wins over the stored text.
-        if (text && !this.store.getState().deployedText) this.store.getState().setDeployedText(text);
-        this.saved = text ?? '';
+        if (typeof text === 'string' && text && !this.store.getState().deployedText)
+          this.store.getState().setDeployedText(text);
+        this.saved = typeof text === 'string' ? text : '';
         this.store.getState().setSnapshots(readSnapshots(snaps));
       } catch {
         this.store.getState().setNotice('The saved deployed file and snapshots could not be read from this browser.');

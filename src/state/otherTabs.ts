@@ -6,9 +6,8 @@
  * without the user in the overwritten tab knowing.
  */
 import type { StoreApi } from 'zustand';
+import type { InputsStorage } from '../persist/inputs';
 import { PERSIST_VERSION } from './inputs';
-import { type ListLoader, restoreSavedLists } from './savedLists';
-import type { SafeStorage } from './storage';
 import { persistedPart, type RobotsLabState, STORAGE_KEY } from './store';
 
 type Store = Pick<StoreApi<RobotsLabState>, 'getState' | 'setState'> & {
@@ -26,14 +25,14 @@ export function watchOtherTabs(store: Pick<StoreApi<RobotsLabState>, 'getState'>
 }
 
 /** Replaces this tab's inputs with what the other tab saved (its URL list read by the worker). */
-export async function loadOtherTab(store: Store, storage: SafeStorage, load: ListLoader): Promise<void> {
+export async function loadOtherTab(store: Store, storage: InputsStorage): Promise<void> {
   await store.persist.rehydrate();
   store.getState().setOtherTabChanged(false);
-  await restoreSavedLists(storage, store, load);
+  await storage.restoreList();
 }
 
 /** Saves this tab's inputs over the other tab's. */
-export function keepThisTab(store: Store, storage: SafeStorage): void {
+export function keepThisTab(store: Store, storage: InputsStorage): void {
   storage.rewrite(STORAGE_KEY, { state: persistedPart(store.getState()), version: PERSIST_VERSION });
   store.getState().setOtherTabChanged(false);
 }

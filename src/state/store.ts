@@ -6,8 +6,9 @@
  */
 import { create, type StateCreator } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { createInputsStorage, type InputsStorage } from '../persist/inputs';
+import { browserShelf } from '../persist/shelf';
 import type { FetchStatus } from '../worker/fetchStatus';
-import { indexedDbStore, type LargeValueStore } from '../worker/idb';
 import { type ListPieces, slicePieces, wholeText } from '../worker/pieces';
 import {
   ALL_ROWS,
@@ -19,8 +20,6 @@ import {
   type ViewQuery,
 } from '../worker/protocol';
 import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
-import { lostMessage } from './largeFields';
-import { createSafeStorage, type SafeStorage } from './storage';
 import { loadViewQuery, saveViewQuery } from './viewPrefs';
 
 export interface InputsSlice extends Inputs {
@@ -261,7 +260,7 @@ export function persistedPart(s: RobotsLabState): Inputs {
 export const STORAGE_KEY = 'robots-lab';
 
 /** Builds a store; the page uses one (`useRobotsLab`), tests make their own with a fake storage. */
-export function createRobotsLabStore(storage: SafeStorage) {
+export function createRobotsLabStore(storage: InputsStorage) {
   return create<RobotsLabState>()(
     persist(
       (...a) => ({
@@ -291,66 +290,19 @@ function browserStorage(): Storage | undefined {
   }
 }
 
-let noticeSink: ((m: string | null) => void) | null = null;
-let lostSink: ((m: string) => void) | null = null;
-
-const idb = indexedDbStore();
-let listSaver: ((key: string, text: string) => Promise<number>) | null = null;
-
 /**
- * Lets the worker write the URL list to IndexedDB (sync.ts registers it): a
- * million lines are then never copied for storage on the page's thread.
+ * The page's saved inputs. Its sentences go to the store once it exists
+ * (never during the first read: a lost text is named asynchronously).
  */
-export function setListSaver(saver: ((key: string, text: string) => Promise<number>) | null): void {
-  listSaver = saver;
-}
-
-let textSaver: ((key: string, text: string) => Promise<void>) | null = null;
-
-/**
- * Lets the worker write a large robots.txt to IndexedDB (main.tsx registers
- * it): storing copies the text at once, in the worker's time, not the page's.
- */
-export function setTextSaver(saver: ((key: string, text: string) => Promise<void>) | null): void {
-  textSaver = saver;
-}
-
-const largeStore: LargeValueStore | undefined = idb && {
-  get: (key) => idb.get(key),
-  set: (key, value) => {
-    if (listSaver && key.endsWith(':urlText')) return listSaver(key, value);
-    if (textSaver && key.endsWith(':robotsText')) return textSaver(key, value);
-    return idb.set(key, value);
-  },
-  delete: (key) => idb.delete(key),
-};
-
-export const pageStorage = createSafeStorage({
+export const pageStorage = createInputsStorage({
   storage: browserStorage,
-  large: () => largeStore,
-  onNotice: (m) => noticeSink?.(m),
-  onLost: (field, count) => lostSink?.(lostMessage(field, count)),
+  shelf: () => browserShelf,
+  onNotice: (m) => {
+    if (useRobotsLab.getState().storageNotice !== m) useRobotsLab.getState().setStorageNotice(m);
+  },
+  onLost: (m) => useRobotsLab.getState().setListNotice(m),
   delayMs: 300,
-  // The worker reads a saved URL list itself (restoreSavedLists, main.tsx): the page's thread never holds it whole.
-  deferred: ['urlText'],
 });
-
-/**
- * Removes everything this page stored in the browser: the saved inputs in
- * localStorage, the large texts in IndexedDB and the page's layout choices.
- * Pending writes are finished first, so none lands after the removal.
- */
-export async function forgetStored(): Promise<void> {
-  pageStorage.flush();
-  await pageStorage.settled();
-  try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(STORAGE_KEY)) localStorage.removeItem(key);
-  } catch {
-    // No localStorage (blocked): nothing was stored there.
-  }
-  // robotsFile: the last opened robots.txt file's bytes (savedFile.ts).
-  if (idb) await Promise.all(['urlText', 'robotsText', 'robotsFile'].map((f) => idb.delete(`${STORAGE_KEY}:${f}`)));
-}
 
 /** The page's store. */
 export const useRobotsLab = createRobotsLabStore(pageStorage);
@@ -359,7 +311,3 @@ useRobotsLab.setState({ viewQuery: loadViewQuery(browserStorage()) });
 useRobotsLab.subscribe((s, prev) => {
   if (s.viewQuery !== prev.viewQuery) saveViewQuery(browserStorage(), s.viewQuery);
 });
-lostSink = (m) => useRobotsLab.getState().setListNotice(m);
-noticeSink = (m) => {
-  if (useRobotsLab.getState().storageNotice !== m) useRobotsLab.getState().setStorageNotice(m);
-};

@@ -1,5 +1,5 @@
 import { notTextReason } from '../core/textLike';
-import { useKeptFile } from '../state/savedFile';
+import { useKeptFile } from '../persist/openedFile';
 import { useRobotsLab } from '../state/store';
 import { formatCount } from './format';
 
@@ -30,7 +30,7 @@ function openedText(o: OpenedNote, fromBytes: boolean, kept: boolean): string {
   const source = fromBytes
     ? 'verdicts come from its bytes, as Google reads them, until you edit it.'
     : 'it has been edited since, so verdicts come from the text shown.';
-  // A file opened before a reload: its bytes were kept in this browser (state/savedFile.ts).
+  // A file opened before a reload: its bytes were kept in this browser (persist/openedFile.ts).
   return `Opened ${o.name}${kept ? ' (kept from before the reload)' : ''}: ${source}${invalid}`;
 }
 

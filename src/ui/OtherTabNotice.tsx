@@ -1,10 +1,8 @@
-import { useController } from '../app/context';
 import { keepThisTab, loadOtherTab } from '../state/otherTabs';
 import { pageStorage, useRobotsLab } from '../state/store';
 
 /** Says that another tab saved its inputs over this tab's, and lets the user choose which to keep. */
 export function OtherTabNotice() {
-  const controller = useController();
   const changed = useRobotsLab((s) => s.otherTabChanged);
   if (!changed) return null;
   return (
@@ -15,10 +13,7 @@ export function OtherTabNotice() {
           here, or keep yours (it then replaces the other tab's).
         </span>
         <span className="notice-actions">
-          <button
-            type="button"
-            onClick={() => void loadOtherTab(useRobotsLab, pageStorage, (key) => controller.loadSavedList(key))}
-          >
+          <button type="button" onClick={() => void loadOtherTab(useRobotsLab, pageStorage)}>
             Load the other tab's
           </button>
           <button type="button" className="secondary" onClick={() => keepThisTab(useRobotsLab, pageStorage)}>

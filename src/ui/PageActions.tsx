@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ShareArea } from '../share/ShareArea';
 import { DEFAULT_INPUTS, type Inputs } from '../state/inputs';
-import { forgetStored, type InputsSnapshot, snapshotInputs, useRobotsLab } from '../state/store';
+import { type InputsSnapshot, pageStorage, snapshotInputs, useRobotsLab } from '../state/store';
 import { deployStorage } from './deploy/storage';
 import { HeaderMenu } from './HeaderMenu';
 import { ThemeToggle } from './ThemeToggle';
@@ -96,7 +96,9 @@ export function PageActions() {
           </span>
           <button
             type="button"
-            onClick={() => void Promise.all([forgetStored(), deployStorage.forget()]).then(() => location.reload())}
+            onClick={() =>
+              void Promise.all([pageStorage.forget(), deployStorage.forget()]).then(() => location.reload())
+            }
             data-testid="forget-confirm"
           >
             Forget everything

@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { ControllerContext } from '../app/context';
 import { AppController } from '../app/controller';
 import { CodeMirrorPort } from '../app/editor';
+import { keepOpenedFile, reopenKeptFile } from '../persist/openedFile';
+import { browserShelf } from '../persist/shelf';
 import { watchOtherTabs } from '../state/otherTabs';
-import { indexedDbShelf, keepOpenedFile, reopenKeptFile } from '../state/savedFile';
-import { restoreSavedLists } from '../state/savedLists';
-import { pageStorage, setListSaver, setTextSaver, useRobotsLab } from '../state/store';
+import { pageStorage, useRobotsLab } from '../state/store';
 import type { WorkerLike } from '../worker/client';
 import { App } from './App';
 import { deployStorage } from './deploy/storage';
@@ -24,15 +24,17 @@ function createWorker(): WorkerLike {
 
 /** Starts the worker and renders, once the saved inputs are back (a large URL list comes from IndexedDB, asynchronously). */
 function boot(): void {
-  const shelf = indexedDbShelf();
+  const shelf = browserShelf;
   const controller = new AppController(useRobotsLab, createWorker, new CodeMirrorPort(), {
     keepFile: (file) =>
       void keepOpenedFile(shelf, { name: file instanceof File ? file.name : 'robots.txt', bytes: file }),
   });
-  setListSaver((key, text) => controller.saveList(key, text));
-  setTextSaver((key, text) => controller.saveText(key, text));
   controller.start();
-  void restoreSavedLists(pageStorage, useRobotsLab, (key) => controller.loadSavedList(key));
+  // A large URL list is saved and read back by the worker, which holds it.
+  void pageStorage.connect(useRobotsLab, {
+    save: (key, text) => controller.saveList(key, text),
+    load: (key) => controller.loadSavedList(key),
+  });
   void reopenKeptFile(shelf, (bytes) => controller.reopenRobotsFile(bytes));
   watchOtherTabs(useRobotsLab);
   void deployStorage.start();

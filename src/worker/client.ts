@@ -83,7 +83,7 @@ export interface ClientOptions {
 /** How a request ended: its reply, or why there is none (a 'failed' reply, or a restart). */
 type Outcome<K extends AnsweredType> = { reply: ReplyTo<K> } | { failed: string };
 
-/** The reply to a save ('save-list', 'save-text'); the reason it was not saved, thrown. */
+/** The reply to a 'save-list'; the reason it was not saved, thrown. */
 function savedReply<R extends { error: string | null }>(o: { reply: R } | { failed: string }): R {
   const error = 'reply' in o ? o.reply.error : o.failed;
   if (error || !('reply' in o)) throw new Error(error ?? 'not saved');
@@ -140,8 +140,6 @@ export class RobotsWorkerClient {
   private nextId = 1;
   private version = 0;
   private text: string | null = null;
-  /** The text the running worker was sent last (null after a restart, until it is sent again). */
-  private workerText: string | null = null;
   private readonly pending = new Map<number, Pending>();
   private run: { id: number; handlers: RunHandlers } | null = null;
   /** The before/after comparison going on; it carries both texts, so a new text version does not void it. */
@@ -212,7 +210,6 @@ export class RobotsWorkerClient {
   /** Sends a new version of the robots.txt; resolves with its parse, or null if a newer version superseded it. */
   async setText(text: string): Promise<ParseSummary | null> {
     this.text = text;
-    this.workerText = text;
     // A large text takes longer to parse: its budget grows with its size (1 s per MB).
     this.extraBudgetMs = Math.floor(text.length / 1000);
     this.version++;
@@ -384,23 +381,6 @@ export class RobotsWorkerClient {
   }
 
   /**
-   * Saves the robots.txt in IndexedDB from the worker; the text is sent only
-   * if the running worker was not sent it last (then it holds it). Rejects
-   * with the reason when it could not be saved.
-   */
-  async saveText(key: string, text: string): Promise<void> {
-    const held = this.workerText === text;
-    const o = await this.request('save-text', (id) => ({
-      type: 'save-text',
-      id,
-      version: this.version,
-      key,
-      text: held ? null : text,
-    }));
-    savedReply(o);
-  }
-
-  /**
    * Sends the request `make` builds and waits for the reply of its type (the
    * map in protocol.ts says which), a 'failed' reply, or a restart.
    * `collect` receives an import's pieces before its reply settles.
@@ -453,7 +433,6 @@ export class RobotsWorkerClient {
       case 'exported':
       case 'imported':
       case 'saved':
-      case 'text-saved':
       case 'list-loaded':
       case 'sitemaps-checked':
       case 'flips-viewed':
@@ -538,7 +517,6 @@ export class RobotsWorkerClient {
     this.worker.onmessage = null;
     this.worker.onerror = null;
     this.worker.terminate();
-    this.workerText = null;
     this.restarts++;
     this.failedRestarts++;
     for (const p of this.pending.values())

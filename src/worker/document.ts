@@ -11,7 +11,6 @@ import { capPerCode } from './capDiagnostics';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
 import { expectationFindings } from './expectations';
 import { type HandlerHost, postFailure } from './host';
-import { storeText } from './idb';
 import { judgeUrl } from './judge';
 import { looksLike } from './looksLike';
 import type { ExplainResult, WorkerRequest } from './protocol';
@@ -64,15 +63,6 @@ export class RobotsDocument {
     } catch (e) {
       postFailure(this.host, msg.id, msg.version, e);
     }
-  }
-
-  /** Stores the message's text, or else the current version's, in IndexedDB; replies with the error, or null. */
-  save(msg: Request<'save-text'>): void {
-    const reply = (error: string | null) =>
-      this.host.post({ type: 'text-saved', id: msg.id, version: msg.version, error });
-    const text = msg.text ?? this.text;
-    if (text === null) reply('no robots.txt to save');
-    else storeText(this.host.values?.(), msg.key, text, reply);
   }
 
   /** Holds an opened file's bytes and replies with the text they decode to. */

@@ -76,9 +76,6 @@ export class RobotsHandler {
         this.runs.whenNoRun(() => saveList(this.host, msg, text, held));
         return;
       }
-      case 'save-text':
-        this.document.save(msg);
-        return;
       case 'load-list':
         void loadList(this.host, msg, (list) => this.runs.holdList(list));
         return;

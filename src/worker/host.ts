@@ -1,5 +1,5 @@
 /** What the worker's logic needs from its surroundings: the worker global, or a test's fake. */
-import type { LargeValueStore } from './idb';
+import type { Shelf } from '../persist/shelf';
 import type { WorkerReply } from './protocol';
 
 /** Posts replies, schedules tasks and reads the clock for the handler's parts. */
@@ -9,7 +9,7 @@ export interface HandlerHost {
   schedule(fn: () => void): void;
   now(): number;
   /** Where saved URL lists live (IndexedDB in the worker; a fake in tests); undefined where there is none. */
-  values?(): LargeValueStore | undefined;
+  values?(): Shelf | undefined;
 }
 
 /** Replies to request (id, version) that it failed, and why. */

@@ -3,9 +3,9 @@
  * text goes to the page in pieces) and saving a list in IndexedDB, so the
  * page's thread never holds a huge string for either.
  */
+import { loadList as loadChunks, refusalReason, saveList as saveChunks } from '../persist/shelf';
 import { splitRows } from './bulk';
 import { type HandlerHost, postFailure } from './host';
-import { storeText } from './idb';
 import { importList, readListFile } from './import';
 import { cutPieces } from './pieces';
 import type { WorkerRequest } from './protocol';
@@ -42,10 +42,13 @@ export function saveList(
 ): void {
   const reply = (error: string | null, urls = 0) =>
     host.post({ type: 'saved', id: msg.id, version: msg.version, error, urls });
+  const shelf = host.values?.();
   if (text === undefined) reply('no URL list to save');
+  else if (!shelf) reply('IndexedDB is not available');
   else
-    storeText(host.values?.(), msg.key, text, (error) =>
-      error === null ? reply(null, rows?.starts.length ?? splitRows(text).starts.length) : reply(error),
+    saveChunks(shelf, msg.key, [text]).then(
+      () => reply(null, rows?.starts.length ?? splitRows(text).starts.length),
+      (e: unknown) => reply(refusalReason(e)),
     );
 }
 
@@ -62,13 +65,14 @@ export async function loadList(
     host.post({ type: 'list-loaded', id: msg.id, version: msg.version, found, error });
   const store = host.values?.();
   if (!store) return reply(false, 'IndexedDB is not available');
-  let text: string | undefined;
+  let chunks: string[] | undefined;
   try {
-    text = await store.get(msg.key);
+    chunks = await loadChunks(store, msg.key);
   } catch (e) {
     return reply(false, e instanceof Error ? e.message : String(e));
   }
-  if (text === undefined) return reply(false, null);
+  if (chunks === undefined) return reply(false, null);
+  const text = chunks.join('');
   keep({ text, ...splitRows(text) });
   for (const piece of cutPieces(text)) host.post({ type: 'list-piece', id: msg.id, version: msg.version, text: piece });
   reply(true, null);

@@ -405,11 +405,6 @@ export type WorkerRequest =
   /** Saves a URL list in IndexedDB under `key` (null: the list the worker holds), off the page's thread. */
   | { type: 'save-list'; id: number; version: number; key: string; urlsText: string | null }
   /**
-   * Saves the robots.txt in IndexedDB under `key` (null: the text the worker
-   * was sent last), off the page's thread (storing copies the text at once).
-   */
-  | { type: 'save-text'; id: number; version: number; key: string; text: string | null }
-  /**
    * Reads the URL list saved under `key` from IndexedDB in the worker, keeps
    * it as the current list and sends it to the page in pieces, so that a
    * reload never copies a huge string on the page's thread.
@@ -498,7 +493,6 @@ export type WorkerReply =
   | { type: 'imported'; id: number; version: number; result: ImportSummary }
   /** `urls`: how many URLs the saved list holds (so that the page can name a list the browser later evicts). */
   | { type: 'saved'; id: number; version: number; error: string | null; urls: number }
-  | { type: 'text-saved'; id: number; version: number; error: string | null }
   | { type: 'sitemaps-checked'; id: number; version: number; report: SitemapReport }
   /** The end of a 'load-list', after its pieces: `found` false when nothing was saved there, `error` when it could not be read. */
   | { type: 'list-loaded'; id: number; version: number; found: boolean; error: string | null }
@@ -528,7 +522,6 @@ export interface ReplyTypes {
   export: 'exported';
   import: 'imported';
   'save-list': 'saved';
-  'save-text': 'text-saved';
   'load-list': 'list-loaded';
   sitemaps: 'sitemaps-checked';
   'flips-view': 'flips-viewed';
@@ -555,7 +548,6 @@ export const ANSWERS = {
   exported: 'export',
   imported: 'import',
   saved: 'save-list',
-  'text-saved': 'save-text',
   'list-loaded': 'load-list',
   'sitemaps-checked': 'sitemaps',
   'flips-viewed': 'flips-view',

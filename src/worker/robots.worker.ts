@@ -3,8 +3,8 @@
  * through a MessageChannel so that new requests (and cancellations) are read
  * between slices without setTimeout's clamping.
  */
+import { browserShelf } from '../persist/shelf';
 import { RobotsHandler } from './handler';
-import { indexedDbStore } from './idb';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 /** The parts of the dedicated worker global this file uses (the DOM lib types `self` as a Window). */
@@ -20,8 +20,6 @@ channel.port1.onmessage = () => {
   if (fn) fn();
 };
 
-// One IndexedDB connection for the worker's life, opened on first use.
-const values = indexedDbStore();
 const handler = new RobotsHandler({
   post(reply: WorkerReply, transfer?: Transferable[]) {
     scope.postMessage(reply, transfer ?? []);
@@ -31,7 +29,7 @@ const handler = new RobotsHandler({
     channel.port2.postMessage(null);
   },
   now: () => performance.now(),
-  values: () => values,
+  values: () => browserShelf,
 });
 
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => handler.handle(e.data);

@@ -10,7 +10,7 @@ import { AppController } from '../../src/app/controller';
 import type { EditorPort } from '../../src/app/editor';
 import type { Verdict } from '../../src/core/types';
 import type { ResultHighlight } from '../../src/editor/index';
-import { createSafeStorage } from '../../src/state/storage';
+import { createInputsStorage } from '../../src/persist/inputs';
 import { createRobotsLabStore } from '../../src/state/store';
 import { type DiagnosticTable, diagnosticsIn, diagnosticTable } from '../../src/worker/diagnosticTable';
 import type { ExplainResult, ParseSummary, RunTotals } from '../../src/worker/protocol';
@@ -44,7 +44,7 @@ const ROBOTS = 'User-agent: *\nDisallow: /private\n';
 const URLS = '/private/a\n/public\n';
 
 function setup() {
-  const store = createRobotsLabStore(createSafeStorage({ storage: () => undefined, onNotice: () => {} }));
+  const store = createRobotsLabStore(createInputsStorage({ storage: () => undefined, onNotice: () => {} }));
   store.getState().loadExample({
     robotsText: ROBOTS,
     robotsUrl: '',

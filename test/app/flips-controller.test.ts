@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppController } from '../../src/app/controller';
 import type { EditorPort } from '../../src/app/editor';
+import { createInputsStorage } from '../../src/persist/inputs';
 import { createDeployStore } from '../../src/state/deploy';
-import { createSafeStorage } from '../../src/state/storage';
 import { createRobotsLabStore } from '../../src/state/store';
 import type { FlipRecord, FlipTally } from '../../src/worker/protocol';
 import { FakeWorker } from '../fakes/worker';
@@ -26,7 +26,7 @@ const DEPLOYED = 'User-agent: *\nDisallow: /private\n';
 const EDITED = 'User-agent: *\nDisallow: /private\nDisallow: /shop\n';
 
 function setup() {
-  const lab = createRobotsLabStore(createSafeStorage({ storage: () => undefined, onNotice: () => {} }));
+  const lab = createRobotsLabStore(createInputsStorage({ storage: () => undefined, onNotice: () => {} }));
   lab.getState().loadExample({
     robotsText: EDITED,
     robotsUrl: '',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
+import { createInputsStorage } from '../../src/persist/inputs';
 import { crawlerSpecs, DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION } from '../../src/state/inputs';
-import { createSafeStorage } from '../../src/state/storage';
 import { createRobotsLabStore, type RunResults, STORAGE_KEY, urlAt, urlListPieces } from '../../src/state/store';
 import { listPieces } from '../../src/worker/pieces';
 
@@ -32,7 +32,7 @@ class FakeStorage {
 
 function makeStore(storage: FakeStorage) {
   const notices: (string | null)[] = [];
-  const safe = createSafeStorage({ storage: () => storage, onNotice: (m) => notices.push(m) });
+  const safe = createInputsStorage({ storage: () => storage, onNotice: (m) => notices.push(m) });
   return { store: createRobotsLabStore(safe), notices };
 }
 
@@ -137,7 +137,7 @@ describe('quota errors (huge pastes)', () => {
     // The copy saved before the list stays; nothing is saved cut short.
     expect(storage.saved().state.robotsText).toBe('User-agent: *\nDisallow: /private\n');
     expect(storage.saved().state.urlText).not.toBe(urls);
-    expect(notices.at(-1)).toMatch(/too large.*not saved/);
+    expect(notices.at(-1)).toMatch(/not saved: this browser's storage for the page is full/);
     expect(store.getState().urlText).toBe(urls);
   });
 
@@ -147,7 +147,7 @@ describe('quota errors (huge pastes)', () => {
     store.getState().setRobotsText('User-agent: *\nDisallow: /kept\n');
     store.getState().setRobotsText('#'.repeat(10_000));
     expect(storage.saved().state.robotsText).toBe('User-agent: *\nDisallow: /kept\n');
-    expect(notices.at(-1)).toMatch(/too large.*not saved/);
+    expect(notices.at(-1)).toMatch(/not saved: this browser's storage for the page is full/);
     // Once it fits again, the notice goes away.
     store.getState().setRobotsText('User-agent: *\n');
     expect(notices.at(-1)).toBeNull();
@@ -156,7 +156,7 @@ describe('quota errors (huge pastes)', () => {
   it('coalesces a burst of writes into one, and flushes on demand', () => {
     const storage = new FakeStorage();
     const timers: (() => void)[] = [];
-    const safe = createSafeStorage({
+    const safe = createInputsStorage({
       storage: () => storage,
       onNotice: () => {},
       delayMs: 300,
@@ -187,65 +187,6 @@ describe('crawler choice', () => {
     expect(store.getState().crawlers.profiles).toEqual(['googlebot', 'googlebot-image', 'gptbot']);
     store.getState().removeToken('MyBot');
     expect(crawlerSpecs(store.getState().crawlers)).toHaveLength(3);
-  });
-});
-
-describe('large lists in IndexedDB', () => {
-  it('keeps a million-line URL list out of localStorage and restores it whole', async () => {
-    const { createSafeStorage } = await import('../../src/state/storage');
-    const { createRobotsLabStore } = await import('../../src/state/store');
-    const local = new Map<string, string>();
-    const ls = {
-      getItem: (k: string) => local.get(k) ?? null,
-      setItem: (k: string, v: string) => void local.set(k, v),
-      removeItem: (k: string) => void local.delete(k),
-    };
-    const big = new Map<string, string>();
-    const large = {
-      get: async (k: string) => big.get(k),
-      set: async (k: string, v: string) => void big.set(k, v),
-      delete: async (k: string) => void big.delete(k),
-    };
-    const notices: (string | null)[] = [];
-    const storage = createSafeStorage({ storage: () => ls, large: () => large, onNotice: (m) => notices.push(m) });
-    const store = createRobotsLabStore(storage);
-    const urls = `${Array.from({ length: 1_000_000 }, (_, i) => `/p/${i}`).join('\n')}\n`;
-    store.getState().setUrlText(urls);
-    await storage.settled();
-    expect(local.get('robots-lab')!.length).toBeLessThan(10_000);
-    expect(big.get('robots-lab:urlText')).toBe(urls);
-    expect(notices.at(-1)).toBeNull();
-
-    const again = createRobotsLabStore(
-      createSafeStorage({ storage: () => ls, large: () => large, onNotice: () => {} }),
-    );
-    await again.persist.rehydrate();
-    expect(again.getState().urlText).toBe(urls);
-    expect(again.getState().robotsText).toBe(store.getState().robotsText);
-  });
-
-  it('says so when IndexedDB refuses the list, and still saves the robots.txt', async () => {
-    const { createSafeStorage } = await import('../../src/state/storage');
-    const { createRobotsLabStore } = await import('../../src/state/store');
-    const local = new Map<string, string>();
-    const ls = {
-      getItem: (k: string) => local.get(k) ?? null,
-      setItem: (k: string, v: string) => void local.set(k, v),
-      removeItem: (k: string) => void local.delete(k),
-    };
-    const large = {
-      get: async () => undefined,
-      set: async () => Promise.reject(new Error('quota')),
-      delete: async () => {},
-    };
-    const notices: (string | null)[] = [];
-    const storage = createSafeStorage({ storage: () => ls, large: () => large, onNotice: (m) => notices.push(m) });
-    const store = createRobotsLabStore(storage);
-    store.getState().setRobotsText('User-agent: *\nDisallow: /kept\n');
-    store.getState().setUrlText('/x\n'.repeat(100_000));
-    await storage.settled();
-    expect(notices.some((m) => m?.includes('IndexedDB') && m.includes('robots.txt is saved'))).toBe(true);
-    expect(JSON.parse(local.get('robots-lab')!).state.robotsText).toBe('User-agent: *\nDisallow: /kept\n');
   });
 });
 

@@ -338,7 +338,7 @@ describe('a saved list is read in the worker (load-list)', () => {
               ? {
                   get: async (k) => saved.get(k),
                   set: async (k, v) => {
-                    saved.set(k, v);
+                    saved.set(k, String(v));
                   },
                   delete: async (k) => {
                     saved.delete(k);
@@ -382,39 +382,5 @@ describe('a saved list is read in the worker (load-list)', () => {
     await expect(noStore.client.loadList('robots-lab:urlText')).rejects.toThrow('IndexedDB is not available');
     none.client.dispose();
     noStore.client.dispose();
-  });
-});
-
-describe('a large robots.txt is saved by the worker', () => {
-  it('sends the text only when the running worker was not sent it last', async () => {
-    const { client, workers } = setup();
-    const text = 'User-agent: *\nDisallow: /a\n';
-    void client.setText(text);
-    const saved = client.saveText('robots-lab:robotsText', text);
-    const w = workers[0];
-    expect(w.sent.at(-1)).toMatchObject({ type: 'save-text', key: 'robots-lab:robotsText', text: null });
-    w.reply({ type: 'text-saved', id: w.sent.at(-1)!.id, version: client.currentVersion, error: null });
-    await expect(saved).resolves.toBeUndefined();
-
-    // Another text (not sent yet) goes with the request.
-    const other = client.saveText('k', 'User-agent: b\n');
-    expect(w.sent.at(-1)).toMatchObject({ type: 'save-text', text: 'User-agent: b\n' });
-
-    // A save the crashed worker owed is not taken for done; a restarted worker holds nothing yet, so the text goes along.
-    w.crash('boom');
-    await expect(other).rejects.toThrow('the worker restarted');
-    const again = client.saveText('k', text);
-    const w2 = workers[1];
-    expect(w2.sent.at(-1)).toMatchObject({ type: 'save-text', text });
-    w2.reply({ type: 'text-saved', id: w2.sent.at(-1)!.id, version: client.currentVersion, error: null });
-    await expect(again).resolves.toBeUndefined();
-  });
-
-  it('rejects with the reason the worker gives', async () => {
-    const { client, workers } = setup();
-    const saved = client.saveText('k', 'x');
-    const w = workers[0];
-    w.reply({ type: 'text-saved', id: w.sent.at(-1)!.id, version: client.currentVersion, error: 'QuotaExceededError' });
-    await expect(saved).rejects.toThrow('QuotaExceededError');
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { evaluateProfile, parseRobotsTxt } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, GROUP_CHOICE_ROBOTS_TXT } from '../../src/fixtures/example';
@@ -293,53 +293,5 @@ describe('test-only faults (test builds)', () => {
     const h = harness();
     expect(() => h.handler.handle({ type: 'debug-fault', id: 1, version: 0, fault: 'throw' })).toThrow(/Debug fault/);
     expect(h.replies).toEqual([]);
-  });
-});
-
-describe('save-text: the robots.txt into IndexedDB from the worker', () => {
-  function withValues() {
-    const stored = new Map<string, string>();
-    const replies: WorkerReply[] = [];
-    const host: HandlerHost = {
-      post: (r) => replies.push(r),
-      schedule: (fn) => fn(),
-      now: () => 0,
-      values: () => ({
-        get: async (k) => stored.get(k),
-        set: async (k, v) => {
-          stored.set(k, v);
-        },
-        delete: async (k) => {
-          stored.delete(k);
-        },
-      }),
-    };
-    return { handler: new RobotsHandler(host), stored, replies };
-  }
-
-  it('stores the text the worker holds when the message carries none, and the one it carries otherwise', async () => {
-    const h = withValues();
-    h.handler.handle({ type: 'set-text', id: 1, version: 1, text: EXAMPLE_ROBOTS_TXT });
-    h.handler.handle({ type: 'save-text', id: 2, version: 1, key: 'robots-lab:robotsText', text: null });
-    await vi.waitFor(() => expect(h.replies.some((r) => r.type === 'text-saved')).toBe(true));
-    expect(h.stored.get('robots-lab:robotsText')).toBe(EXAMPLE_ROBOTS_TXT);
-    h.handler.handle({ type: 'save-text', id: 3, version: 1, key: 'robots-lab:robotsText', text: 'User-agent: x\n' });
-    await vi.waitFor(() => expect(h.replies.filter((r) => r.type === 'text-saved')).toHaveLength(2));
-    expect(h.stored.get('robots-lab:robotsText')).toBe('User-agent: x\n');
-    expect(h.replies.filter((r) => r.type === 'text-saved')).toEqual([
-      { type: 'text-saved', id: 2, version: 1, error: null },
-      { type: 'text-saved', id: 3, version: 1, error: null },
-    ]);
-  });
-
-  it('says so when it holds no text, or the browser has no IndexedDB', async () => {
-    const h = withValues();
-    h.handler.handle({ type: 'save-text', id: 1, version: 0, key: 'k', text: null });
-    const bare = harness();
-    bare.handler.handle({ type: 'save-text', id: 2, version: 0, key: 'k', text: 'User-agent: *\n' });
-    await vi.waitFor(() => expect(bare.of('text-saved')).toHaveLength(1));
-    expect(h.replies).toEqual([{ type: 'text-saved', id: 1, version: 0, error: 'no robots.txt to save' }]);
-    expect(h.stored.size).toBe(0);
-    expect(bare.of('text-saved')[0]).toMatchObject({ id: 2, error: 'IndexedDB is not available' });
   });
 });

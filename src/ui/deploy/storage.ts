@@ -1,5 +1,6 @@
 /** The page's keeper of the deployed file and its snapshots (IndexedDB, in this browser only). */
-import { DeployStorage } from '../../state/deploy';
-import { indexedDbStore } from '../../worker/idb';
 
-export const deployStorage = new DeployStorage(indexedDbStore());
+import { browserShelf } from '../../persist/shelf';
+import { DeployStorage } from '../../state/deploy';
+
+export const deployStorage = new DeployStorage(browserShelf);

@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type FileShelf, type KeptFile, keepOpenedFile, reopenKeptFile, useKeptFile } from '../../src/state/savedFile';
+import { type KeptFile, keepOpenedFile, reopenKeptFile, useKeptFile } from '../../src/persist/openedFile';
+import type { Shelf } from '../../src/persist/shelf';
 
-/** A shelf on a variable; it can refuse writes like a browser over its quota. */
+/** A shelf holding one value at most; it can refuse writes like a browser over its quota. */
 function shelf(refuse: string | null = null) {
-  const box: { kept: KeptFile | undefined } = { kept: undefined };
-  const s: FileShelf = {
+  const box: { kept: unknown } = { kept: undefined };
+  const s: Shelf = {
     get: async () => box.kept,
-    put: async (f) => {
+    set: async (_key, f) => {
       if (refuse) throw new Error(refuse);
       box.kept = f;
     },
