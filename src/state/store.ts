@@ -7,6 +7,7 @@
 import { create, type StateCreator } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { createInputsStorage, type InputsStorage } from '../persist/inputs';
+import { browserLocal } from '../persist/local';
 import { browserShelf } from '../persist/shelf';
 import type { FetchStatus } from '../worker/fetchStatus';
 import { type ListPieces, slicePieces, wholeText } from '../worker/pieces';
@@ -282,20 +283,12 @@ export function createRobotsLabStore(storage: InputsStorage) {
   );
 }
 
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The page's saved inputs. Its sentences go to the store once it exists
  * (never during the first read: a lost text is named asynchronously).
  */
 export const pageStorage = createInputsStorage({
-  storage: browserStorage,
+  storage: browserLocal,
   shelf: () => browserShelf,
   onNotice: (m) => {
     if (useRobotsLab.getState().storageNotice !== m) useRobotsLab.getState().setStorageNotice(m);
@@ -307,7 +300,7 @@ export const pageStorage = createInputsStorage({
 /** The page's store. */
 export const useRobotsLab = createRobotsLabStore(pageStorage);
 // Filters and sort come back after a reload (the rows they need arrive with the first run).
-useRobotsLab.setState({ viewQuery: loadViewQuery(browserStorage()) });
+useRobotsLab.setState({ viewQuery: loadViewQuery(browserLocal()) });
 useRobotsLab.subscribe((s, prev) => {
-  if (s.viewQuery !== prev.viewQuery) saveViewQuery(browserStorage(), s.viewQuery);
+  if (s.viewQuery !== prev.viewQuery) saveViewQuery(browserLocal(), s.viewQuery);
 });

@@ -5,6 +5,8 @@
  * share link). A damaged or foreign entry reads as "system".
  */
 
+import { readLocal, writeLocal } from '../persist/local';
+
 /** What the user chose in the header. */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -19,22 +21,13 @@ export const THEME_KEY = 'robots-lab-theme';
 
 /** The saved choice, or "system" when there is none or it is not one of the choices. */
 export function loadThemeChoice(storage: Pick<Storage, 'getItem'> | undefined): ThemeChoice {
-  try {
-    const v = storage?.getItem(THEME_KEY);
-    return THEME_CHOICES.includes(v as ThemeChoice) ? (v as ThemeChoice) : 'system';
-  } catch {
-    return 'system';
-  }
+  const v = readLocal(THEME_KEY, storage);
+  return THEME_CHOICES.includes(v as ThemeChoice) ? (v as ThemeChoice) : 'system';
 }
 
-/** Saves the choice ("system", the default, is stored as nothing). */
+/** Saves the choice ("system", the default, is stored as nothing); where storage refuses, it holds for this visit. */
 export function saveThemeChoice(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, c: ThemeChoice): void {
-  try {
-    if (c === 'system') storage?.removeItem(THEME_KEY);
-    else storage?.setItem(THEME_KEY, c);
-  } catch {
-    // Storage refused (private mode, quota): the theme still applies for this visit.
-  }
+  writeLocal(THEME_KEY, c === 'system' ? null : c, storage);
 }
 
 /** The theme a choice shows, given whether the system prefers dark. */

@@ -3,6 +3,7 @@
  * (they are a way of looking, not something the user entered). A damaged or
  * foreign entry is read field by field; what is not valid takes the default.
  */
+import { readLocal, writeLocal } from '../persist/local';
 import { ALL_ROWS, type ViewQuery } from '../worker/protocol';
 
 /** The localStorage key (it starts with the store's, so "Forget" removes it too). */
@@ -36,19 +37,15 @@ export function sanitizeViewQuery(raw: unknown): ViewQuery {
 /** The query saved by the last visit, or every row in list order. */
 export function loadViewQuery(storage: Pick<Storage, 'getItem'> | undefined): ViewQuery {
   try {
-    const text = storage?.getItem(VIEW_KEY);
+    const text = readLocal(VIEW_KEY, storage);
     return text ? sanitizeViewQuery(JSON.parse(text)) : ALL_ROWS;
   } catch {
     return ALL_ROWS;
   }
 }
 
-/** Saves the query (nothing when it is the default, so a fresh page stores nothing for it). */
+/** Saves the query (nothing when it is the default); where storage refuses, the filters hold for this visit. */
 export function saveViewQuery(storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined, q: ViewQuery): void {
-  try {
-    if (JSON.stringify(q) === JSON.stringify(ALL_ROWS)) storage?.removeItem(VIEW_KEY);
-    else storage?.setItem(VIEW_KEY, JSON.stringify(q));
-  } catch {
-    // Storage refused (private mode, quota): the filters still work for this visit.
-  }
+  const text = JSON.stringify(q);
+  writeLocal(VIEW_KEY, text === JSON.stringify(ALL_ROWS) ? null : text, storage);
 }

@@ -1,4 +1,5 @@
 import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
+import { readLocal, writeLocal } from '../persist/local';
 import { useDeploy } from '../state/deploy';
 import { useRobotsLab } from '../state/store';
 import { CrawlerPicker } from './CrawlerPicker';
@@ -25,20 +26,13 @@ function startsOpen(): boolean {
 const INPUTS_OPEN_KEY = 'robots-lab-inputs-open';
 
 function readSaved(): boolean | null {
-  try {
-    const v = localStorage.getItem(INPUTS_OPEN_KEY);
-    return v === null ? null : v === '1';
-  } catch {
-    return null;
-  }
+  const v = readLocal(INPUTS_OPEN_KEY);
+  return v === null ? null : v === '1';
 }
 
+/** Where storage refuses, the panel still works; it just is not remembered. */
 function save(open: boolean): void {
-  try {
-    localStorage.setItem(INPUTS_OPEN_KEY, open ? '1' : '0');
-  } catch {
-    // Storage refused (private mode, quota): the panel still works, it just is not remembered.
-  }
+  writeLocal(INPUTS_OPEN_KEY, open ? '1' : '0');
 }
 
 /**

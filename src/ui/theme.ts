@@ -4,20 +4,13 @@
  * inherit them). While the choice is "system", a change of the system's
  * preference repaints the page at once.
  */
+import { browserLocal } from '../persist/local';
 import { loadThemeChoice, resolveTheme, saveThemeChoice, type ThemeChoice } from '../state/theme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 let choice: ThemeChoice = 'system';
 const listeners = new Set<(c: ThemeChoice) => void>();
-
-function storage(): Storage | undefined {
-  try {
-    return localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function systemDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
@@ -29,7 +22,7 @@ function paint(): void {
 
 /** Reads the saved choice and paints the page; call once, before the first render. */
 export function startTheme(): void {
-  choice = loadThemeChoice(storage());
+  choice = loadThemeChoice(browserLocal());
   paint();
   if (typeof matchMedia === 'function') matchMedia(DARK_QUERY).addEventListener('change', paint);
 }
@@ -42,7 +35,7 @@ export function themeChoice(): ThemeChoice {
 /** Saves and applies a new choice. */
 export function setThemeChoice(next: ThemeChoice): void {
   choice = next;
-  saveThemeChoice(storage(), next);
+  saveThemeChoice(browserLocal(), next);
   paint();
   for (const l of listeners) l(next);
 }
