@@ -52,7 +52,7 @@ describe('the shelf', () => {
     expect([...new Uint8Array(await back.bytes.arrayBuffer())]).toEqual([0x2f, 0xff]);
   });
 
-  it('names a full storage in the user words, and any other refusal with its message', () => {
+  it("names a full storage in the user's words, and any other refusal with its message", () => {
     const full = new Error('quota');
     full.name = 'QuotaExceededError';
     expect(refusalReason(full)).toBe("this browser's storage for the page is full");

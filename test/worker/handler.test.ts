@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { evaluateProfile, parseRobotsTxt } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, GROUP_CHOICE_ROBOTS_TXT } from '../../src/fixtures/example';
+import type { Shelf } from '../../src/persist/shelf';
 import { diagnosticsIn } from '../../src/worker/diagnosticTable';
 import { type HandlerHost, RobotsHandler, SLICE_MS } from '../../src/worker/handler';
 import { CELL, type EvaluateParams, ROW, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
 
 /** A host with a fake clock (advanced by `tick` per reading) and a manual task queue. */
-function harness(tick = 0) {
+function harness(tick = 0, values?: Shelf) {
   const replies: WorkerReply[] = [];
   const transfers: Transferable[][] = [];
   const tasks: (() => void)[] = [];
@@ -19,6 +20,7 @@ function harness(tick = 0) {
     },
     schedule: (fn) => tasks.push(fn),
     now: () => (clock += tick),
+    values: () => values,
   };
   const handler = new RobotsHandler(host);
   const drain = () => {
@@ -237,6 +239,35 @@ describe('save-list: the URL list into IndexedDB, never in the middle of a run',
     h.drain();
     expect(h.of('saved')).toHaveLength(2);
     expect(h.of('run-done')).toEqual([]);
+  });
+});
+
+describe('save-list on a shelf', () => {
+  it('stores the list as one chunk and replies with its URLs, blank lines not counted', async () => {
+    const saved = new Map<string, unknown>();
+    const shelf: Shelf = {
+      get: async (k) => saved.get(k),
+      set: async (k, v) => void saved.set(k, v),
+      delete: async (k) => void saved.delete(k),
+    };
+    const h = harness(0, shelf);
+    h.handler.handle({ type: 'save-list', id: 1, version: 0, key: 'robots-lab:urlText', urlsText: '/a\n\n/b\n' });
+    await vi.waitFor(() => expect(h.of('saved')).toHaveLength(1));
+    expect(h.of('saved')[0]).toEqual({ type: 'saved', id: 1, version: 0, error: null, urls: 2 });
+    expect(saved.get('robots-lab:urlText')).toEqual(['/a\n\n/b\n']);
+  });
+
+  it("names a full storage in the user's words", async () => {
+    const full = new Error('quota');
+    full.name = 'QuotaExceededError';
+    const h = harness(0, {
+      get: async () => undefined,
+      set: async () => Promise.reject(full),
+      delete: async () => {},
+    });
+    h.handler.handle({ type: 'save-list', id: 1, version: 0, key: 'k', urlsText: '/a\n' });
+    await vi.waitFor(() => expect(h.of('saved')).toHaveLength(1));
+    expect(h.of('saved')[0].error).toBe("this browser's storage for the page is full");
   });
 });
 
