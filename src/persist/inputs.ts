@@ -292,6 +292,8 @@ export function createInputsStorage(opts: InputsStorageOptions): InputsStorage {
     rewrite(key, value) {
       name = key;
       writes.drop();
+      // Another tab may have put its own texts on the shelf since: write this tab's again.
+      for (const f of LARGE_FIELDS) delete kept[f];
       written = null;
       write(value);
     },

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createInputsStorage, type ListKeeper } from '../../src/persist/inputs';
 import type { Shelf } from '../../src/persist/shelf';
-import { createRobotsLabStore } from '../../src/state/store';
+import { PERSIST_VERSION } from '../../src/state/inputs';
+import { createRobotsLabStore, persistedPart } from '../../src/state/store';
 import { listPieces } from '../../src/worker/pieces';
 
 function quotaError(): Error {
@@ -229,6 +230,23 @@ describe('when the browser refuses to store', () => {
     expect(tab.notices.at(-1)).toMatch(
       /^Your latest changes are not saved: this browser's storage for the page is full/,
     );
+  });
+});
+
+describe('two tabs', () => {
+  it("keeping this tab's inputs writes its large texts again over the other tab's", async () => {
+    const b = browser();
+    const mine = await b.open();
+    const other = await b.open();
+    const text = bigRobots(20_000);
+    mine.store.getState().setRobotsText(text);
+    await mine.storage.settled();
+    other.store.getState().setRobotsText(bigRobots(30_000));
+    await other.storage.settled();
+    mine.storage.rewrite('robots-lab', { state: persistedPart(mine.store.getState()), version: PERSIST_VERSION });
+    await mine.storage.settled();
+    expect(b.shelved.get('robots-lab:robotsText')).toBe(text);
+    expect(b.saved().counts).toEqual({ robotsText: 20_000 });
   });
 });
 
