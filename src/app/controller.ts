@@ -10,6 +10,7 @@ import type { RobotsFix } from '../core/lint';
 import type { ResultHighlight } from '../editor/index';
 import { type DeployState, useDeploy } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
+import { originSpecs, useOrigins } from '../state/origins';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import type { ListPieces } from '../worker/pieces';
@@ -109,7 +110,17 @@ export class AppController {
 
   /** Sends the current inputs to the worker and follows the store from now on. */
   start(): void {
-    this.unsubscribe = this.store.subscribe((s, prev) => this.onChange(s, prev));
+    const inputs = this.store.subscribe((s, prev) => this.onChange(s, prev));
+    // Another origin's file judges that origin's rows: a change there is a new run.
+    const origins = useOrigins.subscribe((o, prev) => {
+      if (o.files === prev.files) return;
+      this.client.cancelRun();
+      this.startRun();
+    });
+    this.unsubscribe = () => {
+      inputs();
+      origins();
+    };
     this.textSender.poke();
     this.flips.start();
   }
@@ -299,6 +310,7 @@ export class AppController {
         normalise: s.settings.normalise,
         robotsUrl: s.robotsUrl.trim(),
         fetchStatus: s.settings.fetchStatus,
+        origins: originSpecs(useOrigins.getState().files),
       },
       stream,
     );
@@ -399,13 +411,15 @@ export class AppController {
       normalise: s.settings.normalise,
       robotsUrl: s.robotsUrl.trim(),
       fetchStatus: s.settings.fetchStatus,
+      origins: originSpecs(useOrigins.getState().files),
     };
     const text = s.robotsText;
     void this.client.explain(args).then((result) => {
       // An answer about a text edited since would light up lines that moved.
       if (!result || seq !== this.explainSeq || this.store.getState().robotsText !== text) return;
       this.store.getState().setExplain(result);
-      this.editor.showHighlight(highlightFor(result, this.store.getState().parse));
+      // Another origin's lines are not the editor's: nothing there to light up.
+      this.editor.showHighlight(result.judgedBy ? null : highlightFor(result, this.store.getState().parse));
     });
   }
 }

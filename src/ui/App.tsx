@@ -10,6 +10,7 @@ import { ExpectationsCount } from './ExpectationsCount';
 import { formatCount } from './format';
 import { InputsPanel } from './InputsPanel';
 import { OtherTabNotice } from './OtherTabNotice';
+import { OriginsPanel } from './origins/OriginsPanel';
 import { PageActions } from './PageActions';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTools } from './ResultsTools';
@@ -122,6 +123,7 @@ export function App() {
             <ExpectationsCount />
           </div>
           <EditorPane />
+          <OriginsPanel />
         </section>
         <section className="pane test-pane" id="test-pane" tabIndex={-1} aria-labelledby="test-title">
           <h2 id="test-title" className="visually-hidden">

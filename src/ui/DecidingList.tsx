@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useController } from '../app/context';
 import { urlAt, useRobotsLab } from '../state/store';
-import { ALL_ROWS } from '../worker/protocol';
+import { ALL_ROWS, ROW } from '../worker/protocol';
 import { formatCount } from './format';
 
 const MAX_LISTED = 200;
@@ -38,7 +38,8 @@ export function DecidingList() {
   const cols = results.crawlers.length;
   for (const row of rows ?? []) {
     for (let col = 0; col < cols && cells.length < MAX_LISTED; col++)
-      if (results.lines[row * cols + col] === line) cells.push({ row, col });
+      if (results.lines[row * cols + col] === line && !(results.rowFlags[row] & ROW.OTHER_ORIGIN))
+        cells.push({ row, col });
   }
   return (
     <section className="deciding" aria-label={`URLs decided by line ${line}`} data-testid="deciding-list">

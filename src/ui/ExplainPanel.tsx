@@ -4,6 +4,7 @@ import { useRobotsLab } from '../state/store';
 import type { ExplainResult, ParseSummary } from '../worker/protocol';
 import { sentence } from './format';
 import { Lenses } from './lenses/Lenses';
+import { AddOriginButton } from './origins/AddOriginButton';
 
 function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }) {
   const v = e.verdict!;
@@ -104,7 +105,16 @@ export function ExplainPanel() {
         <p className="warn">⚠ “{e.crawler.label}” is not a valid product token: crawlers send only letters, - and _.</p>
       )}
       {e.error && <p className="warn">⚠ {sentence(e.error)}</p>}
-      {e.outOfScope && <p className="warn">⚠ Not judged: {e.outOfScope}</p>}
+      {e.outOfScope && (
+        <p className="warn">
+          ⚠ Not judged: {e.outOfScope} <AddOriginButton url={e.requestUrl} />
+        </p>
+      )}
+      {e.judgedBy && (
+        <p data-testid="explain-judged-by">
+          Judged by <strong>{e.judgedBy}/robots.txt</strong> (under Origins; its lines are not the editor's).
+        </p>
+      )}
       {e.fetchOutcome && (
         <p className="verdict-line" data-testid="explain-reason">
           {e.fetchOutcome}

@@ -3,6 +3,7 @@ import { type RunResults, useRobotsLab } from '../state/store';
 import { fetchOutcome } from '../worker/fetchStatus';
 import { ruleLabels } from '../worker/protocol';
 import { ExportButtons } from './ExportButtons';
+import { useOriginContexts } from './origins/useOriginContexts';
 import { drawnColumns, useColumnWindow } from './results/columnWindow';
 import { GridHead } from './results/GridHead';
 import { moveCell } from './results/gridKeys';
@@ -51,7 +52,9 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
   const fetchStatus = useRobotsLab((s) => s.settings.fetchStatus);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rules = useMemo(() => (parse ? ruleLabels(parse.rules) : new Map<number, string>()), [parse]);
-  const ctx = useMemo(() => ({ outcome: fetchOutcome(fetchStatus), fetchStatus, rules }), [fetchStatus, rules]);
+  const ctx = useOriginContexts(
+    useMemo(() => ({ outcome: fetchOutcome(fetchStatus), fetchStatus, rules }), [fetchStatus, rules]),
+  );
   const { index, rows } = useShownRows(results);
   const spread = listOrigins(results);
   // Rows on the origin most URLs share show their path; the others keep their whole URL.

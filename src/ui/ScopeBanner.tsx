@@ -54,6 +54,7 @@ export function ScopeBanner() {
       <span className="banner-text">
         {formatCount(outside)} of {formatCount(total)} URLs are not on {originOf(robotsUrl)}, so{' '}
         <strong>{robotsUrl}</strong> does not govern them: they are not judged.
+        {spread.mainCount < spread.absolute && ' Add the other origins’ files under Origins, beside the editor.'}
       </span>
       {fix && (
         <button type="button" onClick={() => setRobotsUrl(fix)} data-testid="scope-fix">

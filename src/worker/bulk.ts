@@ -17,6 +17,7 @@ import {
 } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import { ABSOLUTE_URL } from '../core/url';
+import { noFileNote, type OriginFiles, type OriginJudge } from './origins';
 import { CELL, type CrawlerInfo, ROW, type RunTotals, TOP_RULES } from './protocol';
 
 /** What a run needs to know about one crawler. */
@@ -92,6 +93,37 @@ export function splitRows(text: string): { starts: Int32Array; ends: Int32Array 
   return { starts: starts.slice(0, n), ends: ends.slice(0, n) };
 }
 
+/**
+ * Judges one row by another origin's file into the run's arrays; returns the
+ * row flags it earns. Its deciding lines are that file's, so they are not
+ * counted in the run's rule totals (which are the editor's lines).
+ */
+function judgeOther(
+  j: OriginJudge,
+  url: string,
+  k0: number,
+  cols: number,
+  status: Uint8Array,
+  lines: Int32Array,
+  counts: Int32Array,
+): number {
+  const mode = j.spec.outcome.mode;
+  const path = mode === 'rules' ? getPathParamsQuery(url) : '';
+  for (let c = 0; c < cols; c++) {
+    let v = 0;
+    if (mode === 'disallow-all') v = -1;
+    else if (mode === 'rules' && path !== '/robots.txt') {
+      const check = j.checks[j.checkOf[c]];
+      v = check === null ? 0 : check.check(path);
+    }
+    const s = v < 0 ? CELL.BLOCKED : CELL.ALLOWED;
+    status[k0 + c] = s;
+    lines[k0 + c] = mode === 'rules' ? Math.abs(v) : 0;
+    counts[c * 4 + s]++;
+  }
+  return mode === 'rules' && path === '/robots.txt' ? ROW.ROBOTS_TXT : 0;
+}
+
 /** The results of one run, as the worker keeps them. */
 export class BulkRun {
   readonly rows: number;
@@ -129,6 +161,8 @@ export class BulkRun {
     readonly outcome: FetchOutcome,
     private readonly scope: (url: string) => string | null,
     private readonly scopePrefix: string | null,
+    /** Other origins' files: a row outside the robots.txt origin is judged by its own origin's, when held. */
+    readonly others: OriginFiles | null = null,
   ) {
     this.rows = starts.length;
     this.cols = crawlers.length;
@@ -172,6 +206,7 @@ export class BulkRun {
       let url = input;
       let flags = 0;
       let unjudged = -1;
+      let other: OriginJudge | undefined;
       // Rows are trimmed already; most crawl exports are in request form and need no result object.
       if (normalise && !isRequestForm(input)) {
         const r = toRequestUrl(input, base);
@@ -195,14 +230,18 @@ export class BulkRun {
         ABSOLUTE_URL.test(url)
       ) {
         const reason = this.scope(url);
-        if (reason !== null) {
+        other = reason === null ? undefined : this.others?.judgeOf(url);
+        if (other !== undefined) flags |= ROW.OTHER_ORIGIN;
+        else if (reason !== null) {
           flags |= ROW.OUT_OF_SCOPE;
           unjudged = CELL.OUT_OF_SCOPE;
-          this.notes.set(row, reason);
+          this.notes.set(row, this.others ? noFileNote(this.others.originOf(url)) : reason);
         }
       }
       const k0 = row * cols;
-      if (unjudged >= 0) {
+      if (other !== undefined) {
+        flags |= judgeOther(other, url, k0, cols, status, lines, counts);
+      } else if (unjudged >= 0) {
         for (let c = 0; c < cols; c++) {
           status[k0 + c] = unjudged;
           counts[c * 4 + unjudged]++;

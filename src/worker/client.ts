@@ -7,6 +7,7 @@
  */
 
 import type { FetchStatus } from './fetchStatus';
+import type { OriginFileSpec } from './origins';
 import { type ListPieces, listPieces } from './pieces';
 import {
   type AiLensResult,
@@ -126,6 +127,7 @@ export interface ExplainArgs {
   normalise: boolean;
   robotsUrl: string;
   fetchStatus: FetchStatus;
+  origins?: OriginFileSpec[];
 }
 
 /** The pieces joined with +, which V8 keeps as a rope: no copy of the whole list on the page's thread. */

@@ -38,7 +38,7 @@ export class ReaderDiffs {
     }
     while (this.done < run.done) {
       const row = this.done++;
-      if (!(run.rowFlags[row] & (ROW.INVALID | ROW.OUT_OF_SCOPE | ROW.ROBOTS_TXT))) {
+      if (!(run.rowFlags[row] & (ROW.INVALID | ROW.OUT_OF_SCOPE | ROW.ROBOTS_TXT | ROW.OTHER_ORIGIN))) {
         const url = run.normalised.get(row) ?? run.url(row);
         for (let c = 0; c < run.cols; c++) {
           const read = readers[c];

@@ -13,6 +13,7 @@ import { expectationFindings } from './expectations';
 import { type HandlerHost, postFailure } from './host';
 import { judgeUrl } from './judge';
 import { looksLike } from './looksLike';
+import { type OriginFileSpec, parseAsRead, urlOrigin } from './origins';
 import type { ExplainResult, WorkerRequest } from './protocol';
 import { summarise, summaryTransfer } from './summary';
 
@@ -105,24 +106,34 @@ export class RobotsDocument {
     try {
       const crawler = resolveCrawler(msg.crawler);
       const j = judgeUrl(msg.url, msg.normalise, msg.robotsUrl);
-      const outcome = fetchOutcome(msg.fetchStatus);
+      // A URL outside the editor's origin is explained by its own origin's file, when the page holds one.
+      const other = j.outOfScope && msg.origins?.length ? otherOrigin(msg.origins, j.requestUrl) : null;
+      const file = other ? parseAsRead(other.text) : parsed;
+      const outcome = other ? other.outcome : fetchOutcome(msg.fetchStatus);
       // The other readers apply only when the rules decide, and only to a token the reference can obey.
-      const judged = !j.error && !j.outOfScope;
+      const judged = !j.error && (!j.outOfScope || other !== null);
       const lensed = judged && outcome.mode === 'rules' && crawler.info.valid;
       const result: ExplainResult = {
         input: msg.url,
         requestUrl: j.requestUrl,
         changes: j.changes,
         error: j.error,
-        outOfScope: j.outOfScope,
+        outOfScope: other ? null : j.outOfScope,
         crawler: crawler.info,
         fetchOutcome: outcome.mode === 'rules' ? null : outcome.reason,
-        verdict: judged ? explainedVerdict(parsed, j.requestUrl, crawler) : null,
-        lenses: lensed ? explainLenses(parsed, j.requestUrl, crawler) : null,
+        verdict: judged ? explainedVerdict(file, j.requestUrl, crawler) : null,
+        lenses: lensed ? explainLenses(file, j.requestUrl, crawler) : null,
       };
+      if (other) result.judgedBy = other.origin;
       this.host.post({ type: 'explained', id: msg.id, version: msg.version, result });
     } catch (e) {
       postFailure(this.host, msg.id, msg.version, e);
     }
   }
+}
+
+/** The file the page holds for the origin of `url`, or null. */
+function otherOrigin(specs: readonly OriginFileSpec[], url: string): OriginFileSpec | null {
+  const origin = urlOrigin(url);
+  return specs.find((s) => s.origin === origin) ?? null;
 }

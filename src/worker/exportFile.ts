@@ -34,6 +34,8 @@ function cellKeeper(run: BulkRun, q: ViewQuery): { cols: number[]; keep: (k: num
   const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : all;
   const keep = (k: number) => {
     const s = run.status[k];
+    // Another origin's deciding lines are its own file's, never the editor's line q.rule.
+    if (q.rule !== null && run.rowFlags[Math.floor(k / run.cols)] & ROW.OTHER_ORIGIN) return false;
     const verdictOk =
       q.verdict === 'all' ||
       (q.verdict === 'allowed' && s === CELL.ALLOWED) ||
@@ -50,9 +52,18 @@ function cell(src: ExportSource, row: number, k: number) {
   return {
     status: STATUS_NAMES[src.run.status[k]],
     line: line > 0 ? line : null,
-    lineText: line > 0 ? src.ruleText(line) : null,
+    lineText: line > 0 ? lineTextOf(src, row, line) : null,
     note: line > 0 ? '' : (src.run.notes.get(row) ?? ''),
   };
+}
+
+/** The text of the deciding line: in the editor's file, or in the other origin's file that judged the row. */
+function lineTextOf(src: ExportSource, row: number, line: number): string {
+  const { run } = src;
+  if (run.others && run.rowFlags[row] & ROW.OTHER_ORIGIN) {
+    return run.others.ruleText(requestUrl(run, row, run.url(row)), line);
+  }
+  return src.ruleText(line);
 }
 
 /** The URL the engine evaluated for `row` ('' when the URL could not be read). */

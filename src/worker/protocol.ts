@@ -15,6 +15,7 @@ import type { ReaderVerdict } from '../core/readers/index';
 import type { Verdict } from '../core/types';
 import type { DiagnosticTable } from './diagnosticTable';
 import type { FetchStatus } from './fetchStatus';
+import type { OriginFileSpec } from './origins';
 
 /** A crawler to test: a built-in profile (by id) or any product token the user typed. */
 export type CrawlerSpec = { kind: 'profile'; id: string } | { kind: 'token'; token: string };
@@ -128,6 +129,8 @@ export interface EvaluateParams {
   /** The robots.txt URL, '' when not given: relative paths resolve against it and URLs outside its scope are flagged. */
   robotsUrl: string;
   fetchStatus: FetchStatus;
+  /** Other origins' files: rows outside the robots.txt origin are judged by their own origin's. */
+  origins?: OriginFileSpec[];
 }
 
 /** Cell outcomes, one byte per URL × crawler cell. */
@@ -146,6 +149,8 @@ export const ROW = {
   OUT_OF_SCOPE: 2,
   INVALID: 4,
   ROBOTS_TXT: 8,
+  /** Judged by another origin's file (worker/origins.ts): its deciding lines are that file's. */
+  OTHER_ORIGIN: 16,
 } as const;
 
 /** What the column header needs about one crawler. */
@@ -171,6 +176,8 @@ export interface ExplainResult {
   verdict: Verdict | null;
   /** Other readers and AI purposes; null when no rule verdict was made or the token cannot be obeyed. */
   lenses: ExplainLenses | null;
+  /** The other origin whose robots.txt judged the URL (worker/origins.ts); absent for the editor's file. */
+  judgedBy?: string;
 }
 
 /** The explanation's other views of the same cell, computed in the worker as plain data. */
@@ -393,6 +400,7 @@ export type WorkerRequest =
       normalise: boolean;
       robotsUrl: string;
       fetchStatus: FetchStatus;
+      origins?: OriginFileSpec[];
     }
   /** The AI lens of the whole text: the purposes × operators matrix and the intents' suggestions. */
   | { type: 'ai-lens'; id: number; version: number }

@@ -10,6 +10,7 @@ import { BulkRun, splitRows } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { type HandlerHost, postFailure } from './host';
 import { scopeChecker, scopePrefix } from './judge';
+import { OriginFiles } from './origins';
 import { ROW, type WorkerReply, type WorkerRequest } from './protocol';
 
 /** How long one evaluation slice may run before it posts a chunk and yields. */
@@ -116,23 +117,25 @@ export class Runs {
     this.startedAt = this.host.now();
     const list = msg.urlsText === null ? this.list! : this.keepText(msg.urlsText);
     const crawlers = msg.crawlers.map(resolveCrawler);
+    const bulkCrawlers = crawlers.map((c) => ({
+      info: c.info,
+      tokens: c.profile ? c.profile.tokens : [c.token],
+      ignoresGlobal: c.profile ? c.profile.ignoresGlobal : false,
+    }));
     const run = new BulkRun(
       msg.id,
       msg.version,
       list.text,
       list.starts,
       list.ends,
-      crawlers.map((c) => ({
-        info: c.info,
-        tokens: c.profile ? c.profile.tokens : [c.token],
-        ignoresGlobal: c.profile ? c.profile.ignoresGlobal : false,
-      })),
+      bulkCrawlers,
       parsed,
       msg.normalise,
       msg.robotsUrl,
       fetchOutcome(msg.fetchStatus),
       scopeChecker(msg.robotsUrl),
       msg.robotsUrl ? scopePrefix(msg.robotsUrl) : null,
+      msg.robotsUrl && msg.origins?.length ? new OriginFiles(msg.origins, bulkCrawlers) : null,
     );
     this.run = run;
     this.results = run;

@@ -11,7 +11,7 @@ import { checkSitemapLines, checkSitemapSize } from '../core/sitemaps';
 import type { ParsedRobots } from '../core/types';
 import type { BulkRun } from './bulk';
 import { type HandlerHost, postFailure } from './host';
-import { CELL, type SitemapReport, type WorkerRequest } from './protocol';
+import { CELL, ROW, type SitemapReport, type WorkerRequest } from './protocol';
 
 /** How many blocked URLs the report names as examples. */
 const EXAMPLES = 5;
@@ -49,7 +49,8 @@ function blockedIn(run: BulkRun, parsed: ParsedRobots, col: number): NonNullable
   let count = 0;
   for (let row = 0; row < run.done; row++) {
     const k = row * run.cols + c;
-    if (run.status[k] !== CELL.BLOCKED) continue;
+    // The editor's file lists the sitemaps: rows another origin's file judged are not its to count.
+    if (run.status[k] !== CELL.BLOCKED || run.rowFlags[row] & ROW.OTHER_ORIGIN) continue;
     count++;
     const line = run.lines[k];
     byLine.set(line, (byLine.get(line) ?? 0) + 1);

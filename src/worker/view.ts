@@ -48,7 +48,8 @@ export function computeView(run: BulkRun, q: ViewQuery, diffs: ReaderDiffs | nul
       for (let c = c0; c < c1 && !ok; c++) {
         const k = row * cols + c;
         const verdictOk = masks ? masks[k] !== 0 : verdictPasses(status[k], q.verdict);
-        ok = verdictOk && (q.rule === null || lines[k] === q.rule);
+        // Another origin's deciding lines are its own file's, never the editor's line q.rule.
+        ok = verdictOk && (q.rule === null || (lines[k] === q.rule && !(rowFlags[row] & ROW.OTHER_ORIGIN)));
       }
       if (!ok) continue;
     }

@@ -5,9 +5,16 @@
  * about a finished run (exports, the sitemap check).
  */
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
+import type { OriginFileSpec } from '../../src/worker/origins';
 import type { CrawlerSpec, WorkerReply } from '../../src/worker/protocol';
 
-export function handlerAfterRun(text: string, urls: readonly string[], crawlers: CrawlerSpec[], robotsUrl: string) {
+export function handlerAfterRun(
+  text: string,
+  urls: readonly string[],
+  crawlers: CrawlerSpec[],
+  robotsUrl: string,
+  origins?: OriginFileSpec[],
+) {
   const replies: WorkerReply[] = [];
   const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
   const handler = new RobotsHandler(host);
@@ -21,6 +28,7 @@ export function handlerAfterRun(text: string, urls: readonly string[], crawlers:
     normalise: true,
     robotsUrl,
     fetchStatus: 200,
+    origins,
   });
   return { handler, replies };
 }

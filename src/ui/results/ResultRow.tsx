@@ -50,13 +50,15 @@ export function ResultRow(props: {
   placeFrom: number | null;
   onSelect(row: number, col: number): void;
 }) {
-  const { r, row, url, ctx, activeCol } = props;
+  const { r, row, url, activeCol } = props;
   const cols = r.crawlers.length;
   const pending = row >= r.done;
   const flags = r.rowFlags[row];
   const typed = urlAt(r, row);
   const shownAs = props.normalise ? r.normalised.get(row) : undefined;
   const note = r.notes.get(row);
+  // A row another origin's file judged reads its lines and fetch outcome from that file.
+  const ctx = (flags & ROW.OTHER_ORIGIN && props.ctx.otherOf?.(r.normalised.get(row) ?? typed)) || props.ctx;
   const shared = ctx.outcome.mode === 'rules' ? sharedLine(r, row, pending) : 0;
   return (
     <div
@@ -82,6 +84,11 @@ export function ResultRow(props: {
           {note && !(flags & ROW.NORMALISED) && (
             <span className="url-note" data-testid="url-note" title={sentence(note)}>
               {sentence(note)}
+            </span>
+          )}
+          {ctx.judgedBy && !pending && (
+            <span className="url-note" data-testid="url-judged-by" title={`Judged by ${ctx.judgedBy}`}>
+              by {ctx.judgedBy}
             </span>
           )}
           <ReaderDiffNote row={row} />

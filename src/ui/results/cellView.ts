@@ -20,6 +20,10 @@ export interface CellContext {
   outcome: FetchOutcome;
   fetchStatus: number;
   rules: RuleLabels;
+  /** With other origins' files: the context of the file that judged a row of that origin. */
+  otherOf?(url: string): CellContext | undefined;
+  /** The robots.txt URL of another origin's context ("https://b.example/robots.txt"). */
+  judgedBy?: string;
 }
 
 /** Describes a cell: its verdict and the rule (or the reason) behind it. */
@@ -38,8 +42,8 @@ export function cellView(
       verdict: 'Not judged',
       icon: '⚠',
       cls: 'unjudged',
-      detail: 'Outside the robots.txt origin',
-      brief: 'other site',
+      detail: ctx.otherOf && note ? sentence(note) : 'Outside the robots.txt origin',
+      brief: ctx.otherOf ? 'no file' : 'other site',
     };
   if (status === CELL.INVALID_URL)
     return {
