@@ -38,6 +38,8 @@ function answerOf(k: number): 'file' | 404 | 503 | 'www' {
 interface Data {
   files: string[];
   manyList: string;
+  /** The same URLs grouped by origin, as a crawler's export host by host often comes. */
+  groupedList: string;
   oneList: string;
   oneRobots: string;
 }
@@ -60,13 +62,16 @@ function makeData(): Data {
     [urls[i], urls[j]] = [urls[j], urls[i]];
   }
   const manyList = join(out, 'origins-many.txt');
+  const groupedList = join(out, 'origins-grouped.txt');
   const oneList = join(out, 'origins-one.txt');
   const oneRobots = join(out, 'origins-o0.txt');
   writeFileSync(manyList, `${urls.join('\n')}\n`);
+  const host = (u: string) => Number(/^http:\/\/o(\d+)/.exec(u)![1]);
+  writeFileSync(groupedList, `${[...urls].sort((a, b) => host(a) - host(b)).join('\n')}\n`);
   // The same URLs on one origin: the single-origin time.
   writeFileSync(oneList, `${urls.map((u) => u.replace(/^http:\/\/o\d+\.example/, 'http://o0.example')).join('\n')}\n`);
   writeFileSync(oneRobots, files[0]);
-  return { files, manyList, oneList, oneRobots };
+  return { files, manyList, groupedList, oneList, oneRobots };
 }
 
 /** One server for every origin, by Host header; counts the requests. */
@@ -193,6 +198,14 @@ export async function benchOrigins(): Promise<string[]> {
         cli,
         ['check', '--robots-dir', saved, '-a', 'googlebot', '--urls', data.manyList, '-f', 'jsonl'],
         join(out, 'origins-offline.jsonl'),
+      ),
+    );
+    say(
+      `check --robots-dir ${n}, ${fmt(ORIGINS)} origins grouped host by host, offline, jsonl`,
+      await runCli(
+        cli,
+        ['check', '--robots-dir', saved, '-a', 'googlebot', '--urls', data.groupedList, '-f', 'jsonl'],
+        join(out, 'origins-grouped.jsonl'),
       ),
     );
     const budget = 2 * one.seconds + fetches.seconds;
