@@ -240,7 +240,7 @@ export class Judge {
     private readonly parsed: ParsedRobots,
     private readonly plan: CheckPlan,
     private readonly writer: RowWriter,
-    private readonly out: OutputBuffer,
+    private readonly out: Pick<OutputBuffer, 'push' | 'pushAscii'>,
     private readonly notes: CliIo['stderr'],
     /** The fetch behind the file, when it came from a URL: its fields join every row, its outcome may decide them. */
     private readonly site: SiteFetch | null = null,

@@ -1,10 +1,9 @@
 /**
  * `check --fetch` and `check --robots-dir DIR`: each URL judged against its
  * own origin's robots.txt, fetched once per origin (or read from records
- * `fetch --save` wrote). The list streams through a batch at a time:
- * a URL whose origin's file is at hand is judged at once; the new origins
- * of a batch are fetched in parallel while its later URLs wait, then judged
- * in input order. Parsed files live in a bounded cache (least recently used
+ * `fetch --save` wrote). The list streams through a window of lines at a
+ * time: the window's new origins are fetched in parallel, then its lines
+ * are judged origin by origin and written in input order. Parsed files live in a bounded cache (least recently used
  * out; a file is read back from disk when its origin returns), so memory
  * stays flat whatever the number of origins; each origin keeps only its
  * counts for the summary on standard error.
@@ -31,6 +30,101 @@ import { type Expected, openLists, urlBatches } from './targets';
 
 /** Parsed files kept at once unless `--cache-size` says otherwise. */
 const DEFAULT_CACHE_SIZE = 1024;
+
+/**
+ * Lines judged together, grouped by origin and written back in input order:
+ * a list whose hosts alternate line by line would otherwise touch another
+ * origin's parsed file on every line, out of the processor's caches.
+ */
+const WINDOW = 1 << 14;
+
+/**
+ * Where judges write rows: encoded at once into one reused byte buffer, by
+ * the window position of the line being judged, so a window's rows go out in
+ * input order without keeping a string per row alive (those would outlive
+ * the young generation and swell the heap). A line's rows (one per crawler)
+ * are written in one go, so each position's bytes are one range.
+ */
+class RowSlots {
+  private bytes = Buffer.allocUnsafe(1 << 20);
+  private used = 0;
+  private start = new Int32Array(0);
+  private end = new Int32Array(0);
+  /** The position rows go to now. */
+  at = 0;
+  /** Where rows go straight when a window has one origin: in order already, nothing to put back. */
+  direct: OutputBuffer | null = null;
+
+  /** Makes room for a window of `n` lines, none written yet. */
+  open(n: number): void {
+    if (this.start.length < n) {
+      this.start = new Int32Array(n);
+      this.end = new Int32Array(n);
+    }
+    this.start.fill(-1, 0, n);
+    this.used = 0;
+  }
+
+  push(text: string): void {
+    this.write(text, 'utf8');
+  }
+
+  /** For text the caller knows is ASCII: its Latin-1 bytes are its UTF-8 bytes, and cheaper to write. */
+  pushAscii(text: string): void {
+    this.write(text, 'latin1');
+  }
+
+  private write(text: string, encoding: 'utf8' | 'latin1'): void {
+    if (this.direct !== null) {
+      if (encoding === 'latin1') this.direct.pushAscii(text);
+      else this.direct.push(text);
+      return;
+    }
+    const most = text.length * 3;
+    if (this.used + most > this.bytes.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + most));
+      this.bytes.copy(bigger, 0, 0, this.used);
+      this.bytes = bigger;
+    }
+    if (this.start[this.at] < 0) this.start[this.at] = this.used;
+    this.used += this.bytes.write(text, this.used, encoding);
+    this.end[this.at] = this.used;
+  }
+
+  /** Writes the first `n` positions' rows in order (a window cut short by a failure keeps what was judged). */
+  drain(out: OutputBuffer, n: number): void {
+    const { bytes, start, end } = this;
+    for (let i = 0; i < Math.min(n, start.length); i++) {
+      const s = start[i];
+      if (s < 0) continue;
+      start[i] = -1;
+      const size = end[i] - s;
+      if (size > out.capacity) {
+        out.push(bytes.toString('utf8', s, end[i]));
+        continue;
+      }
+      const into = out.room(size);
+      bytes.copy(into, out.at, s, end[i]);
+      out.advance(out.at + size);
+    }
+    this.used = 0;
+  }
+}
+
+/** The positions of a window's lines, grouped by origin in the order origins first appear; null for one origin. */
+function groupedBySite(window: readonly Pending[]): number[] | null {
+  const groups = new Map<Site | null, number[]>();
+  for (let i = 0; i < window.length; i++) {
+    const site = window[i].site;
+    const g = groups.get(site);
+    if (g) g.push(i);
+    else groups.set(site, [i]);
+  }
+  if (groups.size < 2) return null;
+  const order: number[] = [];
+  for (const g of groups.values()) for (const i of g) order.push(i);
+  return order;
+}
 
 /** One URL waiting for its origin's robots.txt. */
 interface Pending {
@@ -101,12 +195,22 @@ async function judgeAll(plan: CheckPlan, io: CliIo, sites: Sites): Promise<numbe
     withExpect: plan.lists.some((l) => l.expected !== null),
     withSite: true,
   });
-  sites.output(writer, out);
+  const slots = new RowSlots();
+  sites.output(writer, slots);
   let window: Pending[] = [];
   let childSitemaps = 0;
+  // A window's new origins are fetched together, then its lines judged origin by origin.
   const flush = async () => {
     await sites.ready(window);
-    for (const p of window) if (!sites.judge(p)) await sites.judgeAfterLoad(p);
+    const order = groupedBySite(window);
+    slots.direct = order === null ? out : null;
+    slots.open(window.length);
+    for (let k = 0; k < window.length; k++) {
+      const i = order === null ? k : order[k];
+      slots.at = i;
+      if (!sites.judge(window[i])) await sites.judgeAfterLoad(window[i]);
+    }
+    slots.drain(out, window.length);
     window = [];
   };
   out.push(writer.head);
@@ -119,16 +223,14 @@ async function judgeAll(plan: CheckPlan, io: CliIo, sites: Sites): Promise<numbe
       for (let i = 0; i < batch.urls.length; i++) {
         const url = batch.urls[i];
         const site = sites.siteOf(url);
-        const p: Pending = { url, name: batch.name, line: batch.lines[i], expected: batch.expected, site };
-        // Judged at once when nothing waits before it and its file is at hand.
-        if (window.length > 0 || site?.ready || !sites.judge(p)) window.push(p);
+        window.push({ url, name: batch.name, line: batch.lines[i], expected: batch.expected, site });
       }
-      // A batch's new origins are fetched together, then its waiting URLs judged in order.
-      if (window.length > 0) await flush();
+      if (window.length >= WINDOW) await flush();
       if (out.full) await out.flush();
     }
     await flush();
   } finally {
+    slots.drain(out, window.length);
     // What was judged before a failure is written, and a JSON array closed.
     out.push(writer.end(sites.rows()));
     await out.flush();
@@ -154,7 +256,7 @@ class Sites {
   /** Rows written by judges dropped from the cache, and rows no file judged. */
   private doneRows = 0;
   private writer: RowWriter | null = null;
-  private out: OutputBuffer | null = null;
+  private out: RowSlots | null = null;
 
   constructor(
     private readonly fetcher: RobotsFetcher | null,
@@ -168,7 +270,7 @@ class Sites {
   }
 
   /** Where rows go. */
-  output(writer: RowWriter, out: OutputBuffer): void {
+  output(writer: RowWriter, out: RowSlots): void {
     this.writer = writer;
     this.out = out;
   }

@@ -224,6 +224,22 @@ describe('check --fetch: each URL judged by its own origin', () => {
     expect(jsonl(r.stdout).map((x) => [x.url, x.status, x.line, x.fetchStatus])).toEqual(expected);
   });
 
+  it('keeps input order over a list longer than the lines it judges origin by origin at once', async () => {
+    // 40,000 lines cycling through the hand-written list above: rows must come back in that cycle.
+    const lines = list.split('\n');
+    const n = 40_000;
+    const long = Array.from({ length: n }, (_, i) => lines[i % lines.length]).join('\n');
+    const r = await cli_(['check', '--fetch', '--urls', 'list.txt', '-a', 'googlebot', '-f', 'jsonl', ...connect()], {
+      'list.txt': long,
+    });
+    const rows = jsonl(r.stdout).map((x) => [x.url, x.status, x.line, x.fetchStatus]);
+    expect(rows).toHaveLength(n);
+    for (let i = 0; i < n; i += 997) expect(rows[i]).toEqual(expected[i % expected.length]);
+    expect(rows.slice(n - expected.length)).toEqual(
+      Array.from({ length: expected.length }, (_, k) => expected[(n - expected.length + k) % expected.length]),
+    );
+  });
+
   it('--save, then --robots-dir judges offline with the same rows and no request', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'robots-lab-saved-'));
     const files = { 'list.txt': list };
