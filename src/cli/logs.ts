@@ -6,25 +6,29 @@
  */
 import { basename } from 'node:path';
 import {
+  auditSummary,
   DEFAULT_GRACE_MS,
+  FORMATS,
+  type Format,
   fieldMapping,
+  formatReport,
   IpRanges,
   LOG_FIELDS,
+  LOG_FORMATS,
   LOG_LIMITS,
   LogAudit,
+  LogFeed,
   type LogField,
-  type LogLineReader,
+  type LogFormat,
+  NAMED_ERRORS,
   Timeline,
 } from '../core/logs/index';
 import { CRAWLER_PROFILES, findProfile } from '../core/profiles';
 import { flag, flags, type ParsedArgs } from './args';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE, readUserFile } from './io';
 import { loadHistory } from './logHistory';
-import { LOG_FORMATS, type LogFormat, logBatches, readerFor } from './logInput';
-import { FORMATS, type Format, formatReport, ViolationWriter } from './logReport';
-
-/** Unreadable lines named one by one on standard error before the rest are only counted. */
-const NAMED_ERRORS = 20;
+import { logBatches } from './logInput';
+import { ViolationWriter } from './logViolations';
 
 interface LogsOptions {
   logs: string[];
@@ -142,79 +146,35 @@ export async function runLogs(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const audit = new LogAudit(timeline, { graceMs: o.graceMs, ranges: await loadRanges(io, o.verifyIps) });
   const out = o.violations ? new ViolationWriter(io, o.format) : null;
-  const fields = fieldMapping(o.fields);
-  let unreadable = 0;
-  let lines = 0;
-  let filesFailed = 0;
+  const feed = new LogFeed(audit, o.logFormat, fieldMapping(o.fields), (m) => io.stderr.write(`robots-lab: ${m}\n`));
   for (const path of o.logs) {
-    const name = path === '-' ? '(stdin)' : path;
-    let reader: LogLineReader | null = null;
-    let lineNo = 0;
+    feed.startLog(path === '-' ? '(stdin)' : path);
     try {
       for await (const batch of await logBatches(io, path)) {
         for (const line of batch) {
-          lineNo++;
-          reader ??= line.trim() === '' ? null : readerFor(o.logFormat, line, fields);
-          const r = reader?.read(line) ?? null;
-          if (r === null) continue;
-          lines++;
-          if ('error' in r) {
-            if (++unreadable <= NAMED_ERRORS) {
-              io.stderr.write(
-                `robots-lab: ${name}:${lineNo}: cannot read this line as ${reader!.format}: ${r.error}\n`,
-              );
-            }
-            continue;
-          }
-          const v = audit.add(r);
-          if (v && out) out.add(v, `${name}:${lineNo}`);
+          const v = feed.line(line);
+          if (v && out) out.add(v, feed.where);
         }
         if (out) await out.flush();
       }
     } catch (err) {
       if (err instanceof CliError) throw err;
       // A truncated .gz or a read error: say where, keep what was read, go on with the next log.
-      filesFailed++;
-      io.stderr.write(`robots-lab: ${name}: reading stopped after line ${lineNo}: ${(err as Error).message}\n`);
+      io.stderr.write(`robots-lab: ${feed.failed(err)}\n`);
     }
   }
   const tableReport = !out && o.format === 'table';
   if (out) out.end();
   else io.stdout.write(formatReport(audit.report(), o.format) + (tableReport ? `\n${LOG_LIMITS}\n` : ''));
-  io.stderr.write(summary(audit, timeline, lines, unreadable, filesFailed, o, !tableReport));
-  if (lines === 0 && (unreadable > 0 || filesFailed > 0)) return EXIT_USAGE;
+  const counts = {
+    lines: feed.lines,
+    unreadable: feed.unreadable,
+    named: NAMED_ERRORS,
+    filesFailed: feed.filesFailed,
+    versions: timeline.versions.length,
+    graceMs: o.graceMs,
+  };
+  io.stderr.write(`${auditSummary(audit.totals, counts, !tableReport).join('\n')}\n`);
+  if (feed.lines === 0 && (feed.unreadable > 0 || feed.filesFailed > 0)) return EXIT_USAGE;
   return o.failOnViolation && audit.totals.violations > 0 ? EXIT_EXPECTATION : EXIT_OK;
-}
-
-function summary(
-  audit: LogAudit,
-  timeline: Timeline,
-  lines: number,
-  unreadable: number,
-  filesFailed: number,
-  o: LogsOptions,
-  withLimits: boolean,
-): string {
-  const t = audit.totals;
-  const n = (x: number) => x.toLocaleString('en-US');
-  const out = [
-    `${n(lines)} log lines, ${n(t.requests)} requests read: ${n(t.crawlerRequests)} by crawlers, ${n(t.browsers)} by browsers; ` +
-      `${n(t.violations)} violation${t.violations === 1 ? '' : 's'}, ${n(t.userTriggered)} user-triggered fetches, ` +
-      `${n(t.impersonations)} impersonation${t.impersonations === 1 ? '' : 's'} ` +
-      `(judged against ${timeline.versions.length} version${timeline.versions.length === 1 ? '' : 's'} of robots.txt, ` +
-      `grace ${o.graceMs / 3_600_000} h)`,
-  ];
-  if (unreadable > 0) {
-    out.push(
-      `${n(unreadable)} line${unreadable === 1 ? '' : 's'} could not be read` +
-        (unreadable > NAMED_ERRORS ? ` (the first ${NAMED_ERRORS} are named above)` : ''),
-    );
-  }
-  if (filesFailed > 0) out.push(`${filesFailed} log file(s) could not be read to the end`);
-  if (t.beforeHistory > 0)
-    out.push(`${n(t.beforeHistory)} crawler requests came before the first known version and were not judged`);
-  if (t.unverified > 0)
-    out.push(`${n(t.unverified)} requests had no client address to check against the published ranges`);
-  if (withLimits) out.push(LOG_LIMITS);
-  return `${out.join('\n')}\n`;
 }

@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type CliIo, nodeIo } from '../../src/cli/io';
-import { dateOfName, loadHistory } from '../../src/cli/logHistory';
+import { loadHistory } from '../../src/cli/logHistory';
 import { run } from '../../src/cli/main';
+import { dateOfName } from '../../src/core/logs/index';
 
 function quietIo(): CliIo & { out: () => string; err: () => string } {
   let stdout = '';

@@ -1,17 +1,22 @@
 /**
  * Crawler requests from server logs, judged against the robots.txt live at
  * each request: log readers, who asked, which version was live, the report.
+ * The CLI and the page's logs worker share all of it; only reading files
+ * (Node streams and git, or a File's stream) is theirs.
  */
-export {
-  type CrawlerReport,
-  DEFAULT_GRACE_MS,
-  LOG_LIMITS,
-  LogAudit,
-  type Violation,
-} from './audit';
-export { CombinedLogReader, looksLikeClf } from './clf';
-export { CsvLogReader, type FieldMapping, fieldMapping, JsonLinesReader, LOG_FIELDS, type LogField } from './fields';
+export { DEFAULT_GRACE_MS, LOG_LIMITS, LogAudit, type Violation } from './audit';
+export { LOG_FORMATS, LogFeed, type LogFormat, NAMED_ERRORS } from './feed';
+export { fieldMapping, LOG_FIELDS, type LogField } from './fields';
+export { dateOfName, type FileHistory, HistoryError, historyFromFiles } from './history';
 export { IpRanges } from './ipRanges';
-export type { LogLineReader } from './request';
-export { parseLogTime } from './time';
-export { type RobotsVersion, Timeline, type VersionMode } from './timeline';
+export {
+  auditSummary,
+  columns,
+  FORMATS,
+  type Format,
+  formatReport,
+  VIOLATION_COLUMNS,
+  violationCells,
+  violationRecord,
+} from './report';
+export { type RobotsVersion, Timeline } from './timeline';

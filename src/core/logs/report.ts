@@ -1,16 +1,13 @@
 /**
- * What `robots-lab logs` writes: the per-crawler report as a table, CSV,
- * JSON or JSON Lines, and the violating requests as they are found.
+ * The report of a log audit as text, one implementation for the CLI and the
+ * page: the per-crawler report as a table, CSV, JSON or JSON Lines, each
+ * violating request as a record, and the run's summary.
  */
-import { csvRecord } from '../core/csv';
-import type { CrawlerReport, Violation } from '../core/logs/index';
-import type { CliIo } from './io';
+import { csvRecord } from '../csv';
+import { type AuditTotals, type CrawlerReport, LOG_LIMITS, type Violation } from './audit';
 
 export const FORMATS = ['table', 'csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
-
-/** Violations a table shows (the rest are counted; jsonl and csv give them all). */
-const TABLE_VIOLATIONS = 1_000;
 
 /** An instant as ISO 8601 to the second; `-` for an undated version. */
 function iso(t: number | null): string {
@@ -95,7 +92,7 @@ function csvRow(r: CrawlerReport): string[] {
 }
 
 /** Columns of text padded to their widest cell. */
-function columns(header: string[], body: string[][]): string {
+export function columns(header: string[], body: string[][]): string {
   const widths = header.map((h) => h.length);
   for (const row of body) for (let i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], [...row[i]].length);
   const line = (cells: string[]) =>
@@ -146,7 +143,8 @@ function reportTable(rows: CrawlerReport[]): string {
   return s;
 }
 
-const VIOLATION_COLUMNS = [
+/** The columns of a violation record in CSV. */
+export const VIOLATION_COLUMNS = [
   'time',
   'crawler',
   'url',
@@ -159,79 +157,84 @@ const VIOLATION_COLUMNS = [
   'log',
 ];
 
-/** Violating requests as they are found (csv, jsonl, json) or at the end (table). */
-export class ViolationWriter {
-  private buffer = '';
-  private json = 0;
-  private table: string[][] = [];
-  private more = 0;
+/** One violating request as `--violations` writes it; `log` says where it was read (`access.log:12`). */
+export interface ViolationRecord {
+  time: string;
+  crawler: string;
+  url: string;
+  line: number | null;
+  rule: string;
+  version: string;
+  versionDate: string | null;
+  ip: string;
+  userAgent: string;
+  log: string;
+}
 
-  constructor(
-    private readonly io: CliIo,
-    private readonly format: Format,
-  ) {
-    if (format === 'csv') this.buffer = csvRecord(VIOLATION_COLUMNS);
-    if (format === 'json') this.buffer = '[';
-  }
+/** A violation as the record the reports write. */
+export function violationRecord(v: Violation, log: string): ViolationRecord {
+  return {
+    time: iso(v.time),
+    crawler: v.crawler,
+    url: v.url,
+    line: v.line,
+    rule: v.rule,
+    version: v.version,
+    versionDate: Number.isFinite(v.versionFrom) ? iso(v.versionFrom) : null,
+    ip: v.ip,
+    userAgent: v.userAgent,
+    log,
+  };
+}
 
-  add(v: Violation, where: string): void {
-    const record = {
-      time: iso(v.time),
-      crawler: v.crawler,
-      url: v.url,
-      line: v.line,
-      rule: v.rule,
-      version: v.version,
-      versionDate: Number.isFinite(v.versionFrom) ? iso(v.versionFrom) : null,
-      ip: v.ip,
-      userAgent: v.userAgent,
-      log: where,
-    };
-    if (this.format === 'jsonl') this.buffer += `${JSON.stringify(record)}\n`;
-    else if (this.format === 'json') this.buffer += `${this.json++ ? ',' : ''}\n  ${JSON.stringify(record)}`;
-    else if (this.format === 'csv') {
-      this.buffer += csvRecord([
-        record.time,
-        record.crawler,
-        record.url,
-        record.line === null ? '' : String(record.line),
-        record.rule,
-        record.version,
-        record.versionDate ?? '',
-        record.ip,
-        record.userAgent,
-        record.log,
-      ]);
-    } else if (this.table.length < TABLE_VIOLATIONS) {
-      this.table.push([
-        record.time,
-        record.crawler,
-        record.url,
-        record.line === null ? '-' : String(record.line),
-        record.rule,
-        record.version,
-      ]);
-    } else this.more++;
-  }
+/** A violation record's CSV cells, in VIOLATION_COLUMNS' order. */
+export function violationCells(r: ViolationRecord): string[] {
+  return [
+    r.time,
+    r.crawler,
+    r.url,
+    r.line === null ? '' : String(r.line),
+    r.rule,
+    r.version,
+    r.versionDate ?? '',
+    r.ip,
+    r.userAgent,
+    r.log,
+  ];
+}
 
-  /** Writes what is buffered, waiting while standard output is full. */
-  async flush(): Promise<void> {
-    if (this.buffer === '') return;
-    const ok = this.io.stdout.write(this.buffer);
-    this.buffer = '';
-    if (ok === false && this.io.stdout.once) await new Promise<void>((r) => this.io.stdout.once!('drain', r));
-  }
+/** How a run went, for its summary. */
+export interface RunCounts {
+  /** Log lines that held a request or could not be read. */
+  lines: number;
+  unreadable: number;
+  /** Of them, how many were named one by one. */
+  named: number;
+  filesFailed: number;
+  versions: number;
+  graceMs: number;
+}
 
-  end(): void {
-    if (this.format === 'json') this.buffer += this.json ? '\n]\n' : ']\n';
-    if (this.format === 'table') {
-      this.buffer =
-        this.table.length === 0
-          ? 'no violations\n'
-          : columns(['TIME', 'CRAWLER', 'URL', 'LINE', 'RULE', 'VERSION'], this.table) +
-            (this.more > 0 ? `… and ${this.more} more (use -f jsonl or csv for all)\n` : '');
-    }
-    this.io.stdout.write(this.buffer);
-    this.buffer = '';
+/** The run's summary: totals, what was not read or judged, and (when asked) what a log cannot show. */
+export function auditSummary(t: AuditTotals, c: RunCounts, withLimits: boolean): string[] {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const s = (x: number, word: string) => `${n(x)} ${word}${x === 1 ? '' : 's'}`;
+  const out = [
+    `${n(c.lines)} log lines, ${n(t.requests)} requests read: ${n(t.crawlerRequests)} by crawlers, ${n(t.browsers)} by browsers; ` +
+      `${s(t.violations, 'violation')}, ${n(t.userTriggered)} user-triggered fetches, ${s(t.impersonations, 'impersonation')} ` +
+      `(judged against ${s(c.versions, 'version')} of robots.txt, grace ${c.graceMs / 3_600_000} h)`,
+  ];
+  if (c.unreadable > 0) {
+    out.push(
+      `${s(c.unreadable, 'line')} could not be read` +
+        (c.unreadable > c.named ? ` (the first ${c.named} are named above)` : ''),
+    );
   }
+  if (c.filesFailed > 0) out.push(`${c.filesFailed} log file(s) could not be read to the end`);
+  if (t.beforeHistory > 0)
+    out.push(`${n(t.beforeHistory)} crawler requests came before the first known version and were not judged`);
+  if (t.unverified > 0)
+    out.push(`${n(t.unverified)} requests had no client address to check against the published ranges`);
+  if (withLimits) out.push(LOG_LIMITS);
+  return out;
 }
