@@ -151,7 +151,7 @@ export interface ResultsSlice {
 }
 
 /** The views of the answer's panel. */
-export type DockTab = 'why' | 'totals' | 'problems' | 'ai' | 'sitemaps';
+export type DockTab = 'why' | 'totals' | 'problems' | 'ai' | 'sitemaps' | 'logs';
 
 /** A sitemap file imported as the URL list: its name, URL count, size, and the list text it made. */
 interface SitemapSource {

@@ -5,6 +5,7 @@ import { AiLens } from './ai/AiLens';
 import { DecidingList } from './DecidingList';
 import { Diagnostics } from './Diagnostics';
 import { ExplainPanel } from './ExplainPanel';
+import { LogsPanel } from './logs/LogsPanel';
 import { SitemapsPanel } from './SitemapsPanel';
 import { Totals } from './Totals';
 import { tabAfterKey } from './tabKeys';
@@ -15,6 +16,7 @@ const TABS: [DockTab, string][] = [
   ['problems', 'Problems'],
   ['ai', 'AI'],
   ['sitemaps', 'Sitemaps'],
+  ['logs', 'Logs'],
 ];
 
 /**
@@ -77,6 +79,8 @@ export function Dock() {
               onClick={() => {
                 setTab(id);
                 setFolded(false);
+                // The logs report is a table of eight columns: it takes the verdicts' place.
+                if (id === 'logs') setWide(true);
               }}
               data-testid={`dock-${id}`}
             >
@@ -122,6 +126,7 @@ export function Dock() {
         {tab === 'problems' && <Diagnostics />}
         {tab === 'ai' && <AiLens />}
         {tab === 'sitemaps' && <SitemapsPanel />}
+        {tab === 'logs' && <LogsPanel />}
       </div>
     </aside>
   );

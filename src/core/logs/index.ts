@@ -4,11 +4,12 @@
  * The CLI and the page's logs worker share all of it; only reading files
  * (Node streams and git, or a File's stream) is theirs.
  */
-export { DEFAULT_GRACE_MS, LOG_LIMITS, LogAudit, type Violation } from './audit';
+export { type CrawlerReport, DEFAULT_GRACE_MS, LOG_LIMITS, LogAudit, type Violation } from './audit';
 export { LOG_FORMATS, LogFeed, type LogFormat, NAMED_ERRORS } from './feed';
 export { fieldMapping, LOG_FIELDS, type LogField } from './fields';
 export { dateOfName, type FileHistory, HistoryError, historyFromFiles } from './history';
 export { IpRanges } from './ipRanges';
+export { LineSplitter } from './lines';
 export {
   auditSummary,
   columns,
@@ -16,6 +17,7 @@ export {
   type Format,
   formatReport,
   VIOLATION_COLUMNS,
+  type ViolationRecord,
   violationCells,
   violationRecord,
 } from './report';
