@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import robotsParser from 'robots-parser';
 import { bundleCli } from './cliBundle';
 import { prng } from './generate';
+import { ORIGIN, peerToken, START, V_TIMES } from './logPeer';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'bench/out');
@@ -34,8 +35,6 @@ const BIG = Number(process.env.LOGS_BENCH_LINES ?? 10_000_000);
 const SMALL = 1_000_000;
 /** robots-parser gets this much time; its rate is measured over what it got through. */
 const PEER_BUDGET_MS = 10_000;
-const ORIGIN = 'https://www.example.com';
-const START = Date.UTC(2026, 8, 1);
 const MONTH_MS = 30 * 86_400_000;
 
 const fmt = (n: number, digits = 0) =>
@@ -124,10 +123,9 @@ function versions(): string[] {
 }
 
 /** When each version went live, and the 503 period between the second and the third. */
-const V_TIMES = [START - 86_400_000, START + 10 * 86_400_000, START + 22 * 86_400_000];
 const OUTAGE = START + 20 * 86_400_000;
 
-function writeHistory(dir: string): string[] {
+export function writeHistory(dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const texts = versions();
   const iso = (t: number) => new Date(t).toISOString().slice(0, 16).replace(':', '-');
@@ -145,7 +143,7 @@ function writeHistory(dir: string): string[] {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A month of combined log lines, `n` of them, in time order, written in pieces. */
-function writeLog(file: string, n: number): void {
+export function writeLog(file: string, n: number): void {
   const rand = prng(20261127);
   const paths: string[] = [];
   for (let i = 0; i < 50_000; i++) {
@@ -212,12 +210,6 @@ function runCli(cli: string, args: string[], outFile: string): Run {
     maxRssMiB: rss ? Number(rss[1]) / 1024 : null,
     stderr,
   };
-}
-
-/** The crawler token a simple reader takes from a user agent: `compatible; X/…`, else the first product. */
-function peerToken(ua: string): string {
-  const m = /compatible; ([A-Za-z_-]+)/.exec(ua) ?? /\(([A-Za-z_-]+)\/[\d.]+;/.exec(ua) ?? /^([A-Za-z_-]+)/.exec(ua);
-  return m ? m[1] : ua;
 }
 
 /**
