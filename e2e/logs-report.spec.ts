@@ -133,6 +133,18 @@ test.describe('a site owner asks whether the crawlers obeyed, with the access lo
 
     await violations.nth(0).click();
     await shootAtEverySize(page, 'logs-report', 'report');
+
+    // The editor's file back in the history, live from 24 September: the last violation is now judged by it.
+    await page.getByTestId('logs-add-editor').click();
+    await page.getByTestId('logs-from-editor').fill('2026-09-24T00:00');
+    await page.getByTestId('logs-rerun').click();
+    await expect(summary).toContainText(
+      '9 violations, 3 user-triggered fetches, 0 impersonations (judged against 5 versions',
+    );
+    await expect(violations.nth(8)).toHaveText(/GPTBot \/private\/x line 5 of The editor’s file/);
+    await expect(violations.nth(7)).toHaveText(/Googlebot \/private\/more line 2 of fetch-2\.json/);
+    await page.getByTestId('logs-history').scrollIntoViewIfNeeded();
+    await shootAtEverySize(page, 'logs-report', 'history');
   });
 
   test('a .gz of over 1 GiB of log is streamed in a worker with progress, the main thread never busy over 200 ms', async ({

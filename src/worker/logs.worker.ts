@@ -74,7 +74,7 @@ export interface LogsResult {
 /** Violating requests handed back for the list (the counts cover all). */
 const VIOLATIONS_KEPT = 1_000;
 /** At most this often the page is told how far the run is. */
-const PROGRESS_MS = 100;
+const PROGRESS_MS = 250;
 
 /** A version's bytes parsed as Googlebot reads them (its first 500 KiB), its text kept for showing. */
 function parse(bytes: Uint8Array | string, texts: Map<ParsedRobots, string>): ParsedRobots {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useController } from '../../app/context';
 import { runLogs } from '../../app/logsRun';
 import type { ViolationRecord } from '../../core/logs/index';
@@ -25,7 +25,10 @@ const when = (t: number | string | null) =>
 export function LogsPanel() {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const { logs, running, progress, result, error } = useLogs();
+  const logs = useLogs((s) => s.logs);
+  const running = useLogs((s) => s.running);
+  const result = useLogs((s) => s.result);
+  const error = useLogs((s) => s.error);
   const start = (files: File[]) => {
     if (files.length > 0) void runLogs(files);
   };
@@ -70,12 +73,7 @@ export function LogsPanel() {
           Judge {logs.length === 1 ? logs[0].name : `the ${logs.length} logs`} again
         </button>
       )}
-      {running && (
-        <p className="logs-progress" data-testid="logs-progress">
-          <progress max={progress?.total ?? 1} value={progress?.bytes ?? 0} aria-label="Log read" />{' '}
-          {formatCount(progress?.lines ?? 0)} lines, {formatCount(progress?.violations ?? 0)} violations
-        </p>
-      )}
+      {running && <Progress />}
       {error && (
         <p className="logs-error" role="alert" data-testid="logs-error">
           {error}
@@ -86,12 +84,25 @@ export function LogsPanel() {
   );
 }
 
+/** The run's progress: alone in re-drawing on each report from the worker, so each costs the main thread little. */
+function Progress() {
+  const progress = useLogs((s) => s.progress);
+  return (
+    <p className="logs-progress" data-testid="logs-progress">
+      <progress max={progress?.total ?? 1} value={progress?.bytes ?? 0} aria-label="Log read" />{' '}
+      {formatCount(progress?.lines ?? 0)} lines, {formatCount(progress?.violations ?? 0)} violations
+    </p>
+  );
+}
+
 /** Violations listed at first, and added by each "more" (a thousand buttons at once would hold the main thread). */
 const LIST_STEP = 100;
 
 function Report({ result }: { result: LogsResult }) {
   const shown = useLogs((s) => s.shown);
   const [listed, setListed] = useState(LIST_STEP);
+  // The list is drawn after the table, in a render React may cut into slices (it starts from none).
+  const drawn = useDeferredValue(listed, 0);
   return (
     <div className="logs-report" data-testid="logs-report">
       <ul className="logs-summary" data-testid="logs-summary">
@@ -152,7 +163,7 @@ function Report({ result }: { result: LogsResult }) {
         <>
           <h3 className="logs-heading">Violations</h3>
           <ol className="logs-violations" data-testid="logs-violations">
-            {result.violations.slice(0, listed).map((v) => (
+            {result.violations.slice(0, drawn).map((v) => (
               <li key={v.log}>
                 <button
                   type="button"
