@@ -196,6 +196,22 @@ test.describe('the newer views in both themes', () => {
     await expectCleanInBoth(page, 'Sitemaps tab + banner');
   });
 
+  test('the Logs tab with a report and a violation shown has no serious issue', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const lab = await openIn(page, 'light');
+    await lab.editor.replaceText('User-agent: *\nDisallow: /cart\n');
+    await page.getByTestId('dock-logs').click();
+    const ua = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot';
+    const log = `20.15.240.70 - - [01/Sep/2026:00:00:00 +0000] "GET /cart HTTP/1.1" 200 1 "-" "${ua}"\n`;
+    await page
+      .getByTestId('logs-file')
+      .setInputFiles({ name: 'access.log', mimeType: 'text/plain', buffer: Buffer.from(log) });
+    await expect(page.getByTestId('logs-report')).toBeVisible();
+    await page.getByTestId('logs-violation').first().click();
+    await expect(page.getByTestId('logs-shown')).toBeVisible();
+    await expectCleanInBoth(page, 'Logs tab');
+  });
+
   test('expectations in the file (gutter marks) and the "readers disagree" filter have no serious issue', async ({
     page,
   }) => {

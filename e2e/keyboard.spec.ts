@@ -184,12 +184,14 @@ test("the answer panel's tabs are one Tab stop; the arrow keys switch them", asy
   await expect(totals).toBeFocused();
   await expect(totals).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('totals')).toBeVisible();
-  // Five tabs: Why, Totals, Problems, AI, Sitemaps; End goes to the last, and the arrows wrap.
+  // Six tabs: Why, Totals, Problems, AI, Sitemaps, Logs; End goes to the last, and the arrows wrap.
   await page.keyboard.press('End');
-  await expect(page.getByRole('tab', { name: 'Sitemaps' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Logs' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('tab', { name: 'AI' })).toBeFocused();
   await expect(page.getByTestId('ai-lens')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(why).toBeFocused();

@@ -116,7 +116,12 @@ function Report({ result }: { result: LogsResult }) {
         ))}
       </ul>
       {result.rows.length > 0 && (
-        <div className="logs-table-box">
+        <section
+          className="logs-table-box"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container on a narrow screen; focus lets a keyboard user scroll it
+          tabIndex={0}
+          aria-label="Per crawler"
+        >
           <table className="logs-table" data-testid="logs-table">
             <thead>
               <tr>
@@ -157,7 +162,7 @@ function Report({ result }: { result: LogsResult }) {
               })}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {result.violations.length > 0 && (
         <>
