@@ -126,17 +126,19 @@ async function largeFileStalls(tab: Tab, base: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 150));
   }
   marks.push(['type', await now()]);
+  const lineInView = (then: string) =>
+    script(`
+      const view = all('.cm-scroller')[0].getBoundingClientRect();
+      const shown = lines(labelled('robots.txt')).filter((l) => {
+        const r = l.getBoundingClientRect();
+        return r.top >= view.top && r.bottom <= view.bottom;
+      });
+      ${then}
+    `);
+  // On a loaded machine the lines of the last jump may not be drawn yet.
+  await until('a line in view', () => tab.run<boolean>(lineInView('return shown.length > 0;')), 60_000);
   await tab
-    .click(
-      script(`
-        const view = all('.cm-scroller')[0].getBoundingClientRect();
-        const shown = lines(labelled('robots.txt')).filter((l) => {
-          const r = l.getBoundingClientRect();
-          return r.top >= view.top && r.bottom <= view.bottom;
-        });
-        return shown[shown.length >> 1];
-      `),
-    )
+    .click(lineInView('return shown[shown.length >> 1];'))
     .catch((e) => Promise.reject(new Error(`clicking a line in view: ${e}`)));
   await tab.press('End');
   for (let i = 0; i < 20; i++) await tab.type('x');
