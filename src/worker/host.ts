@@ -5,7 +5,7 @@ import type { WorkerReply } from './protocol';
 /** Posts replies, schedules tasks and reads the clock for the handler's parts. */
 export interface HandlerHost {
   post(reply: WorkerReply, transfer?: Transferable[]): void;
-  /** Run `fn` as a new task, after pending messages (MessageChannel in the worker). */
+  /** Run `fn` as a new task, so that messages that came meanwhile are read first (scheduler.postTask or a zero timer in the worker). */
   schedule(fn: () => void): void;
   now(): number;
   /** Where saved URL lists live (IndexedDB in the worker; a fake in tests); undefined where there is none. */
