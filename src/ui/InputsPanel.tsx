@@ -13,13 +13,14 @@ function wide(): boolean {
 }
 
 /**
- * Open at first on a phone (the page scrolls) and on a tall screen; folded on
- * a short wide one, where the verdicts and their explanation need the height.
+ * Open at first on a tall wide screen; folded on a short one and on a phone,
+ * where the verdicts and their explanation would otherwise start a screen or
+ * more down (the one-line summary says what the inputs hold).
  */
 function startsOpen(): boolean {
   const saved = readSaved();
   if (saved !== null) return saved;
-  return !wide() || window.innerHeight >= 860;
+  return wide() && window.innerHeight >= 860;
 }
 
 /** Where the panel's last state is kept (a choice of layout, not an input: outside the store). */
@@ -51,7 +52,7 @@ export function InputsPanel() {
     setOpen(false);
     setFoldedFor('the comparison');
   }, [view]);
-  const pastedRun = useFoldAfterPaste(() => {
+  const { onPaste, onImport } = useFoldAfterList(() => {
     setOpen(false);
     setFoldedFor('the verdicts');
     // The list that had the focus is hidden now: the focus goes to the button that opens it again.
@@ -64,7 +65,7 @@ export function InputsPanel() {
       className={`inputs-panel${open ? ' open' : ''}`}
       aria-labelledby="inputs-title"
       data-testid="inputs-panel"
-      onPasteCapture={pastedRun}
+      onPasteCapture={onPaste}
     >
       <div className="inputs-bar">
         <h2 id="inputs-title">
@@ -95,7 +96,7 @@ export function InputsPanel() {
         )}
       </div>
       <div id="inputs-body" className="inputs-body" hidden={!open}>
-        <UrlList />
+        <UrlList onImported={onImport} />
         <CrawlerPicker />
         <Settings />
       </div>
@@ -104,11 +105,12 @@ export function InputsPanel() {
 }
 
 /**
- * On a wide screen, a list pasted into the URL list folds the inputs once its
- * verdicts are in, so that the table gets the height (the page does not
- * scroll there). Returns the panel's paste handler; `fold` runs once per paste.
+ * On a wide screen, a list pasted into the URL list, or a list file imported,
+ * folds the inputs once its verdicts are in, so that the table gets the
+ * height (the page does not scroll there). Returns the panel's paste handler
+ * and what an import calls; `fold` runs once per list.
  */
-function useFoldAfterPaste(fold: () => void): (e: ClipboardEvent) => void {
+function useFoldAfterList(fold: () => void): { onPaste(e: ClipboardEvent): void; onImport(): void } {
   const run = useRobotsLab((s) => s.results?.id ?? -1);
   const finished = useRobotsLab((s) => s.results?.finished ?? false);
   const cells = useRobotsLab((s) => (s.results ? s.results.total * s.results.crawlers.length : 0));
@@ -122,10 +124,16 @@ function useFoldAfterPaste(fold: () => void): (e: ClipboardEvent) => void {
     waiting.current = null;
     if (cells > 0) foldLatest.current();
   }, [run, finished, cells]);
-  return (e) => {
-    const inList = e.target instanceof Element && e.target.closest('.url-list');
-    const text = e.clipboardData?.getData('text/plain') ?? '';
-    if (!wide() || !inList || !text.includes('\n')) return;
-    waiting.current = { run };
+  // Called before the list's own run starts: the run now current is the one to wait past.
+  const expect = () => {
+    if (wide()) waiting.current = { run };
+  };
+  return {
+    onPaste: (e) => {
+      const inList = e.target instanceof Element && e.target.closest('.url-list');
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      if (inList && text.includes('\n')) expect();
+    },
+    onImport: expect,
   };
 }

@@ -28,8 +28,9 @@ function importedNote(result: ListImport): string {
 /**
  * Reading list files in the worker (locally; nothing is uploaded): the note
  * that says how it went, and the CSV column choice asked before a CSV is used.
+ * `onImported` runs just before an imported list replaces the URLs.
  */
-export function useListImport() {
+export function useListImport(onImported: () => void) {
   const controller = useController();
   const [note, setNote] = useState<ImportNote | null>(null);
   const [csvChoice, setCsvChoice] = useState<CsvChoice | null>(null);
@@ -46,6 +47,7 @@ export function useListImport() {
         return;
       }
       setLoadedName(result.name);
+      onImported();
       useRobotsLab.getState().setUrlText(result.text, result.pieces);
       // The Sitemaps tab cross-checks a sitemap's URLs against the rules while the list is still that file's.
       useRobotsLab
