@@ -13,7 +13,7 @@ import { useUrlEditor } from './urlList/useUrlEditor';
  * a card until the user asks to edit it (ListCard). Files dropped on it or
  * picked are read in the worker (useListImport).
  */
-export function UrlList({ onImported }: { onImported(): void }) {
+export function UrlList({ onImported }: { onImported(said: string): void }) {
   const host = useRef<HTMLDivElement>(null);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
   const listNotice = useRobotsLab((s) => s.listNotice);
