@@ -7,7 +7,7 @@ import { pageErrorsPlugin } from './test/browsers/pageErrorsPlugin.ts';
 // The Lezer grammar (src/editor/robots.grammar) is compiled by the lezer
 // plugin as part of every build, dev server and test run.
 //
-// Fault-injection hooks (a worker told to crash or hang, window.__robotsLab)
+// Fault-injection hooks (a worker told to crash or hang)
 // exist only in test builds: `vite build --mode e2e` (what the e2e suite
 // serves, from dist-e2e/) and Vitest (mode 'test'). In a production build the
 // flag is the constant false and the bundler drops the code it guards.

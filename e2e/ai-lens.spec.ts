@@ -211,6 +211,33 @@ test('Block AI training edits the existing CCBot group, shows it in the diff, an
   expect(csp).toEqual([]);
 });
 
+test("Block AI training and AI answers, keep search keeps Google's testing tool allowed: it is search, not an AI fetcher", async ({
+  page,
+}) => {
+  const { lab, ai, csp } = await openLens(page);
+  await lab.inputs.clearCrawlers();
+  await lab.inputs.chooseProfile('Google-InspectionTool', 'google-inspectiontool');
+  await lab.inputs.chooseProfile('ChatGPT-User', 'chatgpt-user');
+  await lab.inputs.robotsUrl.fill('');
+  await lab.inputs.setUrls(['/']);
+  const intent = ai.intent('block-ai-keep-search');
+  await intent.getByTestId('intent-preview').click();
+  await expect(intent.getByTestId('intent-diff').getByTestId('diff-added').locator('code')).not.toContainText([
+    'User-agent: Google-InspectionTool',
+  ]);
+  await intent.getByTestId('intent-apply').click();
+  await expect(intent.getByTestId('intent-note')).toContainText('Applied as one edit');
+  await expect.poll(() => lab.editor.text()).toContain('User-agent: ChatGPT-User');
+  expect(await lab.editor.text()).not.toContain('Google-InspectionTool');
+  // No group names it or Googlebot: it obeys the * group, whose Allow: / (line 2) lets it fetch (§5, §7);
+  // ChatGPT-User, a user's fetch for AI answers, is blocked by the intent's new group.
+  await lab.results.expectFinished(1, 2);
+  await expect.poll(() => lab.results.verdictOf(0, 0)).toEqual({ verdict: 'Allowed', line: 2 });
+  await expect.poll(async () => (await lab.results.verdictOf(0, 1)).verdict).toBe('Blocked');
+  await expect(ai.bucket('search', 'allowed')).toHaveCount(7);
+  expect(csp).toEqual([]);
+});
+
 test('an intent that would change another crawler is not offered, and says why', async ({ page }) => {
   const lab = new LabPage(page);
   await lab.open();

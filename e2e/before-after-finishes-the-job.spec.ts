@@ -65,7 +65,13 @@ test('an edit at line 68 of a 1,588-line file: compared with the file as first o
   // Both panes open on the change, and what did not change is folded.
   await expect.poll(() => lineInView(page, 'edited', 'Disallow: /rpp/')).toBe(true);
   await expect.poll(() => lineInView(page, 'deployed', 'Disallow: /rpp/*_pgn')).toBe(true);
-  await expect(page.getByTestId('merge-view').locator('.cm-collapsedLines').first()).toBeVisible();
+  const fold = page.getByTestId('merge-view').locator('.cm-collapsedLines').first();
+  await expect(fold).toBeVisible();
+  // The fold marker is words alone: no glyph that a font without it would draw as an empty box.
+  await expect(fold).toHaveText(/^[\d,]+ unchanged lines$/);
+  expect(
+    await fold.evaluate((el) => [getComputedStyle(el, '::before').content, getComputedStyle(el, '::after').content]),
+  ).toEqual(['none', 'none']);
   await shootAtEverySize(page, 'before-after', 'at-the-change');
 
   // Scrolled down to the flips, the headline and the counts stay in sight.

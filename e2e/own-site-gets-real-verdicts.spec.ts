@@ -34,12 +34,17 @@ test('a bare host is completed, a wrong path is explained at the field, and a ba
   await lab.inputs.setUrls(OWN_URLS);
   await expect(lab.inputs.robotsUrl).toHaveValue('https://www.my-shop.test/robots.txt');
 
-  await lab.inputs.robotsUrl.fill('elsewhere.test');
+  // Typed key by key, every prefix of a host ("elsewhere.", "elsewhere.t", …) reads as a URL:
+  // the banner about the field's site waits until the field is done with.
+  await lab.inputs.robotsUrl.fill('');
+  await lab.inputs.robotsUrl.pressSequentially('elsewhere.test');
   await expect(page.getByTestId('robots-url-note')).toHaveText('Reads as https://elsewhere.test/robots.txt.');
-  await lab.inputs.robotsUrl.blur();
+  const banner = page.getByTestId('scope-banner');
+  await expect.poll(() => lab.results.verdictOf(1, 0)).toMatchObject({ verdict: 'Not judged' });
+  await expect(banner).toHaveCount(0);
+  await lab.inputs.robotsUrl.press('Enter');
   await expect(lab.inputs.robotsUrl).toHaveValue('https://elsewhere.test/robots.txt');
   // Both absolute URLs are now on another site: one banner, with the way out.
-  const banner = page.getByTestId('scope-banner');
   await expect(banner).toContainText('2 of 3 URLs are not on https://elsewhere.test');
   await page.getByTestId('scope-fix').click();
   await expect(lab.inputs.robotsUrl).toHaveValue('https://www.my-shop.test/robots.txt');

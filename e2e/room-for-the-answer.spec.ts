@@ -112,3 +112,43 @@ test('at 1280×720, 20 pasted URLs × 6 crawlers show at least 8 rows and every 
   await lab.results.select(3, 5);
   await expect(lab.results.explainReason).toContainText('Disallow: /');
 });
+
+test('at 1280×720, a list of 20 URLs opened from a file folds the inputs as a paste does', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.editor.replaceText(marketplaceRobots());
+  await lab.inputs.clearCrawlers();
+  for (const [name, id] of CRAWLERS) await lab.inputs.chooseProfile(name, id);
+  await lab.bulk.pickFile('urls.txt', `${marketplaceUrls(20).join('\n')}\n`);
+  await expect(lab.bulk.importNote).toHaveText('Loaded 20 URLs from urls.txt.');
+  await lab.results.expectFinished(20, 6);
+
+  const toggle = page.getByTestId('inputs-toggle');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // What the import said stays in sight: the folded bar repeats it.
+  await expect(page.getByTestId('inputs-folded-note')).toHaveText(
+    'Loaded 20 URLs from urls.txt. Folded to show the verdicts.',
+  );
+  expect(await fullyVisibleRows(lab)).toBeGreaterThanOrEqual(8);
+  expect(await fullyVisibleColumns(lab)).toBe(6);
+  await shootAtEverySize(page, 'room', 'imported');
+});
+
+test('on a phone, the first verdicts are on the first screen: the inputs start folded to their summary', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const lab = new LabPage(page);
+  await page.goto('./');
+  await expect(lab.results.status).toContainText('evaluated');
+  await expect(page.getByTestId('inputs-toggle')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('.inputs-summary')).toContainText('13 URLs · 3 crawlers');
+  // The first row of verdicts is wholly on the first screen, without scrolling the page.
+  const row = await lab.results.rows().first().boundingBox();
+  expect(row && row.y + row.height, JSON.stringify(row)).toBeLessThanOrEqual(844);
+  await page.screenshot({ path: 'test-results/room/phone-first-screen.png' });
+  // One tap brings the inputs back.
+  await page.getByTestId('inputs-toggle').click();
+  await expect(page.getByTestId('url-list')).toBeVisible();
+});

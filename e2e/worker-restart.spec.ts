@@ -1,10 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { crashWorker, hangWorker } from './fixtures/workerFaults';
 import { LabPage } from './pages/LabPage';
-
-// The fault hooks exist only in the test build (`vite build --mode e2e`), with ?debug in the URL.
-type DebugWindow = { __robotsLab: { workerFault(f: 'throw' | 'hang'): void } };
-const fault = (page: Page, f: 'throw' | 'hang') =>
-  page.evaluate((f) => (window as unknown as DebugWindow).__robotsLab.workerFault(f), f);
 
 const ROBOTS = 'User-agent: *\nDisallow: /private\n\nUser-agent: KeepMeBot\nDisallow: /\n';
 const ROBOTS_URL = 'https://keep.example.org/robots.txt';
@@ -54,10 +50,10 @@ test('a worker that hangs is restarted: what the user entered and the last resul
   page,
 }) => {
   const lab = new LabPage(page);
-  await lab.open('?debug');
+  await lab.open();
   await enterOwnState(lab);
 
-  await fault(page, 'hang');
+  await hangWorker(page);
   // While the worker hangs, an edit cannot be evaluated: the last results stay on screen.
   await lab.inputs.setUrls(['/private/a', '/public/b', '/private/c']);
   await expect(lab.results.rows()).toHaveCount(2);
@@ -80,10 +76,10 @@ test('a worker that crashes is restarted with the state and the last results kep
   page,
 }) => {
   const lab = new LabPage(page);
-  await lab.open('?debug');
+  await lab.open();
   await enterOwnState(lab);
 
-  await fault(page, 'throw');
+  await crashWorker(page);
   await expect(lab.workerNotice()).toContainText('crashed');
   await expectOwnStateKept(lab, '/private/a\n/public/b');
   await lab.results.expectFinished(2, 2);

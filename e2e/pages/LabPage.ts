@@ -18,7 +18,7 @@ export class LabPage {
     this.bulk = new BulkTools(page);
   }
 
-  /** Opens the page (with `query`, e.g. "?debug") and waits for the first verdicts. */
+  /** Opens the page (with `query`, e.g. "?s=…" for a share link) and waits for the first verdicts. */
   async open(query = ''): Promise<void> {
     await this.page.goto(`./${query}`);
     await expect(this.editor.content).toBeVisible();

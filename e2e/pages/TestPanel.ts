@@ -42,8 +42,9 @@ export class TestPanel {
     await this.page.keyboard.insertText(urls.join('\n'));
   }
 
-  /** The URL list's text (small lists are fully rendered). */
+  /** The URL list's text (small lists are fully rendered), read as a user would: with the inputs open. */
   async urlText(): Promise<string> {
+    await this.show();
     return this.urlList.evaluate((el) =>
       Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent ?? '').join('\n'),
     );

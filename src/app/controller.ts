@@ -14,7 +14,7 @@ import { originSpecs, useOrigins } from '../state/origins';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
 import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import type { ListPieces } from '../worker/pieces';
-import { type DebugFault, type ExportFormat, isAllRows, type SitemapReport, type ViewQuery } from '../worker/protocol';
+import { type ExportFormat, isAllRows, type SitemapReport, type ViewQuery } from '../worker/protocol';
 import type { EditorPort } from './editor';
 import { FlipsController } from './flipsController';
 import { highlightFor } from './highlight';
@@ -199,7 +199,7 @@ export class AppController {
    * still what its bytes decode to: verdicts then come from the bytes again.
    * Resolves with its invalid lines, or null (the text counts) when not.
    */
-  async reopenRobotsFile(file: Blob): Promise<{ invalidLines: number } | null> {
+  async reopenRobotsFile(file: Blob): Promise<{ invalidLines: number; shownPartOf: number | null } | null> {
     const text = this.store.getState().robotsText;
     const opened = await this.client.openBytes(await file.arrayBuffer());
     if (opened.text !== text || this.store.getState().robotsText !== text) return null;
@@ -246,11 +246,6 @@ export class AppController {
     if (s.parse) this.editor.showExpectations(s.parse.expectations);
     this.editor.showDecidingLines(s.deciding);
     this.editor.showHighlight(highlightOf(s));
-  }
-
-  /** Test builds only: makes the worker crash or hang, to prove the restart path. */
-  debugFault(fault: DebugFault): void {
-    this.client.debugFault(fault);
   }
 
   private onChange(s: RobotsLabState, prev: RobotsLabState): void {

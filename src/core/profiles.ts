@@ -817,3 +817,18 @@ export function nearCatalogueToken(token: string): string | null {
   }
   return tie ? null : best;
 }
+
+/** The first tokens of the catalogue's search crawlers, lowercase. */
+const SEARCH_TOKENS = new Set(
+  CRAWLER_PROFILES.filter((p) => p.category === 'search-index').map((p) => p.tokens[0].toLowerCase()),
+);
+
+/**
+ * The category a crawler counts under when the AI tab and its intents speak
+ * of purposes: a fetcher that reads a search crawler's group when none names
+ * it (Google-InspectionTool falls back to Googlebot) is part of search, so
+ * "keep search" keeps it and "AI answers" does not count it.
+ */
+export function purposeCategory(p: CatalogueProfile): CrawlerCategory {
+  return p.tokens.slice(1).some((t) => SEARCH_TOKENS.has(t.toLowerCase())) ? 'search-index' : p.category;
+}

@@ -10,7 +10,7 @@ import { type AiprefLine, readAiprefLines } from './aipref/lines';
 import { PURPOSES, type Purpose } from './aipref/vocab';
 import { evaluateProfile } from './evaluate';
 import { escapePattern, matchesPattern } from './pattern';
-import { type CatalogueProfile, CRAWLER_PROFILES, type CrawlerCategory } from './profiles';
+import { type CatalogueProfile, CRAWLER_PROFILES, type CrawlerCategory, purposeCategory } from './profiles';
 import type { CrawlerProfile, ParsedRobots, Verdict } from './types';
 
 /** What the file expresses for one purpose. */
@@ -188,7 +188,9 @@ export function purposeMatrix(
   const operators = [...new Set(profiles.map((p) => p.operator))];
   for (const purpose of PURPOSES) {
     for (const operator of operators) {
-      const mine = profiles.filter((p) => p.operator === operator && PURPOSE_CATEGORIES[purpose].includes(p.category));
+      const mine = profiles.filter(
+        (p) => p.operator === operator && PURPOSE_CATEGORIES[purpose].includes(purposeCategory(p)),
+      );
       if (mine.length === 0) continue;
       const crawlers = mine.map((p) => crawlerState(viewOf(p), p, purpose));
       const states = new Set(crawlers.map((c) => c.state));

@@ -18,7 +18,7 @@ export interface KeptFile {
 /** What the editor's note says about a file opened before the reload, and whether keeping a file failed. */
 interface OpenedFileState {
   /** The file whose bytes the verdicts come from again after the reload, or null. */
-  reopened: { name: string; invalidLines: number } | null;
+  reopened: { name: string; invalidLines: number; shownPartOf: number | null } | null;
   /** Why the last opened file could not be kept for a reload, or null. */
   keepError: string | null;
 }
@@ -56,14 +56,16 @@ export async function keepOpenedFile(shelf: Shelf | undefined, file: KeptFile): 
  */
 export async function reopenKeptFile(
   shelf: Shelf | undefined,
-  reopen: (bytes: Blob) => Promise<{ invalidLines: number } | null>,
+  reopen: (bytes: Blob) => Promise<{ invalidLines: number; shownPartOf: number | null } | null>,
 ): Promise<void> {
   try {
     const kept = await shelf?.get(KEPT_FILE_KEY);
     if (!isKept(kept)) return;
     const opened = await reopen(kept.bytes);
-    if (opened) useKeptFile.setState({ reopened: { name: kept.name, invalidLines: opened.invalidLines } });
-    else await shelf?.delete(KEPT_FILE_KEY);
+    if (opened) {
+      const { invalidLines, shownPartOf } = opened;
+      useKeptFile.setState({ reopened: { name: kept.name, invalidLines, shownPartOf } });
+    } else await shelf?.delete(KEPT_FILE_KEY);
   } catch {
     // Not readable now (IndexedDB blocked, the worker restarted): the text shown counts, as after an edit.
   }

@@ -5,6 +5,7 @@
  * rendered as React text, so nothing in a state ever becomes HTML.
  */
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { download } from '../ui/download';
 import { copyShareLink, importStateFile, stateFileName } from './actions';
 import { stateToFile } from './file';
 import type { ShareState } from './format';
@@ -19,16 +20,6 @@ export interface ShareControlsProps {
   onImport(state: ShareState, message: string): void;
   /** Where "Export state" and "Import state" go (a menu); beside "Copy share link" when absent. */
   menu?: (items: ReactNode) => ReactNode;
-}
-
-function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  // Revoked on the next turn: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**
@@ -74,7 +65,7 @@ export function ShareControls({ getState, onImport, menu }: ShareControlsProps) 
   };
 
   const exportState = () => {
-    download(stateToFile(getState()), stateFileName(new Date()));
+    download(new Blob([stateToFile(getState())], { type: 'application/json' }), stateFileName(new Date()));
     setMessage('State exported as a JSON file.');
     setOfferFile(false);
   };

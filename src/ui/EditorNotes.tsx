@@ -49,7 +49,7 @@ export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }
   const fromBytes = useRobotsLab((s) => s.parse?.fromBytes === true);
   const reopened = useKeptFile((s) => s.reopened);
   const keepError = useKeptFile((s) => s.keepError);
-  const opened = openedNow ?? (reopened && { ...reopened, shownPartOf: null, error: null });
+  const opened = openedNow ?? (reopened && { ...reopened, error: null });
   const kind = useRobotsLab((s) => s.parse?.looksLike ?? null);
   const cutLine = useRobotsLab((s) => s.parse?.sizeLimit?.line ?? null);
   return (
@@ -74,11 +74,10 @@ export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }
           {keepError}
         </p>
       )}
-      {openedNow?.shownPartOf != null && !openedNow.error && (
+      {opened?.shownPartOf != null && !opened.error && (
         <p className="import-note warn" role="status" data-testid="shown-part-note">
-          {openedNow.name} is {megabytes(openedNow.shownPartOf)}, too large to edit here: the editor shows the first 500
-          KiB, which is all Google reads, and verdicts come from the file's bytes. An edit makes the text shown the
-          file.
+          {opened.name} is {megabytes(opened.shownPartOf)}, too large to edit here: the editor shows the first 500 KiB,
+          which is all Google reads, and verdicts come from the file's bytes. An edit makes the text shown the file.
         </p>
       )}
       {kind && (

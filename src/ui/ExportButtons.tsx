@@ -4,6 +4,7 @@ import { UTF8_BOM } from '../core/csv';
 import { useRobotsLab } from '../state/store';
 import type { ExportedFile } from '../worker/client';
 import type { ExportFormat, ExportSummary } from '../worker/protocol';
+import { download } from './download';
 import { formatCount } from './format';
 import { waitForRun } from './waitForRun';
 
@@ -23,7 +24,7 @@ export function ExportButtons() {
     (s) => !s.results || s.results.total === 0 || s.results.crawlers.length === 0 || s.view?.count === 0,
   );
 
-  async function download(format: ExportFormat) {
+  async function exportAs(format: ExportFormat) {
     if (busy.current) return;
     busy.current = true;
     try {
@@ -43,10 +44,10 @@ export function ExportButtons() {
 
   return (
     <span className="export" data-testid="export-controls">
-      <button type="button" disabled={empty} onClick={() => void download('csv')} data-testid="export-csv">
+      <button type="button" disabled={empty} onClick={() => void exportAs('csv')} data-testid="export-csv">
         Export CSV
       </button>
-      <button type="button" disabled={empty} onClick={() => void download('json')} data-testid="export-json">
+      <button type="button" disabled={empty} onClick={() => void exportAs('json')} data-testid="export-json">
         Export JSON
       </button>
       {/* The CSV's expert options sit behind their own disclosure, not in the toolbar. */}
@@ -77,17 +78,10 @@ export function ExportButtons() {
   );
 }
 
-/** Hands the file to the browser's download; the BOM is a Blob part in front (the file is not copied into a string). */
+/** Downloads the file; the BOM is a Blob part in front (the file is not copied into a string). */
 function save(file: ExportedFile, format: ExportFormat, bom: boolean) {
   const blob = bom ? new Blob([UTF8_BOM, file.blob], { type: file.blob.type }) : file.blob;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `robots-lab-results${file.summary.complete ? '' : '-partial'}.${format}`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  download(blob, `robots-lab-results${file.summary.complete ? '' : '-partial'}.${format}`);
 }
 
 /** "Exported 12,000 records (4,000 URLs × 3 crawlers) as CSV.", labelled when the run had not finished. */

@@ -13,13 +13,14 @@ function wide(): boolean {
 }
 
 /**
- * Open at first on a phone (the page scrolls) and on a tall screen; folded on
- * a short wide one, where the verdicts and their explanation need the height.
+ * Open at first on a tall wide screen; folded on a short one and on a phone,
+ * where the verdicts and their explanation would otherwise start a screen or
+ * more down (the one-line summary says what the inputs hold).
  */
 function startsOpen(): boolean {
   const saved = readSaved();
   if (saved !== null) return saved;
-  return !wide() || window.innerHeight >= 860;
+  return wide() && window.innerHeight >= 860;
 }
 
 /** Where the panel's last state is kept (a choice of layout, not an input: outside the store). */
@@ -42,6 +43,8 @@ function save(open: boolean): void {
 export function InputsPanel() {
   const [open, setOpen] = useState(startsOpen);
   const [foldedFor, setFoldedFor] = useState<string | null>(null);
+  // What an import said (its note is inside the inputs): the folded bar repeats it.
+  const [imported, setImported] = useState<string | null>(null);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
   const toggle = useRef<HTMLButtonElement>(null);
   // Before / after needs the height on a short wide screen: the inputs fold when it opens.
@@ -49,9 +52,11 @@ export function InputsPanel() {
   useEffect(() => {
     if (view !== 'before-after' || !wide() || window.innerHeight >= 860) return;
     setOpen(false);
+    setImported(null);
     setFoldedFor('the comparison');
   }, [view]);
-  const pastedRun = useFoldAfterPaste(() => {
+  const { onPaste, onImport } = useFoldAfterList((said) => {
+    setImported(said);
     setOpen(false);
     setFoldedFor('the verdicts');
     // The list that had the focus is hidden now: the focus goes to the button that opens it again.
@@ -64,7 +69,7 @@ export function InputsPanel() {
       className={`inputs-panel${open ? ' open' : ''}`}
       aria-labelledby="inputs-title"
       data-testid="inputs-panel"
-      onPasteCapture={pastedRun}
+      onPasteCapture={onPaste}
     >
       <div className="inputs-bar">
         <h2 id="inputs-title">
@@ -77,6 +82,7 @@ export function InputsPanel() {
             onClick={() => {
               setOpen(!open);
               setFoldedFor(null);
+              setImported(null);
               save(!open);
             }}
             data-testid="inputs-toggle"
@@ -90,12 +96,12 @@ export function InputsPanel() {
         </span>
         {foldedFor && !open && (
           <span className="hint" data-testid="inputs-folded-note">
-            Folded to show {foldedFor}.
+            {imported && `${imported} `}Folded to show {foldedFor}.
           </span>
         )}
       </div>
       <div id="inputs-body" className="inputs-body" hidden={!open}>
-        <UrlList />
+        <UrlList onImported={onImport} />
         <CrawlerPicker />
         <Settings />
       </div>
@@ -104,28 +110,38 @@ export function InputsPanel() {
 }
 
 /**
- * On a wide screen, a list pasted into the URL list folds the inputs once its
- * verdicts are in, so that the table gets the height (the page does not
- * scroll there). Returns the panel's paste handler; `fold` runs once per paste.
+ * On a wide screen, a list pasted into the URL list, or a list file imported,
+ * folds the inputs once its verdicts are in, so that the table gets the
+ * height (the page does not scroll there). Returns the panel's paste handler
+ * and what an import calls; `fold` runs once per list.
  */
-function useFoldAfterPaste(fold: () => void): (e: ClipboardEvent) => void {
+function useFoldAfterList(fold: (said: string | null) => void): {
+  onPaste(e: ClipboardEvent): void;
+  onImport(said: string): void;
+} {
   const run = useRobotsLab((s) => s.results?.id ?? -1);
   const finished = useRobotsLab((s) => s.results?.finished ?? false);
   const cells = useRobotsLab((s) => (s.results ? s.results.total * s.results.crawlers.length : 0));
   // The run that was current when the paste came: the paste's own run is a later one.
-  const waiting = useRef<{ run: number } | null>(null);
+  const waiting = useRef<{ run: number; said: string | null } | null>(null);
   const foldLatest = useRef(fold);
   foldLatest.current = fold;
   useEffect(() => {
     const w = waiting.current;
     if (!w || run === w.run || !finished) return;
     waiting.current = null;
-    if (cells > 0) foldLatest.current();
+    if (cells > 0) foldLatest.current(w.said);
   }, [run, finished, cells]);
-  return (e) => {
-    const inList = e.target instanceof Element && e.target.closest('.url-list');
-    const text = e.clipboardData?.getData('text/plain') ?? '';
-    if (!wide() || !inList || !text.includes('\n')) return;
-    waiting.current = { run };
+  // Called before the list's own run starts: the run now current is the one to wait past.
+  const expect = (said: string | null) => {
+    if (wide()) waiting.current = { run, said };
+  };
+  return {
+    onPaste: (e) => {
+      const inList = e.target instanceof Element && e.target.closest('.url-list');
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      if (inList && text.includes('\n')) expect(null);
+    },
+    onImport: expect,
   };
 }

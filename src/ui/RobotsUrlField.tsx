@@ -1,7 +1,31 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { readRobotsUrl } from '../state/robotsUrl';
 import { useRobotsLab } from '../state/store';
 import { useListOrigins } from './useListOrigins';
+
+/** Whether the field is being typed in (changed since it took the focus, no Enter yet). */
+let typing = false;
+const typingListeners = new Set<() => void>();
+function setTyping(now: boolean): void {
+  if (typing === now) return;
+  typing = now;
+  for (const l of typingListeners) l();
+}
+
+/**
+ * True while the user is still typing a robots.txt URL: every prefix of a
+ * host ("news.", "news.e", …) reads as a URL, so what speaks of the field's
+ * site waits for Enter or for the focus to leave it.
+ */
+export function useRobotsUrlTyping(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      typingListeners.add(l);
+      return () => typingListeners.delete(l);
+    },
+    () => typing,
+  );
+}
 
 /**
  * The robots.txt URL: takes a bare host or origin and completes it, shows
@@ -23,6 +47,8 @@ export function RobotsUrlField() {
       }),
     [robotsUrl],
   );
+  // A field folded away mid-typing is done with.
+  useEffect(() => () => setTyping(false), []);
   const reading = readRobotsUrl(draft);
   const offer =
     robotsUrl === '' && spread.main !== null && spread.mainCount === spread.absolute
@@ -31,8 +57,15 @@ export function RobotsUrlField() {
 
   function change(text: string) {
     setDraft(text);
+    setTyping(true);
     const r = readRobotsUrl(text);
     if (r.ok) setRobotsUrl(r.url);
+  }
+
+  /** Enter or leaving the field: the URL is the one meant, shown completed. */
+  function done() {
+    setTyping(false);
+    if (reading.ok) setDraft(reading.url);
   }
 
   return (
@@ -47,7 +80,8 @@ export function RobotsUrlField() {
         value={draft}
         placeholder="example.com or https://example.com/robots.txt"
         onChange={(e) => change(e.target.value)}
-        onBlur={() => reading.ok && setDraft(reading.url)}
+        onBlur={done}
+        onKeyDown={(e) => e.key === 'Enter' && done()}
         aria-invalid={!reading.ok}
         aria-describedby={`${id}-note`}
         data-testid="robots-url"

@@ -4,6 +4,7 @@ import { originOf } from '../state/robotsUrl';
 import { useRobotsLab } from '../state/store';
 import { CELL } from '../worker/protocol';
 import { formatCount } from './format';
+import { useRobotsUrlTyping } from './RobotsUrlField';
 import { useListOrigins } from './useListOrigins';
 
 /**
@@ -11,7 +12,8 @@ import { useListOrigins } from './useListOrigins';
  * the example's address and the tested URLs are all on another site, it
  * switches to that site's robots.txt and says so; when most rows are outside
  * the robots.txt's origin anyway, one banner says why and offers the fix
- * (a robots.txt governs only its own origin, docs/behaviour.md §1).
+ * (a robots.txt governs only its own origin, docs/behaviour.md §1). That
+ * banner waits until the field is done with (Enter, or the focus leaves it).
  */
 export function ScopeBanner() {
   const robotsUrl = useRobotsLab((s) => s.robotsUrl);
@@ -19,6 +21,7 @@ export function ScopeBanner() {
   const results = useRobotsLab((s) => s.results);
   useRobotsLab((s) => s.resultsTick);
   const spread = useListOrigins();
+  const typing = useRobotsUrlTyping();
   const [switched, setSwitched] = useState<string | null>(null);
   const own = spread.main !== null && spread.mainCount === spread.absolute ? spread.main : null;
 
@@ -48,7 +51,7 @@ export function ScopeBanner() {
       </div>
     );
   }
-  if (robotsUrl === '' || total === 0 || outside * 2 <= total) return null;
+  if (typing || robotsUrl === '' || total === 0 || outside * 2 <= total) return null;
   return (
     <div className="banner warn" role="alert" data-testid="scope-banner">
       <span className="banner-text">

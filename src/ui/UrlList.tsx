@@ -13,12 +13,12 @@ import { useUrlEditor } from './urlList/useUrlEditor';
  * a card until the user asks to edit it (ListCard). Files dropped on it or
  * picked are read in the worker (useListImport).
  */
-export function UrlList() {
+export function UrlList({ onImported }: { onImported(said: string): void }) {
   const host = useRef<HTMLDivElement>(null);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
   const listNotice = useRobotsLab((s) => s.listNotice);
   const picker = useRef<HTMLInputElement>(null);
-  const { note, csvChoice, setCsvChoice, loadFile, loadedName } = useListImport();
+  const { note, csvChoice, setCsvChoice, loadFile, loadedName } = useListImport(onImported);
   const [dragging, setDragging] = useState(false);
   const { card, edit } = useUrlEditor(host);
 

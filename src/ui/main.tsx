@@ -38,16 +38,6 @@ function boot(): void {
   void reopenKeptFile(shelf, (bytes) => controller.reopenRobotsFile(bytes));
   watchOtherTabs(useRobotsLab);
   void deployStorage.start();
-  // Test builds only (`vite build --mode e2e`): hooks for the e2e suite, with ?debug in the URL.
-  if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) {
-    if (new URLSearchParams(location.search).has('debug')) {
-      (window as unknown as { __robotsLab: unknown }).__robotsLab = {
-        workerFault: (fault: 'throw' | 'hang') => controller.debugFault(fault),
-        flush: () => pageStorage.flush(),
-        settled: () => pageStorage.settled(),
-      };
-    }
-  }
   // Rendered as a transition, so that React builds the page in slices that give the browser its turn between them.
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>

@@ -227,6 +227,18 @@ describe('block AI training and AI answers, keep search', () => {
     expect(tab(after, 'ai-train')).toEqual(all(TRAINING_OPERATORS, 'blocked'));
     expect(tab(after, 'search')).toEqual(all(SEARCH_OPERATORS, 'allowed'));
   });
+
+  it("keeps Google's testing tool (Search Console's URL Inspection) allowed: it reads Googlebot's group, it is search", () => {
+    const s = suggestForIntent(parseRobotsTxt(text), 'block-ai-keep-search');
+    const after = applyEdits(text, s.edits);
+    expect(after).not.toContain('User-agent: Google-InspectionTool');
+    expect(fetchable(after, 'Google-InspectionTool')).toBe(true);
+    // With a Googlebot group of its own, the tool follows it: the intent leaves that group alone.
+    const withGooglebot = `${text}\nUser-agent: Googlebot\nAllow: /\n`;
+    const edited = apply(withGooglebot, 'block-ai-keep-search');
+    expect(edited).toContain('User-agent: Googlebot\nAllow: /\n');
+    expect(edited).not.toContain('Google-InspectionTool');
+  });
 });
 
 describe('an intent that cannot keep its promise is refused, with the reason', () => {

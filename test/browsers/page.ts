@@ -264,11 +264,6 @@ export class LabTab {
     return text;
   }
 
-  /** Waits until the page's saved state is written (test build hooks, `?debug`). */
-  async flushSaves(): Promise<void> {
-    await this.tab.run(`window.__robotsLab.flush(); return null`);
-  }
-
   /** What went wrong in the page: its own collected errors and the driver's. */
   async errors(): Promise<string[]> {
     const page = (await this.tab.run<string[] | null>(`return window.__pageErrors ?? null`)) ?? [

@@ -30,10 +30,11 @@ describe('the opened robots.txt file kept for a reload', () => {
     const given: Blob[] = [];
     await reopenKeptFile(s, async (bytes) => {
       given.push(bytes);
-      return { invalidLines: 1 };
+      return { invalidLines: 1, shownPartOf: 3_700_000 };
     });
     expect(given).toEqual([FILE.bytes]);
-    expect(useKeptFile.getState().reopened).toEqual({ name: 'robots.txt', invalidLines: 1 });
+    // A file too large to edit still says so after the reload: the editor shows only what Google reads of it.
+    expect(useKeptFile.getState().reopened).toEqual({ name: 'robots.txt', invalidLines: 1, shownPartOf: 3_700_000 });
     expect(box.kept).toBe(FILE);
   });
 
@@ -61,7 +62,7 @@ describe('the opened robots.txt file kept for a reload', () => {
     let asked = 0;
     const reopen = async () => {
       asked++;
-      return { invalidLines: 0 };
+      return { invalidLines: 0, shownPartOf: null };
     };
     await reopenKeptFile(shelf().s, reopen);
     await reopenKeptFile(undefined, reopen);

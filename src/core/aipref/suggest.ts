@@ -10,7 +10,7 @@
 import type { RobotsFix } from '../diagnostics';
 import { evaluateProfile } from '../evaluate';
 import { applyGoogleSizeLimit } from '../limits';
-import { type CatalogueProfile, CRAWLER_PROFILES, type CrawlerCategory } from '../profiles';
+import { type CatalogueProfile, CRAWLER_PROFILES, type CrawlerCategory, purposeCategory } from '../profiles';
 import type { ParsedRobots } from '../types';
 import { blockTokens, type EditedGroup, lineBreakOf } from './blockEdits';
 import { brokenPromise } from './keepsPromise';
@@ -163,8 +163,8 @@ function refusal(
 export function suggestForIntent(parsed: ParsedRobots, intent: AiIntent): Suggestion {
   const spec = INTENTS[intent];
   const br = lineBreakOf(parsed.text);
-  const block = CRAWLER_PROFILES.filter((p) => spec.block.includes(p.category));
-  const keep = CRAWLER_PROFILES.filter((p) => !spec.block.includes(p.category));
+  const block = CRAWLER_PROFILES.filter((p) => spec.block.includes(purposeCategory(p)));
+  const keep = CRAWLER_PROFILES.filter((p) => !spec.block.includes(purposeCategory(p)));
   const tokens = [...new Map(block.map((p) => [p.tokens[0].toLowerCase(), p.tokens[0]])).values()];
   const plan = blockTokens(parsed, tokens, spec.label);
   const edits: RobotsFix[] = [...plan.edits];
@@ -189,7 +189,7 @@ export function suggestForIntent(parsed: ParsedRobots, intent: AiIntent): Sugges
     added: plan.append,
     alreadyBlocked: blockedAtRoot(
       parsed,
-      keep.filter((p) => spec.keep.includes(p.category)),
+      keep.filter((p) => spec.keep.includes(purposeCategory(p))),
     ),
     refused,
   };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useController } from '../../app/context';
 import { useDeploy } from '../../state/deploy';
 import type { ExportFormat, FlipQuery, FlipRecord } from '../../worker/protocol';
+import { download } from '../download';
 import { formatCount } from '../format';
 import { editText, jumpTarget, KIND_LABEL, sideText } from './describe';
 
@@ -21,18 +22,11 @@ function FlipTools() {
   const finished = useDeploy((s) => s.flips?.finished ?? false);
   const [message, setMessage] = useState<string | null>(null);
 
-  async function download(format: ExportFormat) {
+  async function exportAs(format: ExportFormat) {
     setMessage(`Writing the ${format.toUpperCase()} file…`);
     const file = await controller.flips.exportFlips(format);
     if (!file) return setMessage('The flips changed before the file was written; export again.');
-    const url = URL.createObjectURL(file.blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `robots-lab-flips.${format}`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    download(file.blob, `robots-lab-flips.${format}`);
     setMessage(
       `Exported ${formatCount(file.records)} flip${file.records === 1 ? '' : 's'} as ${format.toUpperCase()}.`,
     );
@@ -91,10 +85,10 @@ function FlipTools() {
         reversed
       </label>
       <span className="export">
-        <button type="button" disabled={!finished} onClick={() => void download('csv')} data-testid="flip-export-csv">
+        <button type="button" disabled={!finished} onClick={() => void exportAs('csv')} data-testid="flip-export-csv">
           Export CSV
         </button>
-        <button type="button" disabled={!finished} onClick={() => void download('json')} data-testid="flip-export-json">
+        <button type="button" disabled={!finished} onClick={() => void exportAs('json')} data-testid="flip-export-json">
           Export JSON
         </button>
       </span>

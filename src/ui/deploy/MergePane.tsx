@@ -37,51 +37,22 @@ function side(label: string, testId: string, onChange: (text: string) => void, e
 const fromStore = Annotation.define<boolean>();
 
 /**
- * Keeps a side holding its store text, in a task of its own after the
- * store changed (several changes meanwhile make one update), by replacing
- * only the span that differs (common head and tail kept), so the merge view
- * re-diffs just that span rather than the whole file on every keystroke in
- * the main editor.
+ * Brings a side to its store text by replacing only the span that differs
+ * (common head and tail kept), so the merge view re-diffs just that span
+ * rather than the whole file on every keystroke in the main editor.
  */
-class Follower {
-  private timer: ReturnType<typeof setTimeout> | null = null;
-
-  constructor(
-    private readonly view: EditorView,
-    private readonly text: () => string,
-    private readonly followed: () => void = () => {},
-  ) {}
-
-  /** The store's text changed: bring the side to it in the next task. */
-  schedule(): void {
-    if (this.timer !== null) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.follow(this.text());
-      this.followed();
-    }, 0);
-  }
-
-  stop(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
-  private follow(text: string): void {
-    const old = this.view.state.doc.toString();
-    if (old === text) return;
-    let head = 0;
-    const max = Math.min(old.length, text.length);
-    while (head < max && old.charCodeAt(head) === text.charCodeAt(head)) head++;
-    let tail = 0;
-    while (tail < max - head && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail))
-      tail++;
-    const insert = text.slice(head, text.length - tail);
-    this.view.dispatch({
-      changes: { from: head, to: old.length - tail, insert },
-      annotations: fromStore.of(true),
-    });
-  }
+function follow(view: EditorView, text: string): void {
+  const old = view.state.doc.toString();
+  if (old === text) return;
+  let head = 0;
+  const max = Math.min(old.length, text.length);
+  while (head < max && old.charCodeAt(head) === text.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < max - head && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  view.dispatch({
+    changes: { from: head, to: old.length - tail, insert: text.slice(head, text.length - tail) },
+    annotations: fromStore.of(true),
+  });
 }
 
 /** Unchanged runs of this many lines or more fold into one line ("… 120 unchanged lines"), with this many kept as context. */
@@ -168,10 +139,11 @@ export function MergePane() {
     merge = view;
     reveal();
     // A new deployed file (opened, restored, pasted whole) shows its first change; an edit in the editor does not move the view.
-    const followA = new Follower(view.a, () => useDeploy.getState().deployedText, reveal);
-    const followB = new Follower(view.b, () => useRobotsLab.getState().robotsText);
     const stopDeploy = useDeploy.subscribe((s, prev) => {
-      if (s.deployedText !== prev.deployedText && !ownA) followA.schedule();
+      if (s.deployedText !== prev.deployedText && !ownA) {
+        follow(view.a, s.deployedText);
+        reveal();
+      }
       if (s.deployedFocus && s.deployedFocus !== prev.deployedFocus) {
         const doc = view.a.state.doc;
         const line = doc.line(Math.min(Math.max(1, s.deployedFocus.line), doc.lines));
@@ -183,13 +155,10 @@ export function MergePane() {
       }
     });
     const stopLab = useRobotsLab.subscribe((s, prev) => {
-      if (s.robotsText === prev.robotsText || ownB) return;
-      followB.schedule();
+      if (s.robotsText !== prev.robotsText && !ownB) follow(view.b, s.robotsText);
     });
     return () => {
       if (revealTimer !== null) clearTimeout(revealTimer);
-      followA.stop();
-      followB.stop();
       stopDeploy();
       stopLab();
       view.destroy();

@@ -14,6 +14,13 @@ export const mergeTheme = EditorView.theme({
   '&.cm-merge-b .cm-changedLine': { backgroundColor: 'var(--allowed-bg)' },
   '&.cm-merge-a .cm-changedLineGutter': { background: 'var(--blocked)' },
   '&.cm-merge-b .cm-changedLineGutter': { background: 'var(--allowed)' },
-  '.cm-collapsedLines': { color: 'var(--muted)', background: 'var(--bg)' },
+  // The merge view draws its fold marker with "⦚", a glyph many fonts lack
+  // (an empty box); plain words and a dashed rule say the same in any font.
+  '.cm-collapsedLines': {
+    color: 'var(--muted)',
+    background: 'var(--bg)',
+    borderBlock: '1px dashed var(--border)',
+  },
+  '.cm-collapsedLines:before, .cm-collapsedLines:after': { content: 'none' },
   '.cm-placeholder': { color: 'var(--muted)' },
 });

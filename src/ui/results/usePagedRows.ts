@@ -1,4 +1,4 @@
-import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 
 /**
@@ -17,47 +17,6 @@ const HEAD_HEIGHT = 46;
  * in Chromium), so a million rows are shown in pages.
  */
 const PAGE_ROWS = 10_000;
-
-/**
- * The scroll area's size for the virtualizer, never read inside a render:
- * the window's height until the ResizeObserver reports the area's own after
- * layout (the virtualizer's default read it at once, when the grid mounted:
- * another forced layout of the whole page).
- */
-function rectWithoutLayout(
-  v: Virtualizer<HTMLDivElement, HTMLElement>,
-  cb: (rect: { width: number; height: number }) => void,
-): (() => void) | undefined {
-  const el = v.scrollElement;
-  if (!el) return;
-  cb({ width: 0, height: window.innerHeight });
-  const ro = new ResizeObserver(() => cb({ width: el.clientWidth, height: el.clientHeight }));
-  ro.observe(el);
-  return () => ro.disconnect();
-}
-
-/** Scroll areas the virtualizer has written an offset to. */
-const written = new WeakSet<Element>();
-
-/**
- * The virtualizer's scroll write, less its first one when that is to the
- * top: on attaching to a new scroll area it writes the offset it starts from,
- * and `scrollTo` lays the page out at once, inside the task that mounts the
- * grid (8 ms of a reload's first results in a profile), to move an area that
- * is already at the top.
- */
-function scrollWithoutFirstLayout(
-  offset: number,
-  options: { adjustments?: number; behavior?: ScrollBehavior },
-  v: Virtualizer<HTMLDivElement, HTMLElement>,
-): void {
-  const el = v.scrollElement;
-  if (el && !written.has(el)) {
-    written.add(el);
-    if (offset + (options.adjustments ?? 0) === 0) return;
-  }
-  elementScroll(offset, options, v);
-}
 
 /**
  * The results grid's rows, `rowHeight` pixels each, in pages of PAGE_ROWS,
@@ -86,8 +45,6 @@ export function usePagedRows(
     getItemKey: (i) => rowAt(pageStart + i),
     overscan: 8,
     scrollPaddingStart: HEAD_HEIGHT,
-    observeElementRect: rectWithoutLayout,
-    scrollToFn: scrollWithoutFirstLayout,
   });
 
   // Rows stacked or not: every row's height changes at once.

@@ -28,8 +28,10 @@ function importedNote(result: ListImport): string {
 /**
  * Reading list files in the worker (locally; nothing is uploaded): the note
  * that says how it went, and the CSV column choice asked before a CSV is used.
+ * `onImported` runs just before an imported list replaces the URLs, with
+ * the note that says what it held.
  */
-export function useListImport() {
+export function useListImport(onImported: (said: string) => void) {
   const controller = useController();
   const [note, setNote] = useState<ImportNote | null>(null);
   const [csvChoice, setCsvChoice] = useState<CsvChoice | null>(null);
@@ -46,6 +48,8 @@ export function useListImport() {
         return;
       }
       setLoadedName(result.name);
+      const said = importedNote(result);
+      onImported(said);
       useRobotsLab.getState().setUrlText(result.text, result.pieces);
       // The Sitemaps tab cross-checks a sitemap's URLs against the rules while the list is still that file's.
       useRobotsLab
@@ -55,7 +59,7 @@ export function useListImport() {
             ? { name: result.name, count: result.count, bytes: file.size, text: result.text }
             : null,
         );
-      setNote({ text: importedNote(result), error: false });
+      setNote({ text: said, error: false });
     } catch (e) {
       setNote({ text: `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`, error: true });
     }

@@ -9,18 +9,17 @@ import {
   manyGroups,
   oneMegabyteLine,
   paste,
-  tenMegabytes,
   typeCrawlers,
 } from './fixtures/hostile';
 import { LabPage } from './pages/LabPage';
 
 /**
- * Inputs no one types but some paste or open: for each, what the page says,
- * that nothing is lost, and that it still answers a click.
- * Verdicts are written by hand from docs/behaviour.md (§ cited at each).
- * A million-line URL list and its reload are in e2e/bulk-runs.spec.ts;
- * 2,000 lines through input events in e2e/hostile-inputs.spec.ts; 50,000
- * lines through input events in the browser bench only (minutes of CDP).
+ * Odd files people paste or open (a line of 1 MB, control characters, an
+ * HTML page, 100,000 identical rules, 5,000 groups, malformed URLs): for
+ * each, the exact verdict, what the page says, that nothing is lost, and
+ * that it still answers a click. Verdicts are written by hand from
+ * docs/behaviour.md (§ cited at each). Files of megabytes and lists of a
+ * million URLs are in e2e/big-inputs-are-kept.spec.ts.
  */
 
 /** The page with Googlebot alone, the robots.txt URL empty, and `urls` to test. */
@@ -31,25 +30,6 @@ async function openWith(lab: LabPage, urls: string[]): Promise<void> {
   await lab.page.getByTestId('robots-url').fill('');
   await lab.inputs.setUrls(urls);
 }
-
-test('a 10 MB paste is opened as a file: the editor shows the 500 KiB Google reads, verdicts come from all of it', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const lab = new LabPage(page);
-  await openWith(lab, ['/p1', '/the-end']);
-  const { text } = tenMegabytes();
-  await paste(lab.editor.content, text);
-  // Too large to edit: the page says so, and what the editor shows is what Google reads (§3: the 500 KiB cap).
-  await expect(page.getByTestId('shown-part-note')).toContainText('is 10.0 MB, too large to edit here');
-  const shown = text.slice(0, 512_000).split('\n').length;
-  await expect(lab.editor.stats).toContainText(`${shown.toLocaleString('en')} lines`);
-  await lab.results.expectFinished(2, 1);
-  // /p1 is decided by line 3; /the-end's rule is past the cap, so nothing blocks it (§3).
-  await expect.poll(() => lab.results.verdictOf(0, 0)).toEqual({ verdict: 'Blocked', line: 3 });
-  await expect.poll(() => lab.results.verdictOf(1, 0)).toEqual({ verdict: 'Allowed', line: 0 });
-  await expectResponsive(page);
-});
 
 test('one line of 1 MB: the page flags the line and the cap, and the rule after it is unread', async ({ page }) => {
   test.setTimeout(120_000);

@@ -39,6 +39,10 @@ test.describe('an auditor brings a URL list', () => {
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       '<url><loc>https://shop.example.com/blog/a?x=1&amp;y=2</loc></url>\n<url><loc>https://shop.example.com/cart</loc></url>\n</urlset>\n';
     await lab.bulk.pickFile('sitemap.xml', sitemap, 'application/xml');
+    // On this wide screen the inputs fold once the list has its verdicts, repeating what the import said.
+    await expect(lab.page.getByTestId('inputs-folded-note')).toHaveText(
+      'Loaded 2 URLs from sitemap.xml. Folded to show the verdicts.',
+    );
     await expect
       .poll(() => lab.inputs.urlText())
       .toBe('https://shop.example.com/blog/a?x=1&y=2\nhttps://shop.example.com/cart\n');
