@@ -7,8 +7,9 @@
  * Usage: npx tsx bench/browser/worker-node.ts [urls=1000000] [crawlers=1]
  */
 
+import type { CrawlerSpec } from '../../src/model/wire';
 import { RobotsHandler } from '../../src/worker/handler';
-import type { CrawlerSpec, WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 import { generate, ROBOTS_URL } from '../generate';
 
 const count = Number(process.argv[2] ?? 1_000_000);

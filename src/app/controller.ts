@@ -8,13 +8,14 @@
 import type { StoreApi } from 'zustand';
 import type { RobotsFix } from '../core/lint';
 import type { ResultHighlight } from '../editor/index';
+import { isAllRows } from '../model/codes';
+import type { ListPieces } from '../model/pieces';
+import type { ExportedFile, ExportFormat, ListImport, SitemapReport, ViewQuery } from '../model/wire';
 import { type DeployState, useDeploy } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import { originSpecs, useOrigins } from '../state/origins';
 import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
-import { type ExportedFile, type ListImport, RobotsWorkerClient, type WorkerLike } from '../worker/client';
-import type { ListPieces } from '../worker/pieces';
-import { type ExportFormat, isAllRows, type SitemapReport, type ViewQuery } from '../worker/protocol';
+import { RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import type { EditorPort } from './editor';
 import { FlipsController } from './flipsController';
 import { highlightFor } from './highlight';

@@ -12,7 +12,7 @@ import {
   setExpectationMarks,
   showResultHighlight,
 } from '../editor/index';
-import type { DiagnosticTable } from '../worker/diagnosticTable';
+import type { DiagnosticTable } from '../model/diagnosticTable';
 
 /** The editor as the controller sees it. */
 export interface EditorPort {

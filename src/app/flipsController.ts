@@ -6,11 +6,11 @@
  * progress, counts and the flips on screen in the deploy store.
  */
 import type { StoreApi } from 'zustand';
+import type { ExportFormat, FlipTally } from '../model/wire';
 import type { DeployState } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import type { RobotsLabState } from '../state/store';
 import type { FlipHandlers, RobotsWorkerClient } from '../worker/client';
-import type { ExportFormat, FlipTally } from '../worker/protocol';
 import { type Clock, FLUSH_MS, Throttle } from './pacing';
 
 type Store<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;

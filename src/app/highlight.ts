@@ -1,6 +1,6 @@
 /** Which editor lines a selected cell's explanation lights up. */
 import type { ResultHighlight } from '../editor/index';
-import type { ExplainResult, ParseSummary } from '../worker/protocol';
+import type { ExplainResult, ParseSummary } from '../model/wire';
 
 /** How many lines either side of the deciding rule (or the group's start) get the group's highlight. */
 const HIGHLIGHT_REACH = 1000;

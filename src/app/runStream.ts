@@ -3,10 +3,12 @@
  * into the run's arrays, with the moments the controller acts on (the first
  * rows, more rows, the end).
  */
+
+import type { ListPieces } from '../model/pieces';
+import type { CrawlerInfo } from '../model/wire';
 import type { RunResults } from '../state/store';
 import type { RunHandlers } from '../worker/client';
-import type { ListPieces } from '../worker/pieces';
-import type { CrawlerInfo, WorkerReply } from '../worker/protocol';
+import type { WorkerReply } from '../worker/protocol';
 
 /** What the controller does at each moment of a run. */
 export interface RunSink {

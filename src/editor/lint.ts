@@ -8,7 +8,7 @@ import { type Action, type Diagnostic, lintGutter, setDiagnostics } from '@codem
 import type { Extension } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import type { RobotsDiagnostic } from '../core/lint';
-import type { DiagnosticTable } from '../worker/diagnosticTable';
+import type { DiagnosticTable } from '../model/diagnosticTable';
 
 /**
  * Converts engine diagnostics into CodeMirror diagnostics, clamped to a

@@ -12,8 +12,8 @@
  * the next write that succeeds clears the notice.
  */
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
+import type { ListPieces } from '../model/pieces';
 import type { Inputs } from '../state/inputs';
-import type { ListPieces } from '../worker/pieces';
 import { refusalReason, type Shelf } from './shelf';
 
 type Local = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

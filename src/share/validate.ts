@@ -8,7 +8,7 @@
  * `__proto__` or `constructor` in the input are never copied anywhere.
  */
 import { CRAWLER_PROFILES } from '../core/profiles';
-import { isFetchStatus } from '../worker/fetchStatus';
+import { isFetchStatus } from '../model/fetchStatus';
 import { LIMITS, type ReadResult, type ShareCrawlers, type ShareSettings, type ShareState } from './format';
 
 const KNOWN_PROFILES = new Set(CRAWLER_PROFILES.map((p) => p.id));

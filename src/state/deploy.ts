@@ -5,8 +5,8 @@
  * can be as large as a robots.txt gets), never sent anywhere.
  */
 import { create } from 'zustand';
+import type { FlipQuery, FlipRecord, FlipTally } from '../model/wire';
 import type { Shelf } from '../persist/shelf';
-import type { FlipQuery, FlipRecord, FlipTally } from '../worker/protocol';
 
 /** The test pane's two main views. */
 export type MainView = 'results' | 'before-after';

@@ -4,8 +4,8 @@
  * first-visit example, so the page explains itself.
  */
 import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_URLS } from '../fixtures/example';
-import { type FetchStatus, isFetchStatus } from '../worker/fetchStatus';
-import type { CrawlerSpec } from '../worker/protocol';
+import { type FetchStatus, isFetchStatus } from '../model/fetchStatus';
+import type { CrawlerSpec } from '../model/wire';
 
 interface Settings {
   /** Turn typed URLs into the crawler's request form before matching. */

@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { fetchOutcome } from '../core/fetch';
 import type { RobotsFetchRecord } from '../core/fetchRecord';
-import { isFetchStatus } from '../worker/fetchStatus';
+import { isFetchStatus } from '../model/fetchStatus';
 import type { OriginFileSpec } from '../worker/origins';
 
 /** What a saved record tells about the file beside its text. */

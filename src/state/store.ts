@@ -6,20 +6,13 @@
  */
 import { create, type StateCreator } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { ALL_ROWS } from '../model/codes';
+import type { FetchStatus } from '../model/fetchStatus';
+import { type ListPieces, slicePieces, wholeText } from '../model/pieces';
+import type { CrawlerInfo, ExplainResult, ParseSummary, RunTotals, SitemapReport, ViewQuery } from '../model/wire';
 import { createInputsStorage, type InputsStorage } from '../persist/inputs';
 import { browserLocal } from '../persist/local';
 import { browserShelf } from '../persist/shelf';
-import type { FetchStatus } from '../worker/fetchStatus';
-import { type ListPieces, slicePieces, wholeText } from '../worker/pieces';
-import {
-  ALL_ROWS,
-  type CrawlerInfo,
-  type ExplainResult,
-  type ParseSummary,
-  type RunTotals,
-  type SitemapReport,
-  type ViewQuery,
-} from '../worker/protocol';
 import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
 import { loadViewQuery, saveViewQuery } from './viewPrefs';
 

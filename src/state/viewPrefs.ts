@@ -3,8 +3,10 @@
  * (they are a way of looking, not something the user entered). A damaged or
  * foreign entry is read field by field; what is not valid takes the default.
  */
+
+import { ALL_ROWS } from '../model/codes';
+import type { ViewQuery } from '../model/wire';
 import { readLocal, writeLocal } from '../persist/local';
-import { ALL_ROWS, type ViewQuery } from '../worker/protocol';
 
 /** The localStorage key (it starts with the store's, so "Forget" removes it too). */
 export const VIEW_KEY = 'robots-lab-view';

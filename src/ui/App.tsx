@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { severityCounts } from '../model/diagnosticTable';
 import { useRobotsLab } from '../state/store';
-import { severityCounts } from '../worker/diagnosticTable';
 import { Announcer } from './Announcer';
 import { Dock } from './Dock';
 import { MainView } from './deploy/MainView';

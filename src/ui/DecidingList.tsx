@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useController } from '../app/context';
+import { ALL_ROWS, ROW } from '../model/codes';
 import { urlAt, useRobotsLab } from '../state/store';
-import { ALL_ROWS, ROW } from '../worker/protocol';
 import { formatCount } from './format';
 
 const MAX_LISTED = 200;

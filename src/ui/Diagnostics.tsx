@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useController } from '../app/context';
 import type { RobotsDiagnostic } from '../core/lint';
+import { diagnosticAt, problemOrder } from '../model/diagnosticTable';
 import { useRobotsLab } from '../state/store';
-import { diagnosticAt, problemOrder } from '../worker/diagnosticTable';
 
 const SEVERITY_LABEL = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
 const SEVERITY_ICON = { error: '⛔', warning: '⚠', info: 'ℹ' } as const;

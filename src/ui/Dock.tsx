@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { diagnosticCount } from '../model/diagnosticTable';
 import { type DockTab, useRobotsLab } from '../state/store';
-import { diagnosticCount } from '../worker/diagnosticTable';
 import { AiLens } from './ai/AiLens';
 import { DecidingList } from './DecidingList';
 import { Diagnostics } from './Diagnostics';

@@ -1,7 +1,7 @@
 import { useController } from '../app/context';
 import { ruleLabel } from '../core/matcher';
+import type { ExplainResult, ParseSummary } from '../model/wire';
 import { useRobotsLab } from '../state/store';
-import type { ExplainResult, ParseSummary } from '../worker/protocol';
 import { sentence } from './format';
 import { Lenses } from './lenses/Lenses';
 import { AddOriginButton } from './origins/AddOriginButton';

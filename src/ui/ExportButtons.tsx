@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { useController } from '../app/context';
 import { UTF8_BOM } from '../core/csv';
+import type { ExportedFile, ExportFormat, ExportSummary } from '../model/wire';
 import { useRobotsLab } from '../state/store';
-import type { ExportedFile } from '../worker/client';
-import type { ExportFormat, ExportSummary } from '../worker/protocol';
 import { download } from './download';
 import { formatCount } from './format';
 import { waitForRun } from './waitForRun';

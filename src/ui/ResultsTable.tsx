@@ -1,7 +1,7 @@
 import { type CSSProperties, type KeyboardEvent, memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { ruleLabels } from '../model/codes';
+import { fetchOutcome } from '../model/fetchStatus';
 import { type RunResults, useRobotsLab } from '../state/store';
-import { fetchOutcome } from '../worker/fetchStatus';
-import { ruleLabels } from '../worker/protocol';
 import { ExportButtons } from './ExportButtons';
 import { useOriginContexts } from './origins/useOriginContexts';
 import { drawnColumns, useColumnWindow } from './results/columnWindow';

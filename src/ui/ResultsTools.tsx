@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useController } from '../app/context';
+import type { CrawlerInfo, ViewQuery } from '../model/wire';
 import { useRobotsLab } from '../state/store';
-import type { CrawlerInfo, ViewQuery } from '../worker/protocol';
 import { formatCount } from './format';
 
 const NO_CRAWLERS: readonly CrawlerInfo[] = [];

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { EXAMPLE_ROBOTS_URL } from '../fixtures/example';
+import { CELL } from '../model/codes';
 import { originOf } from '../state/robotsUrl';
 import { useRobotsLab } from '../state/store';
-import { CELL } from '../worker/protocol';
 import { formatCount } from './format';
 import { useRobotsUrlTyping } from './RobotsUrlField';
 import { useListOrigins } from './useListOrigins';

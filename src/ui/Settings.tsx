@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { FETCH_STATUSES, type FetchStatus, fetchOutcome } from '../model/fetchStatus';
 import { useRobotsLab } from '../state/store';
-import { FETCH_STATUSES, type FetchStatus, fetchOutcome } from '../worker/fetchStatus';
 import { RobotsUrlField } from './RobotsUrlField';
 
 /** The robots.txt URL, the simulated fetch result and URL normalisation. */

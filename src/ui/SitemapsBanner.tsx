@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useController } from '../app/context';
+import type { SitemapReport } from '../model/wire';
 import { useRobotsLab } from '../state/store';
-import type { SitemapReport } from '../worker/protocol';
 import { formatCount } from './format';
 import './infile.css';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useController } from '../app/context';
+import { CELL, ruleLabels } from '../model/codes';
 import { useRobotsLab } from '../state/store';
-import { CELL, ruleLabels } from '../worker/protocol';
 import { formatCount } from './format';
 
 /**

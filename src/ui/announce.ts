@@ -4,7 +4,7 @@
  * (docs/behaviour.md §5, §8), and one at the start and end of a long run.
  */
 import { ruleLabel } from '../core/matcher';
-import type { ExplainResult, ParseSummary } from '../worker/protocol';
+import type { ExplainResult, ParseSummary } from '../model/wire';
 import { formatCount } from './format';
 
 /** "lines 4–8", "line 4", "lines 1–3 and 7–9" for the obeyed groups. */

@@ -8,8 +8,9 @@ import { diffHunks } from '../core/aipref/diff';
 import { AI_INTENTS, suggestForIntent } from '../core/aipref/suggest';
 import { purposeMatrix } from '../core/purposes';
 import type { ParsedRobots } from '../core/types';
+import type { AiLensResult } from '../model/wire';
 import { type HandlerHost, postFailure } from './host';
-import type { AiLensResult, RequestOf } from './protocol';
+import type { RequestOf } from './protocol';
 
 /**
  * The matrix reads what a crawler reads (`parsed`, cut at Google's size

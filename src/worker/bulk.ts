@@ -17,8 +17,9 @@ import {
 } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import { ABSOLUTE_URL } from '../core/url';
+import { CELL, ROW, TOP_RULES } from '../model/codes';
+import type { CrawlerInfo, RunTotals } from '../model/wire';
 import { noFileNote, type OriginFiles, type OriginJudge } from './origins';
-import { CELL, type CrawlerInfo, ROW, type RunTotals, TOP_RULES } from './protocol';
 
 /** What a run needs to know about one crawler. */
 export interface BulkCrawler {

@@ -8,7 +8,7 @@
 import { decodeUtf8WithOffsets } from '../core/globals';
 import { GOOGLE_SIZE_LIMIT_BYTES, parseRobotsTxt } from '../core/index';
 import type { ParsedRobots } from '../core/types';
-import type { WireDiagnostic } from './protocol';
+import type { WireDiagnostic } from '../model/wire';
 
 /**
  * A file larger than this (in bytes) is not put into the editor whole: the

@@ -3,7 +3,7 @@
  * 200 times and then once more for the rest, so the editor and the Problems
  * tab stay readable and the reply stays small.
  */
-import type { WireDiagnostic } from './protocol';
+import type { WireDiagnostic } from '../model/wire';
 
 /** Diagnostics shown per code before one summary line stands for the rest. */
 const PER_CODE = 200;

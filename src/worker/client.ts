@@ -6,31 +6,33 @@
  * is terminated and restarted; the caller's state is untouched.
  */
 
-import type { FetchStatus } from './fetchStatus';
+import type { FetchStatus } from '../model/fetchStatus';
+import { type ListPieces, listPieces } from '../model/pieces';
+import type {
+  AiLensResult,
+  CrawlerSpec,
+  DebugFault,
+  EvaluateParams,
+  ExplainResult,
+  ExportFormat,
+  ExportSummary,
+  FlipQuery,
+  FlipRecord,
+  FlipsParams,
+  FlipTally,
+  ImportSummary,
+  ParseSummary,
+  SitemapListInfo,
+  SitemapReport,
+  ViewQuery,
+} from '../model/wire';
 import type { OriginFileSpec } from './origins';
-import { type ListPieces, listPieces } from './pieces';
 import {
-  type AiLensResult,
   ANSWERS,
   type AnsweredType,
   assertNever,
-  type CrawlerSpec,
-  type DebugFault,
-  type EvaluateParams,
-  type ExplainResult,
-  type ExportFormat,
-  type ExportSummary,
-  type FlipQuery,
-  type FlipRecord,
-  type FlipsParams,
-  type FlipTally,
-  type ImportSummary,
-  type ParseSummary,
   type ReplyTo,
   type RequestOf,
-  type SitemapListInfo,
-  type SitemapReport,
-  type ViewQuery,
   type WorkerReply,
   type WorkerRequest,
 } from './protocol';

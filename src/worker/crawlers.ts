@@ -9,7 +9,7 @@ import { type CatalogueProfile, type CrawlerCategory, findProfile } from '../cor
 import { purposeView } from '../core/purposes';
 import { readAll } from '../core/readers/index';
 import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/types';
-import type { CrawlerInfo, CrawlerSpec, ExplainLenses } from './protocol';
+import type { CrawlerInfo, CrawlerSpec, ExplainLenses } from '../model/wire';
 
 /** A crawler resolved for a run or an explanation. */
 export interface Crawler {

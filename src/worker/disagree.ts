@@ -6,8 +6,8 @@
  * without holding the worker for seconds; later views reuse it.
  */
 import { dialectVerdicts } from '../core/readers/index';
+import { CELL, DISAGREE_READERS, ROW } from '../model/codes';
 import type { BulkRun } from './bulk';
-import { CELL, DISAGREE_READERS, ROW } from './protocol';
 
 /** Per cell: a bit per reader of DISAGREE_READERS whose verdict differs from Google's; 0 when all agree. */
 export class ReaderDiffs {

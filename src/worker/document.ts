@@ -6,6 +6,7 @@
 import { applyGoogleSizeLimit, fetchOutcome, parseRobotsTxt } from '../core/index';
 import { lintRobots } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
+import type { ExplainResult } from '../model/wire';
 import { HeldBytes } from './bytes';
 import { capPerCode } from './capDiagnostics';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
@@ -14,7 +15,7 @@ import { type HandlerHost, postFailure } from './host';
 import { judgeUrl } from './judge';
 import { looksLike } from './looksLike';
 import { type OriginFileSpec, parseAsRead, urlOrigin } from './origins';
-import type { ExplainResult, WorkerRequest } from './protocol';
+import type { WorkerRequest } from './protocol';
 import { summarise, summaryTransfer } from './summary';
 
 type Request<T extends WorkerRequest['type']> = Extract<WorkerRequest, { type: T }>;

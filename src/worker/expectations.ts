@@ -7,7 +7,7 @@
  */
 import { checkExpectations, parseExpectations } from '../core/expectations';
 import type { ParsedRobots } from '../core/types';
-import type { ExpectationMark, WireDiagnostic } from './protocol';
+import type { ExpectationMark, WireDiagnostic } from '../model/wire';
 
 /** At most this many expectations are checked on each parse (they cost the keystroke's parse); the CLI checks them all. */
 const MAX_CHECKED_EXPECTATIONS = 500;

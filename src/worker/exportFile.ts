@@ -5,8 +5,9 @@
  * built as a Blob from bounded chunks, so no single string grows with the run.
  */
 import { csvRecord, RESULT_COLUMNS } from '../core/csv';
+import { CELL, ROW } from '../model/codes';
+import type { ExportFormat, ExportSummary, ViewQuery } from '../model/wire';
 import type { BulkRun } from './bulk';
-import { CELL, type ExportFormat, type ExportSummary, ROW, type ViewQuery } from './protocol';
 
 /** Verdict names as the CLI's CSV and JSON write them (`status`); indexed by CELL value. */
 const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];

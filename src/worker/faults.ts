@@ -4,7 +4,7 @@
  * handler calls it behind `__ROBOTS_LAB_FAULTS__`), so a production bundle
  * does not contain it.
  */
-import type { DebugFault } from './protocol';
+import type { DebugFault } from '../model/wire';
 
 /** Throws, or never returns. */
 export function injectFault(fault: DebugFault): never {

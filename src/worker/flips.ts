@@ -11,11 +11,12 @@ import { type DiffCrawler, emptyCounts, type Flip, type LineEdit, verdictFlips }
 import { diffLines, type LineDiff } from '../core/diff/lines';
 import { applyGoogleSizeLimit, chooseGroups, parseRobotsTxt } from '../core/index';
 import type { ParsedRobots } from '../core/types';
+import type { FlipKind, FlipQuery, FlipRecord, FlipTally } from '../model/wire';
 import { splitRows } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { type HandlerHost, postFailure } from './host';
 import { judgeUrl, scopeChecker } from './judge';
-import type { FlipKind, FlipQuery, FlipRecord, FlipTally, RequestOf } from './protocol';
+import type { RequestOf } from './protocol';
 import { type HeldList, SLICE_MS } from './runs';
 
 /** What every flip of one crawler between one pair of deciding lines shares. */

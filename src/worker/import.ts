@@ -5,8 +5,8 @@
  * with the CLI.
  */
 import { detectListFormat, inspectCsv, parseCsvList, parseSitemap, parseTextList, sitemapKind } from '../core/urllist';
+import type { ImportResult } from '../model/wire';
 import { splitRows } from './bulk';
-import type { ImportResult } from './protocol';
 
 /** An import's list with its rows, split once for the count and the runs. */
 export type ImportedList = ImportResult & { rows: { starts: Int32Array; ends: Int32Array } };

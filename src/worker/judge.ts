@@ -5,7 +5,7 @@
  */
 import { checkScope, toRequestUrl } from '../core/index';
 import { ABSOLUTE_URL } from '../core/url';
-import { ROW } from './protocol';
+import { ROW } from '../model/codes';
 
 /** One typed URL as read for matching, with the row flags it earns. */
 export interface Judged {

@@ -3,11 +3,12 @@
  * text goes to the page in pieces) and saving a list in IndexedDB, so the
  * page's thread never holds a huge string for either.
  */
+
+import { cutPieces } from '../model/pieces';
 import { loadList as loadChunks, refusalReason, saveList as saveChunks } from '../persist/shelf';
 import { splitRows } from './bulk';
 import { type HandlerHost, postFailure } from './host';
 import { importList, readListFile } from './import';
-import { cutPieces } from './pieces';
 import type { WorkerRequest } from './protocol';
 import type { HeldList } from './runs';
 

@@ -6,12 +6,13 @@
  */
 import { fetchOutcome } from '../core/index';
 import type { ParsedRobots } from '../core/types';
+import { ROW } from '../model/codes';
 import { BulkRun, splitRows } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { type HandlerHost, postFailure } from './host';
 import { scopeChecker, scopePrefix } from './judge';
 import { OriginFiles } from './origins';
-import { ROW, type WorkerReply, type WorkerRequest } from './protocol';
+import type { WorkerReply, WorkerRequest } from './protocol';
 
 /** How long one evaluation slice may run before it posts a chunk and yields. */
 export const SLICE_MS = 20;

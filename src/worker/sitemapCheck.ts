@@ -9,9 +9,11 @@
  */
 import { checkSitemapLines, checkSitemapSize } from '../core/sitemaps';
 import type { ParsedRobots } from '../core/types';
+import { CELL, ROW } from '../model/codes';
+import type { SitemapReport } from '../model/wire';
 import type { BulkRun } from './bulk';
 import { type HandlerHost, postFailure } from './host';
-import { CELL, ROW, type SitemapReport, type WorkerRequest } from './protocol';
+import type { WorkerRequest } from './protocol';
 
 /** How many blocked URLs the report names as examples. */
 const EXAMPLES = 5;

@@ -4,8 +4,8 @@
  * cheap to copy between threads).
  */
 import type { ParsedRobots, Rule } from '../core/types';
-import { diagnosticTable } from './diagnosticTable';
-import type { ExpectationMark, ParseSummary, RuleTable, WireDiagnostic } from './protocol';
+import { diagnosticTable } from '../model/diagnosticTable';
+import type { ExpectationMark, ParseSummary, RuleTable, WireDiagnostic } from '../model/wire';
 
 /** Finds the 1-based line holding character offset `at`. */
 function lineAt(parsed: ParsedRobots, at: number): number {

@@ -4,9 +4,10 @@
  * The page never walks a million rows itself.
  */
 
+import { CELL, isAllRows, ROW } from '../model/codes';
+import type { ViewQuery } from '../model/wire';
 import type { BulkRun } from './bulk';
 import type { ReaderDiffs } from './disagree';
-import { CELL, isAllRows, ROW, type ViewQuery } from './protocol';
 
 /** Whether a cell's status passes the verdict filter. */
 function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {

@@ -10,10 +10,10 @@ import { AppController } from '../../src/app/controller';
 import type { EditorPort } from '../../src/app/editor';
 import type { Verdict } from '../../src/core/types';
 import type { ResultHighlight } from '../../src/editor/index';
+import { type DiagnosticTable, diagnosticsIn, diagnosticTable } from '../../src/model/diagnosticTable';
+import type { ExplainResult, ParseSummary, RunTotals } from '../../src/model/wire';
 import { createInputsStorage } from '../../src/persist/inputs';
 import { createRobotsLabStore } from '../../src/state/store';
-import { type DiagnosticTable, diagnosticsIn, diagnosticTable } from '../../src/worker/diagnosticTable';
-import type { ExplainResult, ParseSummary, RunTotals } from '../../src/worker/protocol';
 import { FakeWorker } from '../fakes/worker';
 
 /** An editor stand-in that records what it was asked to show. */

@@ -7,10 +7,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppController } from '../../src/app/controller';
 import type { EditorPort } from '../../src/app/editor';
+import type { FlipRecord, FlipTally } from '../../src/model/wire';
 import { createInputsStorage } from '../../src/persist/inputs';
 import { createDeployStore } from '../../src/state/deploy';
 import { createRobotsLabStore } from '../../src/state/store';
-import type { FlipRecord, FlipTally } from '../../src/worker/protocol';
 import { FakeWorker } from '../fakes/worker';
 
 const noEditor: EditorPort = {

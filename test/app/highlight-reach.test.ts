@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highlightFor } from '../../src/app/highlight';
-import type { ExplainResult, ParseSummary } from '../../src/worker/protocol';
+import type { ExplainResult, ParseSummary } from '../../src/model/wire';
 
 /** A parse with one group spanning lines 1..n, and an explanation whose deciding rule is at `rule`. */
 function cell(n: number, rule: number | null) {

@@ -4,9 +4,11 @@
  * end, every reply collected. For the tests of what the worker answers
  * about a finished run (exports, the sitemap check).
  */
+
+import type { CrawlerSpec } from '../../src/model/wire';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
 import type { OriginFileSpec } from '../../src/worker/origins';
-import type { CrawlerSpec, WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 
 export function handlerAfterRun(
   text: string,

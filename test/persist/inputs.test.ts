@@ -5,11 +5,11 @@
  * keeper. Expected values are written by hand.
  */
 import { describe, expect, it } from 'vitest';
+import { listPieces } from '../../src/model/pieces';
 import { createInputsStorage, type ListKeeper } from '../../src/persist/inputs';
 import type { Shelf } from '../../src/persist/shelf';
 import { PERSIST_VERSION } from '../../src/state/inputs';
 import { createRobotsLabStore, persistedPart } from '../../src/state/store';
-import { listPieces } from '../../src/worker/pieces';
 
 function quotaError(): Error {
   const e = new Error('The quota has been exceeded.');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
+import { listPieces } from '../../src/model/pieces';
 import { createInputsStorage } from '../../src/persist/inputs';
 import { crawlerSpecs, DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION } from '../../src/state/inputs';
 import { createRobotsLabStore, type RunResults, STORAGE_KEY, urlAt, urlListPieces } from '../../src/state/store';
-import { listPieces } from '../../src/worker/pieces';
 
 /** A localStorage stand-in with a size limit (in characters), throwing as browsers do. */
 class FakeStorage {

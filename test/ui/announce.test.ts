@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { CrawlerSpec } from '../../src/model/wire';
 import { cellAnnouncement, runDoneAnnouncement, runStartAnnouncement } from '../../src/ui/announce';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { CrawlerSpec, WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 
 /** What the live region says for one cell of `text`, through the worker's parse and explain; expected sentences are written by hand. */
 function spoken(text: string, url: string, crawler: CrawlerSpec, fetchStatus = 200): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { AiLensResult } from '../../src/model/wire';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { AiLensResult, WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 
 // The 'ai-lens' message (src/worker/aiLens.ts): expected values written by
 // hand from docs/behaviour.md §5 and §15.

@@ -2,7 +2,7 @@
 // the reference reads bytes (docs/behaviour.md §13). Expectations are written
 // by hand from §13: `Disallow: /\xFF` is the pattern /%FF.
 import { describe, expect, it } from 'vitest';
-import { diagnosticsIn } from '../../src/worker/diagnosticTable';
+import { diagnosticsIn } from '../../src/model/diagnosticTable';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
 import type { WorkerReply } from '../../src/worker/protocol';
 

@@ -1,7 +1,7 @@
 // The linter's diagnostics reach the page capped per code: 200 of a kind, then
 // one line that counts the rest. Expected counts are worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { diagnosticsIn } from '../../src/worker/diagnosticTable';
+import { diagnosticsIn } from '../../src/model/diagnosticTable';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
 import type { WorkerReply } from '../../src/worker/protocol';
 

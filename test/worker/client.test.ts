@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
+import type { EvaluateParams, ParseSummary } from '../../src/model/wire';
 import { RobotsWorkerClient, type RunHandlers, type WorkerLike } from '../../src/worker/client';
 import { RobotsHandler } from '../../src/worker/handler';
-import type { EvaluateParams, ParseSummary, WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 import { FakeWorker } from '../fakes/worker';
 
 function setup(budgetMs = 1000) {

@@ -16,7 +16,7 @@ import {
   indicesWithCode,
   problemOrder,
   severityCounts,
-} from '../../src/worker/diagnosticTable';
+} from '../../src/model/diagnosticTable';
 
 const CODES: RobotsDiagnosticCode[] = ['typo-key', 'rule-outside-group', 'aipref-syntax', 'invalid-utf8', 'size-limit'];
 const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;

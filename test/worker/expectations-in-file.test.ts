@@ -2,9 +2,10 @@
 // comments are ignored by crawlers, docs/behaviour.md §3). Every expected value
 // below is written by hand from the file's text.
 import { describe, expect, it } from 'vitest';
-import { diagnosticsIn } from '../../src/worker/diagnosticTable';
+import { diagnosticsIn } from '../../src/model/diagnosticTable';
+import type { ParseSummary } from '../../src/model/wire';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { ParseSummary, WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 
 function parse(text: string): ParseSummary {
   const replies: WorkerReply[] = [];

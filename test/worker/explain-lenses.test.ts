@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { CrawlerSpec, ExplainResult } from '../../src/model/wire';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { CrawlerSpec, ExplainResult, WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 
 /** Parses `text` in a worker handler and explains one cell; every expected value below is written by hand. */
 function explain(text: string, url: string, crawler: CrawlerSpec, fetchStatus = 200): ExplainResult {

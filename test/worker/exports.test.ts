@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_ROWS } from '../../src/model/codes';
+import type { ViewQuery } from '../../src/model/wire';
 import { chunked } from '../../src/worker/exportFile';
-import { ALL_ROWS, type ViewQuery } from '../../src/worker/protocol';
 import { handlerAfterRun } from '../fakes/handler';
 
 // Lines: 1 User-agent: *, 2 Disallow: /private/, 3 Allow: /private/ok, 5 User-agent: GPTBot, 6 Disallow: /

@@ -5,8 +5,9 @@
  * docs/behaviour.md §5 (which group a crawler obeys) and §8 (which rule wins).
  */
 import { describe, expect, it } from 'vitest';
+import type { FlipQuery, FlipsParams } from '../../src/model/wire';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { FlipQuery, FlipsParams, WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 
 function harness(tick = 0) {
   const replies: WorkerReply[] = [];

@@ -2,10 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { evaluateProfile, parseRobotsTxt } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, GROUP_CHOICE_ROBOTS_TXT } from '../../src/fixtures/example';
+import { CELL, ROW } from '../../src/model/codes';
+import { diagnosticsIn } from '../../src/model/diagnosticTable';
+import type { EvaluateParams } from '../../src/model/wire';
 import type { Shelf } from '../../src/persist/shelf';
-import { diagnosticsIn } from '../../src/worker/diagnosticTable';
 import { type HandlerHost, RobotsHandler, SLICE_MS } from '../../src/worker/handler';
-import { CELL, type EvaluateParams, ROW, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
+import type { WorkerReply, WorkerRequest } from '../../src/worker/protocol';
 
 /** A host with a fake clock (advanced by `tick` per reading) and a manual task queue. */
 function harness(tick = 0, values?: Shelf) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_ROWS } from '../../src/model/codes';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
 import { importList } from '../../src/worker/import';
-import { ALL_ROWS, type WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 
 describe('a .txt list: `#` lines are comments, as the CLI reads them', () => {
   it('skips comment lines, indented ones too, and keeps the URLs in order', () => {

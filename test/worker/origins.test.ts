@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchOutcome } from '../../src/core/fetch';
-import { ALL_ROWS, type CrawlerSpec, type ExplainResult, type ViewQuery } from '../../src/worker/protocol';
+import { ALL_ROWS } from '../../src/model/codes';
+import type { CrawlerSpec, ExplainResult, ViewQuery } from '../../src/model/wire';
 import { handlerAfterRun } from '../fakes/handler';
 
 // The editor's file, for https://a.example. Lines: 1 User-agent: *, 2 Disallow: /private

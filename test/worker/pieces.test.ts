@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cutPieces, listPieces, slicePieces, wholeText } from '../../src/model/pieces';
 import { splitRows } from '../../src/worker/bulk';
-import { cutPieces, listPieces, slicePieces, wholeText } from '../../src/worker/pieces';
 
 /** Lines of URLs and paths, with blank lines, spaces, CRLF and a line longer than a piece. */
 const lineArb = fc.oneof(

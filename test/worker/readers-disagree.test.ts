@@ -3,8 +3,10 @@
 // written by hand from the readers' documented behaviour: the 1994 convention
 // has no Allow lines and no wildcards (robotstxt.org/orig.html).
 import { describe, expect, it } from 'vitest';
+import { ALL_ROWS, DISAGREE_READERS } from '../../src/model/codes';
+import type { ViewQuery } from '../../src/model/wire';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import { ALL_ROWS, DISAGREE_READERS, type ViewQuery, type WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 
 const ROBOTS = [
   'User-agent: *', // 1

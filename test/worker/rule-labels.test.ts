@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ruleLabels } from '../../src/model/codes';
 import { RobotsHandler } from '../../src/worker/handler';
-import { ruleLabels, type WorkerReply } from '../../src/worker/protocol';
+import type { WorkerReply } from '../../src/worker/protocol';
 
 describe('ruleLabels: line → rule as written, made when asked', () => {
   const table = {

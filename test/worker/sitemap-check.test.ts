@@ -1,7 +1,7 @@
 // The Sitemaps tab's report (docs/behaviour.md §10; sitemaps.org limits: 50,000
 // URLs, 50 MB). Every expected value is written by hand from the file below.
 import { describe, expect, it } from 'vitest';
-import type { SitemapListInfo, SitemapReport } from '../../src/worker/protocol';
+import type { SitemapListInfo, SitemapReport } from '../../src/model/wire';
 import { handlerAfterRun } from '../fakes/handler';
 
 const ROBOTS = [

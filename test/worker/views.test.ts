@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { evaluateProfile, parseRobotsTxt, toRequestUrl } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
+import { ALL_ROWS, CELL } from '../../src/model/codes';
+import { LIST_PIECE } from '../../src/model/pieces';
+import type { ViewQuery } from '../../src/model/wire';
 import { splitRows } from '../../src/worker/bulk';
 import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import { LIST_PIECE } from '../../src/worker/pieces';
-import { ALL_ROWS, CELL, type ViewQuery, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol';
+import type { WorkerReply, WorkerRequest } from '../../src/worker/protocol';
 
 function harness() {
   const replies: WorkerReply[] = [];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useController } from '../../app/context';
+import type { AiLensResult } from '../../model/wire';
 import { useRobotsLab } from '../../state/store';
-import type { AiLensResult } from '../../worker/protocol';
 import { AiNotes } from './AiNotes';
 import { IntentFixes } from './IntentFixes';
 import { PurposeMatrix } from './PurposeMatrix';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { RobotsDiagnosticCode } from '../../core/lint';
+import { diagnosticAt, indicesWithCode } from '../../model/diagnosticTable';
 import { useRobotsLab } from '../../state/store';
-import { diagnosticAt, indicesWithCode } from '../../worker/diagnosticTable';
 import { LineLink } from '../lenses/LineLink';
 
 /** The diagnostics about AI-preference lines and what they contradict (docs/lint-codes.md), not Google's own. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useController } from '../../app/context';
-import type { IntentSuggestion } from '../../worker/protocol';
+import type { IntentSuggestion } from '../../model/wire';
 import { LineLink } from '../lenses/LineLink';
 import { DiffView } from './DiffView';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useController } from '../../app/context';
+import type { ExportFormat, FlipQuery, FlipRecord } from '../../model/wire';
 import { useDeploy } from '../../state/deploy';
-import type { ExportFormat, FlipQuery, FlipRecord } from '../../worker/protocol';
 import { download } from '../download';
 import { formatCount } from '../format';
 import { editText, jumpTarget, KIND_LABEL, sideText } from './describe';

@@ -1,6 +1,6 @@
 /** Words for the before/after view: an edited line, a deciding line, a flip's direction. */
 import type { LineEdit } from '../../core/diff/index';
-import type { FlipKind, FlipRecord } from '../../worker/protocol';
+import type { FlipKind, FlipRecord } from '../../model/wire';
 
 /** "line 3 added: Disallow: /shop", as the page and `robots-lab diff` say it. */
 export function editText(e: LineEdit): string {

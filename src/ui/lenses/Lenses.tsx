@@ -1,4 +1,4 @@
-import type { ExplainLenses } from '../../worker/protocol';
+import type { ExplainLenses } from '../../model/wire';
 import { PurposeRows } from './PurposeRows';
 import { ReaderStrip } from './ReaderStrip';
 import './lenses.css';

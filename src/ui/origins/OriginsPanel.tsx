@@ -1,9 +1,9 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { FETCH_STATUSES, fetchOutcome } from '../../model/fetchStatus';
 import { readSavedRecords } from '../../state/originRecords';
 import { type OriginFile, useOrigins } from '../../state/origins';
 import { originOf } from '../../state/robotsUrl';
 import { useRobotsLab } from '../../state/store';
-import { FETCH_STATUSES, fetchOutcome } from '../../worker/fetchStatus';
 import { formatCount } from '../format';
 import { listedOrigins } from './listedOrigins';
 import './origins.css';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
-import type { CrawlerInfo } from '../../worker/protocol';
+import type { CrawlerInfo } from '../../model/wire';
 
 /** The URL column's width limits, in pixels. */
 const URL_COL = { min: 120, max: 900, step: 24 };

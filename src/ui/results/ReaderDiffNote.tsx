@@ -1,6 +1,6 @@
 import { READER_NAMES } from '../../core/readers/types';
+import { DISAGREE_READERS } from '../../model/codes';
 import { useRobotsLab } from '../../state/store';
-import { DISAGREE_READERS } from '../../worker/protocol';
 import '../infile.css';
 
 /** The names of the readers in a DISAGREE_READERS mask, in their order. */

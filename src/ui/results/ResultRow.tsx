@@ -1,5 +1,5 @@
+import { ROW } from '../../model/codes';
 import { type RunResults, urlAt } from '../../state/store';
-import { ROW } from '../../worker/protocol';
 import { sentence } from '../format';
 import { type CellContext, cellView } from './cellView';
 import { ReaderDiffNote } from './ReaderDiffNote';

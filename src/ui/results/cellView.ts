@@ -1,5 +1,6 @@
-import type { FetchOutcome } from '../../worker/fetchStatus';
-import { CELL, ROW, type RuleLabels } from '../../worker/protocol';
+import { CELL, ROW } from '../../model/codes';
+import type { FetchOutcome } from '../../model/fetchStatus';
+import type { RuleLabels } from '../../model/wire';
 import { sentence } from '../format';
 
 /** What one verdict cell shows, worked out from the run's compact arrays. */

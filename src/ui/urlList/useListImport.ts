@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useController } from '../../app/context';
+import type { ImportSummary, ListImport } from '../../model/wire';
 import { useRobotsLab } from '../../state/store';
-import type { ListImport } from '../../worker/client';
-import type { ImportSummary } from '../../worker/protocol';
 import { formatCount } from '../format';
 
 /** A line under the list about the last import: progress, what it held, or why it failed. */
