@@ -7,8 +7,7 @@
  * worker, so it never blocks the page; the number says how soon the tab
  * fills after a paste.
  */
-import { type HandlerHost, RobotsHandler } from '../src/worker/handler';
-import type { WorkerReply } from '../src/worker/protocol';
+import { RobotsApi } from '../src/worker/api';
 import { generate } from './generate';
 
 const AI_TAIL = [
@@ -30,24 +29,16 @@ function median(xs: number[]): number {
   return s[s.length >> 1];
 }
 
-/** Median ms of `runs` 'ai-lens' answers for one parsed text (the parse itself not counted). */
+/** Median ms of `runs` AI lens answers for one parsed text (the parse itself not counted). */
 function lensMs(text: string, runs: number): number {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    let answered = false;
-    const host: HandlerHost = {
-      post: (r: WorkerReply) => {
-        if (r.type === 'ai-lensed') answered = true;
-      },
-      schedule: (fn) => fn(),
-      now: () => performance.now(),
-    };
-    const handler = new RobotsHandler(host);
-    handler.handle({ type: 'set-text', id: 1, version: 1, text });
+    const api = new RobotsApi({ schedule: (fn) => fn(), now: () => performance.now() });
+    api.setText({ version: 1, text });
     const t0 = performance.now();
-    handler.handle({ type: 'ai-lens', id: 2, version: 1 });
+    const lens = api.aiLens({ version: 1 });
     times.push(performance.now() - t0);
-    if (!answered) throw new Error('no ai-lensed reply');
+    if (!lens.suggestions.length) throw new Error('no suggestions');
   }
   return median(times);
 }

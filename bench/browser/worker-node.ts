@@ -1,5 +1,5 @@
 /**
- * The worker's bulk run under Node: the same RobotsHandler the page's worker
+ * The worker's bulk run under Node: the same RobotsApi the page's worker
  * runs, on the generated ~500 KiB robots.txt and 1,000,000 URLs, with a host
  * that yields like the worker does. Profile it with
  * `node --cpu-prof --import tsx bench/browser/worker-node.ts`.
@@ -7,9 +7,8 @@
  * Usage: npx tsx bench/browser/worker-node.ts [urls=1000000] [crawlers=1]
  */
 
-import type { CrawlerSpec } from '../../src/model/wire';
-import { RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import type { CrawlerSpec, RunChunk, RunStart } from '../../src/model/wire';
+import { RobotsApi } from '../../src/worker/api';
 import { generate, ROBOTS_URL } from '../generate';
 
 const count = Number(process.argv[2] ?? 1_000_000);
@@ -23,36 +22,28 @@ const all: CrawlerSpec[] = [
 ];
 const crawlers = all.slice(0, ncrawlers);
 
-let t0 = 0;
 let chunks = 0;
 let bytes = 0;
-const handler = new RobotsHandler({
-  post(reply: WorkerReply) {
-    if (reply.type === 'run-chunk') {
-      chunks++;
-      bytes += reply.status.byteLength + reply.lines.byteLength + reply.rowFlags.byteLength;
-    }
-    if (reply.type === 'run-done') {
+const api = new RobotsApi({ schedule: (fn) => setImmediate(fn), now: () => performance.now() });
+api.setText({ version: 1, text: data.robotsTxt });
+const t0 = performance.now();
+const ctx = {
+  signal: new AbortController().signal,
+  emit(c: RunStart | RunChunk) {
+    if (c.kind !== 'chunk') return;
+    chunks++;
+    bytes += c.status.byteLength + c.lines.byteLength + c.rowFlags.byteLength;
+  },
+};
+api
+  .evaluate({ run: 2, version: 1, urlsText, crawlers, normalise: true, robotsUrl: ROBOTS_URL, fetchStatus: 200 }, ctx)
+  .then(
+    () => {
       const ms = performance.now() - t0;
       console.log(
         `${count.toLocaleString('en')} URLs × ${ncrawlers} crawler(s): ${Math.round(ms)} ms in Node ` +
           `(${Math.round((count / ms) * 1000).toLocaleString('en')} URLs/s), ${chunks} chunks, ${(bytes / 1e6).toFixed(1)} MB of arrays`,
       );
-    }
-    if (reply.type === 'failed') console.error(reply.message);
-  },
-  schedule: (fn) => setImmediate(fn),
-  now: () => performance.now(),
-});
-handler.handle({ type: 'set-text', id: 1, version: 1, text: data.robotsTxt });
-t0 = performance.now();
-handler.handle({
-  type: 'evaluate',
-  id: 2,
-  version: 1,
-  urlsText,
-  crawlers,
-  normalise: true,
-  robotsUrl: ROBOTS_URL,
-  fetchStatus: 200,
-});
+    },
+    (e) => console.error(e),
+  );

@@ -5,10 +5,9 @@
  */
 
 import type { ListPieces } from '../model/pieces';
-import type { CrawlerInfo } from '../model/wire';
+import type { RunChunk, RunEnd, RunStart } from '../model/wire';
 import type { RunResults } from '../state/store';
 import type { RunHandlers } from '../worker/client';
-import type { WorkerReply } from '../worker/protocol';
 
 /** What the controller does at each moment of a run. */
 export interface RunSink {
@@ -46,14 +45,14 @@ export class RunStream implements RunHandlers {
     private readonly sink: RunSink,
   ) {}
 
-  onStart(rows: number, crawlers: CrawlerInfo[], offsets: { starts: Int32Array; ends: Int32Array }): void {
+  onStart({ rows, crawlers, starts, ends }: RunStart): void {
     const cols = crawlers.length;
     const r: RunResults = {
       id: this.id,
       textVersion: this.basis.textVersion,
       list: this.basis.list,
-      starts: offsets.starts,
-      ends: offsets.ends,
+      starts,
+      ends,
       crawlers,
       status: new Uint8Array(rows * cols),
       lines: new Int32Array(rows * cols),
@@ -75,7 +74,7 @@ export class RunStream implements RunHandlers {
     if (rows === 0 || cols === 0) this.sink.empty(r);
   }
 
-  onChunk(chunk: Extract<WorkerReply, { type: 'run-chunk' }>): void {
+  onChunk(chunk: RunChunk): void {
     const r = this.results!;
     const cols = r.crawlers.length;
     const first = r.done === 0 && chunk.start === 0;
@@ -92,7 +91,7 @@ export class RunStream implements RunHandlers {
     else this.sink.more(r);
   }
 
-  onDone(_rows: number, elapsedMs: number): void {
+  onDone({ elapsedMs }: RunEnd): void {
     const r = this.results!;
     r.finished = true;
     r.elapsedMs = elapsedMs;

@@ -1,7 +1,7 @@
 /**
  * The gutter marks of `# expect:` comments (docs/expectations.md): ✓ for one
  * the file keeps, ✗ for one it breaks, ! for one that cannot be read. The
- * worker checks them on every set-text; the marks arrive through
+ * worker checks them on every new text (`setText`); the marks arrive through
  * `setExpectationMarks` (StateEffect → StateField → gutter) and are mapped
  * through edits until the next parse. Each mark carries its message as a
  * title and an aria-label; the Problems panel lists the failing ones, so a

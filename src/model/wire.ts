@@ -323,3 +323,81 @@ export interface ListImport extends ImportSummary {
   text: string;
   pieces: ListPieces;
 }
+
+/** The first piece of a run's stream: its size, its crawlers, and where each row's URL is in the list text. */
+export interface RunStart {
+  kind: 'start';
+  rows: number;
+  crawlers: CrawlerInfo[];
+  /** Row i's URL is the list text's [starts[i], ends[i]) (trimmed, blank lines skipped). */
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+/** One slice of a run's verdicts. */
+export interface RunChunk {
+  kind: 'chunk';
+  /** First row of this chunk. */
+  start: number;
+  /** Cells of rows [start, start + n), row-major, one per crawler. */
+  status: Uint8Array;
+  lines: Int32Array;
+  rowFlags: Uint8Array;
+  /** Rows whose request form differs from what was typed: [row, request URL]. */
+  normalised: [number, string][];
+  /** Rows that could not be read or are out of scope: [row, message]. */
+  notes: [number, string][];
+  progress: { done: number; total: number; rate: number; etaMs: number };
+  totals: RunTotals;
+}
+
+/** The end of a run. */
+export interface RunEnd {
+  rows: number;
+  elapsedMs: number;
+}
+
+/** Which rows of run `run` a query keeps, computed in the worker. */
+export interface ViewReply {
+  run: number;
+  query: ViewQuery;
+  /** Run rows in view order; null for every row in list order. */
+  rows: Int32Array | null;
+  count: number;
+  /** False while the readers' filter has not checked every row yet. */
+  complete: boolean;
+  /** For the `disagree` filter: per run row, the readers (DISAGREE_READERS bits) that differ; null otherwise. */
+  readers: Uint8Array | null;
+}
+
+/** A comparison's progress, streamed. */
+export interface FlipProgress {
+  done: number;
+  total: number;
+  tally: FlipTally;
+}
+
+/** A page of a comparison's flips, as the worker selected and ordered them. */
+export interface FlipsView {
+  run: number;
+  records: FlipRecord[];
+  count: number;
+}
+
+/** An opened file's text (line ends as "\n") and how many of its lines hold invalid UTF-8. */
+export interface OpenedBytes {
+  text: string;
+  invalidLines: number;
+  /** The file's size in bytes when the text is only the part Google reads (a file too large for the editor). */
+  shownPartOf: number | null;
+}
+
+/** The cell to explain, and the settings it is read with. */
+export interface ExplainArgs {
+  url: string;
+  crawler: CrawlerSpec;
+  normalise: boolean;
+  robotsUrl: string;
+  fetchStatus: FetchStatus;
+  origins?: OriginFileSpec[];
+}

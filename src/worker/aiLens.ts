@@ -9,33 +9,17 @@ import { AI_INTENTS, suggestForIntent } from '../core/aipref/suggest';
 import { purposeMatrix } from '../core/purposes';
 import type { ParsedRobots } from '../core/types';
 import type { AiLensResult } from '../model/wire';
-import { type HandlerHost, postFailure } from './host';
-import type { RequestOf } from './protocol';
 
 /**
  * The matrix reads what a crawler reads (`parsed`, cut at Google's size
  * limit); the suggestions edit the whole text (`full`), so their offsets fit
  * the editor's document.
  */
-function aiLens(parsed: ParsedRobots, full: ParsedRobots): AiLensResult {
+export function aiLens(parsed: ParsedRobots, full: ParsedRobots): AiLensResult {
   const matrix = purposeMatrix(parsed);
   const suggestions = AI_INTENTS.map((intent) => {
     const s = suggestForIntent(full, intent);
     return { ...s, hunks: diffHunks(full.text, s.edits) };
   });
   return { matrix, suggestions };
-}
-
-/** Answers an 'ai-lens' request for the parse of its version. */
-export function answerAiLens(
-  host: HandlerHost,
-  msg: RequestOf<'ai-lens'>,
-  parsed: ParsedRobots,
-  full: ParsedRobots,
-): void {
-  try {
-    host.post({ type: 'ai-lensed', id: msg.id, version: msg.version, result: aiLens(parsed, full) });
-  } catch (e) {
-    postFailure(host, msg.id, msg.version, e);
-  }
 }

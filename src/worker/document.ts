@@ -6,19 +6,17 @@
 import { applyGoogleSizeLimit, fetchOutcome, parseRobotsTxt } from '../core/index';
 import { lintRobots } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
-import type { ExplainResult } from '../model/wire';
+import type { ExplainArgs, ExplainResult, OpenedBytes, ParseSummary } from '../model/wire';
 import { HeldBytes } from './bytes';
 import { capPerCode } from './capDiagnostics';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
 import { expectationFindings } from './expectations';
-import { type HandlerHost, postFailure } from './host';
+import type { HandlerHost } from './host';
 import { judgeUrl } from './judge';
 import { looksLike } from './looksLike';
 import { type OriginFileSpec, parseAsRead, urlOrigin } from './origins';
-import type { WorkerRequest } from './protocol';
+import { withTransfer } from './rpc';
 import { summarise, summaryTransfer } from './summary';
-
-type Request<T extends WorkerRequest['type']> = Extract<WorkerRequest, { type: T }>;
 
 /** The current version of the text and its parse. */
 export class RobotsDocument {
@@ -35,59 +33,43 @@ export class RobotsDocument {
   constructor(private readonly host: HandlerHost) {}
 
   /**
-   * Parses a new version and replies with its summary. The text of an opened
+   * Parses a new version and answers its summary. The text of an opened
    * file, unedited, is parsed from the file's bytes (docs/behaviour.md §13).
    */
-  setText(msg: Request<'set-text'>): void {
+  setText({ version, text }: { version: number; text: string }): ParseSummary {
     const t0 = this.host.now();
-    try {
-      const held = this.bytes?.matches(msg.text) ? this.bytes : null;
-      const cut = applyGoogleSizeLimit(msg.text);
-      const full = held?.full ?? parseRobotsTxt(msg.text);
-      this.parsed = held ? held.parsed : cut.cutAt === null ? full : parseRobotsTxt(cut.text);
-      this.full = full;
-      this.text = msg.text;
-      this.version = msg.version;
-      // Expectations are judged on what a crawler reads (the cut text); their diagnostics join the linter's.
-      const expected = expectationFindings(this.parsed);
-      const diagnostics = [...lintRobots(full, { sizeLimitCutAt: cut.cutAt }), ...expected.diagnostics];
-      if (held) diagnostics.push(...held.diagnostics());
-      const summary = summarise(full, capPerCode(diagnostics), cut.cutAt, this.host.now() - t0, expected.marks);
-      this.host.post(
-        {
-          type: 'parsed',
-          id: msg.id,
-          version: msg.version,
-          summary: { ...summary, fromBytes: held !== null, looksLike: looksLike(msg.text) },
-        },
-        summaryTransfer(summary),
-      );
-    } catch (e) {
-      postFailure(this.host, msg.id, msg.version, e);
-    }
+    const held = this.bytes?.matches(text) ? this.bytes : null;
+    const cut = applyGoogleSizeLimit(text);
+    const full = held?.full ?? parseRobotsTxt(text);
+    this.parsed = held ? held.parsed : cut.cutAt === null ? full : parseRobotsTxt(cut.text);
+    this.full = full;
+    this.text = text;
+    this.version = version;
+    // Expectations are judged on what a crawler reads (the cut text); their diagnostics join the linter's.
+    const expected = expectationFindings(this.parsed);
+    const diagnostics = [...lintRobots(full, { sizeLimitCutAt: cut.cutAt }), ...expected.diagnostics];
+    if (held) diagnostics.push(...held.diagnostics());
+    const summary = summarise(full, capPerCode(diagnostics), cut.cutAt, this.host.now() - t0, expected.marks);
+    return withTransfer({ ...summary, fromBytes: held !== null, looksLike: looksLike(text) }, summaryTransfer(summary));
   }
 
-  /** Holds an opened file's bytes and replies with the text they decode to. */
-  openBytes(msg: Request<'open-bytes'>): void {
-    try {
-      this.bytes = new HeldBytes(new Uint8Array(msg.bytes));
-      const { editorText: text, invalidLines, shownPartOf } = this.bytes;
-      this.host.post({ type: 'bytes-opened', id: msg.id, version: msg.version, text, invalidLines, shownPartOf });
-    } catch (e) {
-      postFailure(this.host, msg.id, msg.version, e);
-    }
+  /** Holds an opened file's bytes and answers the text they decode to. */
+  openBytes(bytes: ArrayBuffer): OpenedBytes {
+    this.bytes = new HeldBytes(new Uint8Array(bytes));
+    const { editorText: text, invalidLines, shownPartOf } = this.bytes;
+    return { text, invalidLines, shownPartOf };
   }
 
-  /** The parse of `msg.version`, or null after replying that this worker has none. */
-  parseFor(msg: { id: number; version: number }): ParsedRobots | null {
-    if (this.parsed && msg.version === this.version) return this.parsed;
-    postFailure(this.host, msg.id, msg.version, new Error(`No parsed text for version ${msg.version}.`));
-    return null;
+  /** The parse of `version`; throws when this worker has none. */
+  parseFor(version: number): ParsedRobots {
+    if (this.parsed && version === this.version) return this.parsed;
+    throw new Error(`No parsed text for version ${version}.`);
   }
 
-  /** The whole text's parse of `msg.version` (not cut at the size limit), or null after replying that there is none. */
-  fullFor(msg: { id: number; version: number }): ParsedRobots | null {
-    return this.parseFor(msg) ? this.full : null;
+  /** The whole text's parse of `version` (not cut at the size limit); throws when there is none. */
+  fullFor(version: number): ParsedRobots {
+    this.parseFor(version);
+    return this.full!;
   }
 
   /** The parse of `text` when it is the text held (a before/after comparison reuses it), else null. */
@@ -101,35 +83,30 @@ export class RobotsDocument {
   }
 
   /** Explains one cell: how the URL was read, which crawler, and the full verdict. */
-  explain(msg: Request<'explain'>): void {
-    const parsed = this.parseFor(msg);
-    if (!parsed) return;
-    try {
-      const crawler = resolveCrawler(msg.crawler);
-      const j = judgeUrl(msg.url, msg.normalise, msg.robotsUrl);
-      // A URL outside the editor's origin is explained by its own origin's file, when the page holds one.
-      const other = j.outOfScope && msg.origins?.length ? otherOrigin(msg.origins, j.requestUrl) : null;
-      const file = other ? parseAsRead(other.text) : parsed;
-      const outcome = other ? other.outcome : fetchOutcome(msg.fetchStatus);
-      // The other readers apply only when the rules decide, and only to a token the reference can obey.
-      const judged = !j.error && (!j.outOfScope || other !== null);
-      const lensed = judged && outcome.mode === 'rules' && crawler.info.valid;
-      const result: ExplainResult = {
-        input: msg.url,
-        requestUrl: j.requestUrl,
-        changes: j.changes,
-        error: j.error,
-        outOfScope: other ? null : j.outOfScope,
-        crawler: crawler.info,
-        fetchOutcome: outcome.mode === 'rules' ? null : outcome.reason,
-        verdict: judged ? explainedVerdict(file, j.requestUrl, crawler) : null,
-        lenses: lensed ? explainLenses(file, j.requestUrl, crawler) : null,
-      };
-      if (other) result.judgedBy = other.origin;
-      this.host.post({ type: 'explained', id: msg.id, version: msg.version, result });
-    } catch (e) {
-      postFailure(this.host, msg.id, msg.version, e);
-    }
+  explain(a: ExplainArgs & { version: number }): ExplainResult {
+    const parsed = this.parseFor(a.version);
+    const crawler = resolveCrawler(a.crawler);
+    const j = judgeUrl(a.url, a.normalise, a.robotsUrl);
+    // A URL outside the editor's origin is explained by its own origin's file, when the page holds one.
+    const other = j.outOfScope && a.origins?.length ? otherOrigin(a.origins, j.requestUrl) : null;
+    const file = other ? parseAsRead(other.text) : parsed;
+    const outcome = other ? other.outcome : fetchOutcome(a.fetchStatus);
+    // The other readers apply only when the rules decide, and only to a token the reference can obey.
+    const judged = !j.error && (!j.outOfScope || other !== null);
+    const lensed = judged && outcome.mode === 'rules' && crawler.info.valid;
+    const result: ExplainResult = {
+      input: a.url,
+      requestUrl: j.requestUrl,
+      changes: j.changes,
+      error: j.error,
+      outOfScope: other ? null : j.outOfScope,
+      crawler: crawler.info,
+      fetchOutcome: outcome.mode === 'rules' ? null : outcome.reason,
+      verdict: judged ? explainedVerdict(file, j.requestUrl, crawler) : null,
+      lenses: lensed ? explainLenses(file, j.requestUrl, crawler) : null,
+    };
+    if (other) result.judgedBy = other.origin;
+    return result;
   }
 }
 

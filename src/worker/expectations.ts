@@ -1,5 +1,5 @@
 /**
- * `# expect:` comments checked in the worker on every set-text
+ * `# expect:` comments checked in the worker on every new text (`setText`)
  * (docs/expectations.md): one mark per comment for the editor's gutter and
  * the header's count, and a diagnostic for each failing or malformed one so
  * the Problems panel lists it. Comments are ignored by crawlers

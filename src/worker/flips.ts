@@ -11,13 +11,22 @@ import { type DiffCrawler, emptyCounts, type Flip, type LineEdit, verdictFlips }
 import { diffLines, type LineDiff } from '../core/diff/lines';
 import { applyGoogleSizeLimit, chooseGroups, parseRobotsTxt } from '../core/index';
 import type { ParsedRobots } from '../core/types';
-import type { FlipKind, FlipQuery, FlipRecord, FlipTally } from '../model/wire';
-import { splitRows } from './bulk';
+import type {
+  ExportFormat,
+  FlipKind,
+  FlipProgress,
+  FlipQuery,
+  FlipRecord,
+  FlipsParams,
+  FlipsView,
+  FlipTally,
+} from '../model/wire';
 import { resolveCrawler } from './crawlers';
-import { type HandlerHost, postFailure } from './host';
+import type { HandlerHost } from './host';
 import { judgeUrl, scopeChecker } from './judge';
-import type { RequestOf } from './protocol';
-import { type HeldList, SLICE_MS } from './runs';
+import type { CallContext } from './rpc';
+import type { HeldList } from './runs';
+import { runSliced } from './sliced';
 
 /** What every flip of one crawler between one pair of deciding lines shares. */
 interface FlipPair {
@@ -115,7 +124,6 @@ export class FlipRun {
 
   constructor(
     readonly id: number,
-    readonly version: number,
     private readonly comparison: Comparison,
     private readonly list: HeldList,
     /** Labelled by their index, so that two crawlers with one name stay apart. */
@@ -238,115 +246,68 @@ export class FlipRuns {
   private results: FlipRun | null = null;
   private readonly deployed = new ParseCache();
   private readonly edited = new ParseCache();
-  private list: HeldList | null = null;
-  private startedAt = 0;
 
   constructor(private readonly host: HandlerHost) {}
 
   /**
-   * Starts comparing; `held` is the URL list the worker holds (for a request
-   * without a list), `parsedText` the worker's parse of a text when it holds
-   * that text (the edited file usually: it was just sent for the run).
+   * Compares as comparison `p.run` on `list`, streaming the progress and
+   * counts; `parsedText` is the worker's parse of a text when it holds that
+   * text (the edited file usually: it was just sent for the run).
    */
-  start(
-    msg: RequestOf<'flips'>,
-    held: HeldList | null,
-    parsedText: (text: string) => ParsedRobots | null = () => null,
-  ): void {
+  async start(
+    p: FlipsParams & { run: number },
+    list: HeldList,
+    parsedText: (text: string) => ParsedRobots | null,
+    ctx: CallContext<FlipProgress>,
+  ): Promise<{ tally: FlipTally; elapsedMs: number }> {
     this.run = null;
-    try {
-      const list = msg.urlsText === null ? held : this.keepText(msg.urlsText);
-      if (!list) throw new Error('No URL list was sent.');
-      const crawlers = msg.crawlers.map(resolveCrawler);
-      const after = parsedText(msg.editedText) ?? this.edited.get(msg.editedText);
-      const comparison = lazyComparison(this.deployed.get(msg.deployedText), after);
-      const specs = crawlers.map(
-        (c, i): DiffCrawler => ({
-          label: String(i),
-          spec: c.profile
-            ? { tokens: c.profile.tokens, ignoresGlobal: c.profile.ignoresGlobal }
-            : { tokens: [c.token], ignoresGlobal: false },
-        }),
-      );
-      const labels = uniqueLabels(crawlers.map((c) => c.info.label));
-      this.run = new FlipRun(msg.id, msg.version, comparison, list, specs, labels, msg.normalise, msg.robotsUrl);
-    } catch (e) {
-      postFailure(this.host, msg.id, msg.version, e);
-      return;
-    }
-    this.results = this.run;
-    this.startedAt = this.host.now();
-    this.slice(this.run);
+    const startedAt = this.host.now();
+    const crawlers = p.crawlers.map(resolveCrawler);
+    const after = parsedText(p.editedText) ?? this.edited.get(p.editedText);
+    const comparison = lazyComparison(this.deployed.get(p.deployedText), after);
+    const specs = crawlers.map(
+      (c, i): DiffCrawler => ({
+        label: String(i),
+        spec: c.profile
+          ? { tokens: c.profile.tokens, ignoresGlobal: c.profile.ignoresGlobal }
+          : { tokens: [c.token], ignoresGlobal: false },
+      }),
+    );
+    const labels = uniqueLabels(crawlers.map((c) => c.info.label));
+    const run = new FlipRun(p.run, comparison, list, specs, labels, p.normalise, p.robotsUrl);
+    this.run = run;
+    this.results = run;
+    await runSliced(
+      this.host,
+      () => this.run !== run || ctx.signal.aborted,
+      (deadline) => {
+        run.step(deadline);
+        return run.finished;
+      },
+      () => ctx.emit({ done: run.done, total: run.rows, tally: run.tally() }),
+    );
+    if (this.run === run) this.run = null;
+    return { tally: run.tally(), elapsedMs: this.host.now() - startedAt };
   }
 
-  /** Stops comparison `id` if it is the one going on. */
-  cancel(id: number): void {
-    if (this.run && this.run.id === id) this.run = null;
+  /** The flips comparison `id` found; throws when they are gone. */
+  private resultsOf(id: number): FlipRun {
+    if (this.results && this.results.id === id) return this.results;
+    throw new Error(`Comparison ${id} is no longer held.`);
   }
 
-  /** The flips comparison `msg.run` found, or null after replying that they are gone. */
-  private resultsFor(msg: { id: number; version: number; run: number }): FlipRun | null {
-    if (this.results && this.results.id === msg.run) return this.results;
-    postFailure(this.host, msg.id, msg.version, new Error(`Comparison ${msg.run} is no longer held.`));
-    return null;
+  /** The first `query.limit` flips the query keeps, and how many it keeps. */
+  view(id: number, query: FlipQuery): FlipsView {
+    const run = this.resultsOf(id);
+    const kept = run.select(query);
+    return { run: run.id, records: kept.slice(0, query.limit).map((i) => run.record(i)), count: kept.length };
   }
 
-  /** Replies with the first `query.limit` flips the query keeps, and how many it keeps. */
-  view(msg: RequestOf<'flips-view'>): void {
-    const run = this.resultsFor(msg);
-    if (!run) return;
-    const kept = run.select(msg.query);
-    const records = kept.slice(0, msg.query.limit).map((i) => run.record(i));
-    this.host.post({
-      type: 'flips-viewed',
-      id: msg.id,
-      version: msg.version,
-      run: run.id,
-      records,
-      count: kept.length,
-    });
-  }
-
-  /** Writes every flip the query keeps as CSV (the columns of `robots-lab diff --format csv`) or JSON. */
-  export(msg: RequestOf<'flips-export'>): void {
-    const run = this.resultsFor(msg);
-    if (!run) return;
-    try {
-      const kept = run.select(msg.query);
-      const blob = msg.format === 'csv' ? flipsCsv(run, kept) : flipsJson(run, kept);
-      this.host.post({ type: 'flips-exported', id: msg.id, version: msg.version, blob, records: kept.length });
-    } catch (e) {
-      postFailure(this.host, msg.id, msg.version, e);
-    }
-  }
-
-  private keepText(text: string): HeldList {
-    if (this.list && this.list.text === text) return this.list;
-    this.list = { text, ...splitRows(text) };
-    return this.list;
-  }
-
-  /** Compares for about SLICE_MS, posts the progress and counts, then yields. */
-  private slice(run: FlipRun): void {
-    if (this.run !== run) return;
-    const t0 = this.host.now();
-    try {
-      run.step(() => this.host.now() - t0 >= SLICE_MS);
-    } catch (e) {
-      this.run = null;
-      postFailure(this.host, run.id, run.version, e);
-      return;
-    }
-    const tally = run.tally();
-    const progress = { done: run.done, total: run.rows };
-    this.host.post({ type: 'flips-chunk', id: run.id, version: run.version, progress, tally });
-    if (run.finished) {
-      this.run = null;
-      const elapsedMs = this.host.now() - this.startedAt;
-      this.host.post({ type: 'flips-done', id: run.id, version: run.version, elapsedMs, tally });
-      return;
-    }
-    this.host.schedule(() => this.slice(run));
+  /** Every flip the query keeps as CSV (the columns of `robots-lab diff --format csv`) or JSON. */
+  export(id: number, query: FlipQuery, format: ExportFormat): { blob: Blob; records: number } {
+    const run = this.resultsOf(id);
+    const kept = run.select(query);
+    return { blob: format === 'csv' ? flipsCsv(run, kept) : flipsJson(run, kept), records: kept.length };
   }
 }
 

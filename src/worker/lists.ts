@@ -3,78 +3,64 @@
  * text goes to the page in pieces) and saving a list in IndexedDB, so the
  * page's thread never holds a huge string for either.
  */
-
 import { cutPieces } from '../model/pieces';
+import type { ImportSummary } from '../model/wire';
 import { loadList as loadChunks, refusalReason, saveList as saveChunks } from '../persist/shelf';
 import { splitRows } from './bulk';
-import { type HandlerHost, postFailure } from './host';
+import type { HandlerHost } from './host';
 import { importList, readListFile } from './import';
-import type { WorkerRequest } from './protocol';
 import type { HeldList } from './runs';
 
-/** Reads a list file, hands the list to `keep`, and sends its text to the page in pieces, then what the file held. */
+/** Reads a list file, hands the list to `keep`, sends its text in pieces to `emit`, and answers what the file held. */
 export async function importFile(
-  host: HandlerHost,
-  msg: Extract<WorkerRequest, { type: 'import' }>,
+  file: Blob,
+  name: string,
+  column: number | null,
   keep: (list: HeldList) => void,
-): Promise<void> {
-  try {
-    const { rows, text, ...summary } = importList(await readListFile(msg.file, msg.name), msg.name, msg.column);
-    keep({ text, ...rows });
-    for (const piece of cutPieces(text))
-      host.post({ type: 'list-piece', id: msg.id, version: msg.version, text: piece });
-    host.post({ type: 'imported', id: msg.id, version: msg.version, result: summary });
-  } catch (e) {
-    postFailure(host, msg.id, msg.version, e);
-  }
+  emit: (piece: string) => void,
+): Promise<ImportSummary> {
+  const { rows, text, ...summary } = importList(await readListFile(file, name), name, column);
+  keep({ text, ...rows });
+  for (const piece of cutPieces(text)) emit(piece);
+  return summary;
 }
 
 /**
- * Saves `text` in IndexedDB under the message's key and replies with the
- * error, or null. Call it once no run is going: storing a million lines
- * blocks this thread for a few hundred milliseconds (the value is copied
- * synchronously), which a run in progress would wait through.
+ * Saves `text` in IndexedDB under `key` and answers how many URLs it holds.
+ * Call it once no run is going: storing a million lines blocks this thread
+ * (the value is copied synchronously), which a run in progress would wait through.
  */
-export function saveList(
+export async function saveList(
   host: HandlerHost,
-  msg: Extract<WorkerRequest, { type: 'save-list' }>,
+  key: string,
   text: string | undefined,
   rows?: { starts: Int32Array },
-): void {
-  const reply = (error: string | null, urls = 0) =>
-    host.post({ type: 'saved', id: msg.id, version: msg.version, error, urls });
+): Promise<number> {
+  if (text === undefined) throw new Error('no URL list to save');
   const shelf = host.values?.();
-  if (text === undefined) reply('no URL list to save');
-  else if (!shelf) reply('IndexedDB is not available');
-  else
-    saveChunks(shelf, msg.key, [text]).then(
-      () => reply(null, rows?.starts.length ?? splitRows(text).starts.length),
-      (e: unknown) => reply(refusalReason(e)),
-    );
+  if (!shelf) throw new Error('IndexedDB is not available');
+  await saveChunks(shelf, key, [text]).catch((e: unknown) => {
+    throw new Error(refusalReason(e));
+  });
+  return rows?.starts.length ?? splitRows(text).starts.length;
 }
 
 /**
- * Reads the list saved under the message's key, hands it to `keep`, and
- * sends it to the page in pieces, then whether it was there.
+ * Reads the list saved under `key`, hands it to `keep`, and sends it in
+ * pieces to `emit`; answers whether it was there.
  */
 export async function loadList(
   host: HandlerHost,
-  msg: Extract<WorkerRequest, { type: 'load-list' }>,
+  key: string,
   keep: (list: HeldList) => void,
-): Promise<void> {
-  const reply = (found: boolean, error: string | null) =>
-    host.post({ type: 'list-loaded', id: msg.id, version: msg.version, found, error });
+  emit: (piece: string) => void,
+): Promise<boolean> {
   const store = host.values?.();
-  if (!store) return reply(false, 'IndexedDB is not available');
-  let chunks: string[] | undefined;
-  try {
-    chunks = await loadChunks(store, msg.key);
-  } catch (e) {
-    return reply(false, e instanceof Error ? e.message : String(e));
-  }
-  if (chunks === undefined) return reply(false, null);
+  if (!store) throw new Error('IndexedDB is not available');
+  const chunks = await loadChunks(store, key);
+  if (chunks === undefined) return false;
   const text = chunks.join('');
   keep({ text, ...splitRows(text) });
-  for (const piece of cutPieces(text)) host.post({ type: 'list-piece', id: msg.id, version: msg.version, text: piece });
-  reply(true, null);
+  for (const piece of cutPieces(text)) emit(piece);
+  return true;
 }

@@ -10,37 +10,30 @@
 import { checkSitemapLines, checkSitemapSize } from '../core/sitemaps';
 import type { ParsedRobots } from '../core/types';
 import { CELL, ROW } from '../model/codes';
-import type { SitemapReport } from '../model/wire';
+import type { SitemapListInfo, SitemapReport } from '../model/wire';
 import type { BulkRun } from './bulk';
-import { type HandlerHost, postFailure } from './host';
-import type { WorkerRequest } from './protocol';
 
 /** How many blocked URLs the report names as examples. */
 const EXAMPLES = 5;
 
-/** Replies with the sitemap lines of `parsed` and, for a sitemap list, what `run` found blocked. */
+/** The sitemap lines of `parsed` and, for a sitemap list, what `run` found blocked for column `crawler`. */
 export function answerSitemaps(
-  host: HandlerHost,
-  msg: Extract<WorkerRequest, { type: 'sitemaps' }>,
+  robotsUrl: string,
+  list: SitemapListInfo | null,
+  crawler: number,
   parsed: ParsedRobots,
   run: BulkRun | null,
-): void {
-  try {
-    const lines = checkSitemapLines(parsed, msg.robotsUrl || undefined).map(({ span: _span, ...l }) => l);
-    const list = msg.list;
-    const report: SitemapReport = {
-      lines,
-      list: list && {
-        name: list.name,
-        count: list.count,
-        limits: checkSitemapSize(list.count, list.bytes),
-        blocked: run && run.id === list.run ? blockedIn(run, parsed, msg.crawler) : null,
-      },
-    };
-    host.post({ type: 'sitemaps-checked', id: msg.id, version: msg.version, report });
-  } catch (e) {
-    postFailure(host, msg.id, msg.version, e);
-  }
+): SitemapReport {
+  const lines = checkSitemapLines(parsed, robotsUrl || undefined).map(({ span: _span, ...l }) => l);
+  return {
+    lines,
+    list: list && {
+      name: list.name,
+      count: list.count,
+      limits: checkSitemapSize(list.count, list.bytes),
+      blocked: run && run.id === list.run ? blockedIn(run, parsed, crawler) : null,
+    },
+  };
 }
 
 /** The run's blocked cells in column `col`, counted by deciding line, with the first few URLs. */

@@ -14,7 +14,7 @@ import { type DiagnosticTable, diagnosticsIn, diagnosticTable } from '../../src/
 import type { ExplainResult, ParseSummary, RunTotals } from '../../src/model/wire';
 import { createInputsStorage } from '../../src/persist/inputs';
 import { createRobotsLabStore } from '../../src/state/store';
-import { FakeWorker } from '../fakes/worker';
+import { FakeWorker, type SentCall } from '../fakes/worker';
 
 /** An editor stand-in that records what it was asked to show. */
 class FakeEditor implements EditorPort {
@@ -103,22 +103,17 @@ const totals = (): RunTotals => ({
   normalised: 0,
 });
 
-/** Replies to an evaluate request with a whole run of two rows, one crawler: row 0 blocked by line 2, row 1 allowed. */
-function answerRun(w: FakeWorker, run: { id: number; version: number }) {
-  const { id, version } = run;
-  w.reply({
-    type: 'run-started',
-    id,
-    version,
+/** Answers an evaluate call with a whole run of two rows, one crawler: row 0 blocked by line 2, row 1 allowed. */
+async function answerRun(w: FakeWorker, run: SentCall) {
+  w.chunk(run, {
+    kind: 'start',
     rows: 2,
     crawlers: [{ label: 'Googlebot', tokens: ['googlebot'], valid: true, ignoresGlobal: false }],
     starts: Int32Array.of(0, 11),
     ends: Int32Array.of(10, 18),
   });
-  w.reply({
-    type: 'run-chunk',
-    id,
-    version,
+  w.chunk(run, {
+    kind: 'chunk',
     start: 0,
     status: Uint8Array.of(1, 0),
     lines: Int32Array.of(2, 0),
@@ -128,13 +123,13 @@ function answerRun(w: FakeWorker, run: { id: number; version: number }) {
     progress: { done: 2, total: 2, rate: 100, etaMs: 0 },
     totals: totals(),
   });
-  w.reply({ type: 'run-done', id, version, rows: 2, elapsedMs: 3 });
+  w.answer(run, { rows: 2, elapsedMs: 3 });
+  await vi.advanceTimersByTimeAsync(0);
 }
 
 /** Answers the latest text sent with a parse whose one diagnostic says `message`, and lets the reply arrive. */
 async function answerParse(w: FakeWorker, message = 'parsed') {
-  const t = w.last('set-text');
-  w.reply({ type: 'parsed', id: t.id, version: t.version, summary: summary(message) });
+  w.answer(w.last('setText'), summary(message));
   await vi.advanceTimersByTimeAsync(0);
 }
 
@@ -149,9 +144,9 @@ describe('edits go to the worker with versions', () => {
   it('sends the text as version 1, then runs the list and crawlers against it', () => {
     const { workers } = setup();
     const w = workers[0];
-    expect(w.types()).toEqual(['set-text', 'evaluate']);
-    expect(w.last('set-text')).toMatchObject({ version: 1, text: ROBOTS });
-    expect(w.last('evaluate')).toMatchObject({
+    expect(w.methods()).toEqual(['setText', 'evaluate']);
+    expect(w.last('setText').arg).toMatchObject({ version: 1, text: ROBOTS });
+    expect(w.last('evaluate').arg).toMatchObject({
       version: 1,
       urlsText: URLS,
       crawlers: [{ kind: 'profile', id: 'googlebot' }],
@@ -166,13 +161,13 @@ describe('edits go to the worker with versions', () => {
     const w = workers[0];
     const firstRun = w.last('evaluate').id;
     store.getState().setRobotsText('User-agent: *\nDisallow: /\n');
-    expect(w.types()).toEqual(['set-text', 'evaluate', 'cancel']);
-    expect(w.last('cancel').id).toBe(firstRun);
+    expect(w.methods()).toEqual(['setText', 'evaluate']);
+    expect(w.aborted).toEqual([firstRun]);
     await answerParse(w);
-    expect(w.last('set-text')).toMatchObject({ version: 2, text: 'User-agent: *\nDisallow: /\n' });
-    expect(w.last('evaluate').version).toBe(2);
+    expect(w.last('setText').arg).toMatchObject({ version: 2, text: 'User-agent: *\nDisallow: /\n' });
+    expect(w.last('evaluate').arg.version).toBe(2);
     // The list did not change: the worker holds it, so it is not sent again.
-    expect(w.last('evaluate').urlsText).toBeNull();
+    expect(w.last('evaluate').arg.urlsText).toBeNull();
   });
 
   it('a changed URL list or crawler starts a new run of the same text version', () => {
@@ -180,7 +175,7 @@ describe('edits go to the worker with versions', () => {
     const w = workers[0];
     store.getState().setUrlText('/other\n');
     store.getState().addToken('MyBot');
-    const runs = w.sent.filter((m) => m.type === 'evaluate');
+    const runs = w.all('evaluate').map((m) => m.arg);
     expect(runs).toHaveLength(3);
     expect(runs[1]).toMatchObject({
       version: 1,
@@ -199,7 +194,7 @@ describe('edits go to the worker with versions', () => {
   });
 });
 
-describe('stale replies are dropped', () => {
+describe('stale answers are dropped', () => {
   it('a parse of an older version never reaches the store or the editor', async () => {
     const { store, workers, editor } = setup();
     const w = workers[0];
@@ -208,7 +203,7 @@ describe('stale replies are dropped', () => {
     expect(store.getState().parse).toBeNull();
     expect(editor.diagnostics).toEqual([]);
     expect(editor.expectations).toEqual([]);
-    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 2, summary: summary('new') });
+    w.answer(w.last('setText'), summary('new'));
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().parseVersion).toBe(2);
     expect(diagnosticsIn(store.getState().parse!.diagnostics).map((d) => d.message)).toEqual(['new']);
@@ -225,26 +220,26 @@ describe('stale replies are dropped', () => {
     expect(editor.expectations).toEqual([['3:fail']]);
   });
 
-  it('replies of a cancelled run are dropped; the current run reaches the store', () => {
+  it('answers of a cancelled run are dropped; the current run reaches the store', async () => {
     const { store, workers } = setup();
     const w = workers[0];
     const old = w.last('evaluate');
     store.getState().setUrlText('/x\n/y\n');
-    answerRun(w, old);
+    await answerRun(w, old);
     expect(store.getState().results).toBeNull();
-    answerRun(w, w.last('evaluate'));
-    expect(store.getState().results?.id).toBe(w.last('evaluate').id);
+    await answerRun(w, w.last('evaluate'));
+    expect(store.getState().results?.id).toBe(w.last('evaluate').arg.run);
   });
 
   it('an explanation asked for before an edit is dropped', async () => {
     const { store, workers } = setup();
     const w = workers[0];
-    answerRun(w, w.last('evaluate'));
+    await answerRun(w, w.last('evaluate'));
     store.getState().select({ row: 0, col: 0 });
     const asked = w.last('explain');
     store.getState().setRobotsText('User-agent: *\nAllow: /\n');
     vi.advanceTimersByTime(200);
-    w.reply({ type: 'explained', id: asked.id, version: asked.version, result: explanation() });
+    w.answer(asked, explanation());
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().explain).toBeNull();
   });
@@ -279,7 +274,7 @@ describe('results reach the store and the editor', () => {
   it('a run streams into the store, its deciding lines into the editor gutter', async () => {
     const { store, workers, editor } = setup();
     const w = workers[0];
-    answerRun(w, w.last('evaluate'));
+    await answerRun(w, w.last('evaluate'));
     const r = store.getState().results!;
     expect(r.finished).toBe(true);
     expect([...r.status]).toEqual([1, 0]);
@@ -294,16 +289,16 @@ describe('results reach the store and the editor', () => {
   it("a selected cell is explained with that row's URL, and its group and rule light up in the editor", async () => {
     const { store, workers, editor } = setup();
     const w = workers[0];
-    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 1, summary: summary('d') });
-    answerRun(w, w.last('evaluate'));
+    w.answer(w.last('setText'), summary('d'));
+    await answerRun(w, w.last('evaluate'));
     store.getState().select({ row: 0, col: 0 });
-    expect(w.last('explain')).toMatchObject({
+    expect(w.last('explain').arg).toMatchObject({
       version: 1,
       url: '/private/a',
       crawler: { kind: 'profile', id: 'googlebot' },
       normalise: true,
     });
-    w.reply({ type: 'explained', id: w.last('explain').id, version: 1, result: explanation() });
+    w.answer(w.last('explain'), explanation());
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().explain?.verdict?.rule?.line).toBe(2);
     expect(editor.highlights.at(-1)).toEqual({ groupLines: [1, 2], ruleLine: 2 });
@@ -313,13 +308,13 @@ describe('results reach the store and the editor', () => {
     const { store, workers, editor } = setup();
     store.getState().setViewQuery({ rule: 2 });
     const w = workers[0];
-    w.reply({ type: 'parsed', id: w.last('set-text').id, version: 1, summary: summary('d') });
+    w.answer(w.last('setText'), summary('d'));
     await vi.advanceTimersByTimeAsync(50);
     expect(editor.highlights.at(-1)).toEqual({ groupLines: [], ruleLine: 2 });
     // A selected cell's explanation takes over from the filter.
-    answerRun(w, w.last('evaluate'));
+    await answerRun(w, w.last('evaluate'));
     store.getState().select({ row: 0, col: 0 });
-    w.reply({ type: 'explained', id: w.last('explain').id, version: 1, result: explanation() });
+    w.answer(w.last('explain'), explanation());
     await vi.advanceTimersByTimeAsync(50);
     expect(editor.highlights.at(-1)).toEqual({ groupLines: [1, 2], ruleLine: 2 });
   });
@@ -327,17 +322,14 @@ describe('results reach the store and the editor', () => {
   it('a filtered view is computed in the worker and kept only for the current query', async () => {
     const { store, workers } = setup();
     const w = workers[0];
-    answerRun(w, w.last('evaluate'));
+    await answerRun(w, w.last('evaluate'));
     const runId = store.getState().results!.id;
     store.getState().setViewQuery({ verdict: 'blocked' });
     const asked = w.last('view');
-    expect(asked).toMatchObject({ run: runId, query: { verdict: 'blocked' } });
-    w.reply({
-      type: 'viewed',
-      id: asked.id,
-      version: 1,
+    expect(asked.arg).toMatchObject({ run: runId, query: { verdict: 'blocked' } });
+    w.answer(asked, {
       run: runId,
-      query: asked.query,
+      query: asked.arg.query,
       rows: Int32Array.of(0),
       count: 1,
       complete: true,
@@ -351,31 +343,28 @@ describe('results reach the store and the editor', () => {
   it('a partial answer of the readers filter is asked again until it is complete (docs/behaviour.md §14)', async () => {
     const { store, workers } = setup();
     const w = workers[0];
-    answerRun(w, w.last('evaluate'));
+    await answerRun(w, w.last('evaluate'));
     // Let the streaming run's own view refresh pass: what follows is about a finished run.
     await vi.advanceTimersByTimeAsync(1000);
     const runId = store.getState().results!.id;
     store.getState().setViewQuery({ verdict: 'disagree' });
     const first = w.last('view');
-    const reply = (id: number, complete: boolean) =>
-      w.reply({
-        type: 'viewed',
-        id,
-        version: 1,
+    const reply = (call: SentCall, complete: boolean) =>
+      w.answer(call, {
         run: runId,
-        query: first.query,
+        query: first.arg.query,
         rows: Int32Array.of(1),
         count: 1,
         complete,
         readers: Uint8Array.of(0, 8),
       });
-    reply(first.id, false);
+    reply(first, false);
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().view).toMatchObject({ complete: false });
     await vi.advanceTimersByTimeAsync(500);
     const second = w.last('view');
     expect(second.id).not.toBe(first.id);
-    reply(second.id, true);
+    reply(second, true);
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().view).toMatchObject({ complete: true });
     expect([...store.getState().view!.readers!]).toEqual([0, 8]);
@@ -385,9 +374,9 @@ describe('results reach the store and the editor', () => {
 });
 
 describe('a restart re-sends the state and evaluates again', () => {
-  it('after a crash the fresh worker gets the current text, list, crawlers and settings; old results stay', () => {
+  it('after a crash the fresh worker gets the current text, list, crawlers and settings; old results stay', async () => {
     const { store, workers } = setup();
-    answerRun(workers[0], workers[0].last('evaluate'));
+    await answerRun(workers[0], workers[0].last('evaluate'));
     const before = store.getState().results;
     store.getState().setNormalise(false);
     vi.advanceTimersByTime(200);
@@ -396,17 +385,17 @@ describe('a restart re-sends the state and evaluates again', () => {
     expect(workers[0].terminated).toBe(true);
     expect(store.getState().workerNotice).toMatch(/crashed \(boom\).*untouched/);
     const w = workers[1];
-    expect(w.types()).toEqual(['set-text', 'evaluate']);
-    expect(w.last('set-text').text).toBe(ROBOTS);
+    expect(w.methods()).toEqual(['setText', 'evaluate']);
+    expect(w.last('setText').arg.text).toBe(ROBOTS);
     // The new worker holds no list: it is sent in full.
-    expect(w.last('evaluate')).toMatchObject({
-      version: w.last('set-text').version,
+    expect(w.last('evaluate').arg).toMatchObject({
+      version: w.last('setText').arg.version,
       urlsText: URLS,
       crawlers: [{ kind: 'profile', id: 'googlebot' }],
       normalise: false,
     });
     expect(store.getState().results).toBe(before);
-    answerRun(w, w.last('evaluate'));
+    await answerRun(w, w.last('evaluate'));
     expect(store.getState().results).not.toBe(before);
     expect(store.getState().results?.finished).toBe(true);
   });
@@ -416,7 +405,7 @@ describe('a restart re-sends the state and evaluates again', () => {
     vi.advanceTimersByTime(1600);
     expect(workers).toHaveLength(2);
     expect(store.getState().workerNotice).toMatch(/did not answer within 1 s/);
-    expect(workers[1].types()).toEqual(['set-text', 'evaluate']);
+    expect(workers[1].methods()).toEqual(['setText', 'evaluate']);
   });
 });
 
@@ -429,14 +418,14 @@ describe('latest wins: edits made while a parse is in flight cost one more parse
       text += `Disallow: /typed-${i}\n`;
       store.getState().setRobotsText(text);
     }
-    expect(w.all('set-text').map((m) => m.text)).toEqual([ROBOTS]);
+    expect(w.all('setText').map((m) => m.arg.text)).toEqual([ROBOTS]);
     await answerParse(w);
-    expect(w.all('set-text').map((m) => m.text)).toEqual([ROBOTS, text]);
-    expect(w.last('set-text').version).toBe(2);
-    expect(w.last('evaluate').version).toBe(2);
+    expect(w.all('setText').map((m) => m.arg.text)).toEqual([ROBOTS, text]);
+    expect(w.last('setText').arg.version).toBe(2);
+    expect(w.last('evaluate').arg.version).toBe(2);
     // Nothing dirty while version 2 is parsed: its answer sends nothing more.
     await answerParse(w);
-    expect(w.all('set-text')).toHaveLength(2);
+    expect(w.all('setText')).toHaveLength(2);
   });
 
   it('a parse of the current version whose text was edited since is not shown: its positions no longer fit', async () => {
@@ -444,12 +433,12 @@ describe('latest wins: edits made while a parse is in flight cost one more parse
     const w = workers[0];
     store.getState().setRobotsText('User-agent: *\nAllow: /\n');
     await answerParse(w, 'v1');
-    expect(w.last('set-text')).toMatchObject({ version: 2, text: 'User-agent: *\nAllow: /\n' });
+    expect(w.last('setText').arg).toMatchObject({ version: 2, text: 'User-agent: *\nAllow: /\n' });
     // Typing goes on before the worker answers version 2.
     store.getState().setRobotsText('User-agent: *\nAllow: /a\n');
     await answerParse(w, 'v2');
     expect(editor.diagnostics).toEqual([]);
-    expect(w.last('set-text')).toMatchObject({ version: 3, text: 'User-agent: *\nAllow: /a\n' });
+    expect(w.last('setText').arg).toMatchObject({ version: 3, text: 'User-agent: *\nAllow: /a\n' });
     await answerParse(w, 'v3');
     expect(editor.diagnostics).toEqual([['v3']]);
     expect(store.getState().parseVersion).toBe(3);
@@ -466,24 +455,17 @@ describe('a robots.txt file kept from before a reload', () => {
     const w = workers[0];
     await answerParse(w); // the edit goes to the worker once it answered the first text
     await answerParse(w);
-    const sets = () => w.all('set-text').length;
+    const sets = () => w.all('setText').length;
     const before = sets();
     const reopened = controller.reopenRobotsFile(bytes());
-    await vi.waitFor(() => w.last('open-bytes'));
-    const open = w.last('open-bytes');
-    expect(Array.from(new Uint8Array(open.bytes)).slice(-2)).toEqual([0xff, 0x0a]);
-    w.reply({
-      type: 'bytes-opened',
-      id: open.id,
-      version: open.version,
-      text: DECODED,
-      invalidLines: 1,
-      shownPartOf: null,
-    });
+    await vi.waitFor(() => w.last('openBytes'));
+    const open = w.last('openBytes');
+    expect(Array.from(new Uint8Array(open.arg)).slice(-2)).toEqual([0xff, 0x0a]);
+    w.answer(open, { text: DECODED, invalidLines: 1, shownPartOf: null });
     expect(await reopened).toEqual({ text: DECODED, invalidLines: 1, shownPartOf: null });
     // The text is sent again, so that the worker parses the bytes it now holds.
     expect(sets()).toBe(before + 1);
-    expect(w.last('set-text').text).toBe(DECODED);
+    expect(w.last('setText').arg.text).toBe(DECODED);
   });
 
   it('is not used when the text was edited since: the text counts', async () => {
@@ -492,19 +474,12 @@ describe('a robots.txt file kept from before a reload', () => {
     const w = workers[0];
     await answerParse(w);
     await answerParse(w);
-    const before = w.all('set-text').length;
+    const before = w.all('setText').length;
     const reopened = controller.reopenRobotsFile(bytes());
-    await vi.waitFor(() => w.last('open-bytes'));
-    const open = w.last('open-bytes');
-    w.reply({
-      type: 'bytes-opened',
-      id: open.id,
-      version: open.version,
-      text: DECODED,
-      invalidLines: 1,
-      shownPartOf: null,
-    });
+    await vi.waitFor(() => w.last('openBytes'));
+    const open = w.last('openBytes');
+    w.answer(open, { text: DECODED, invalidLines: 1, shownPartOf: null });
     expect(await reopened).toBeNull();
-    expect(w.all('set-text').length).toBe(before);
+    expect(w.all('setText').length).toBe(before);
   });
 });

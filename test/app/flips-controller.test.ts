@@ -81,7 +81,7 @@ describe('before/after: when the page compares the two files', () => {
 
     deploy.getState().setView('before-after');
     vi.advanceTimersByTime(100);
-    const [req] = worker.all('flips');
+    const req = worker.all('flips')[0].arg;
     expect(req.deployedText).toBe(DEPLOYED);
     expect(req.editedText).toBe(EDITED);
     // The run sent the list already: the comparison reuses the worker's copy.
@@ -95,19 +95,21 @@ describe('before/after: when the page compares the two files', () => {
     deploy.getState().setDeployedText(DEPLOYED);
     deploy.getState().setView('before-after');
     vi.advanceTimersByTime(100);
-    const { id, version } = worker.all('flips')[0];
-    worker.reply({ type: 'flips-chunk', id, version, progress: { done: 2, total: 2 }, tally: tally(1) });
-    worker.reply({ type: 'flips-done', id, version, elapsedMs: 3, tally: tally(1) });
-    expect(deploy.getState().flips).toMatchObject({ run: id, finished: true, tally: tally(1) });
-    const view = worker.all('flips-view').at(-1)!;
-    expect(view.run).toBe(id);
-    worker.reply({ type: 'flips-viewed', id: view.id, version, run: id, records: [shopFlip], count: 1 });
+    const call = worker.all('flips')[0];
+    const run = call.arg.run;
+    worker.chunk(call, { done: 2, total: 2, tally: tally(1) });
+    worker.answer(call, { elapsedMs: 3, tally: tally(1) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deploy.getState().flips).toMatchObject({ run, finished: true, tally: tally(1) });
+    const view = worker.all('flipsView').at(-1)!;
+    expect(view.arg.run).toBe(run);
+    worker.answer(view, { run, records: [shopFlip], count: 1 });
     await vi.advanceTimersByTimeAsync(0);
     expect(deploy.getState().flips?.records).toEqual([shopFlip]);
     controller.dispose();
   });
 
-  it('an edit cancels the comparison going on, ignores its late replies and compares the new text', () => {
+  it('an edit cancels the comparison going on, ignores its late answers and compares the new text', async () => {
     const { lab, deploy, worker, controller } = setup();
     deploy.getState().setDeployedText(DEPLOYED);
     deploy.getState().setView('before-after');
@@ -115,25 +117,20 @@ describe('before/after: when the page compares the two files', () => {
     const first = worker.all('flips')[0];
 
     lab.getState().setRobotsText(DEPLOYED);
-    expect(worker.all('flips-cancel').map((c) => c.id)).toEqual([first.id]);
+    expect(worker.aborted).toContain(first.id);
     vi.advanceTimersByTime(200);
     const second = worker.all('flips').at(-1)!;
-    expect(second.id).not.toBe(first.id);
-    expect(second.editedText).toBe(DEPLOYED);
+    expect(second.arg.run).not.toBe(first.arg.run);
+    expect(second.arg.editedText).toBe(DEPLOYED);
 
-    // The cancelled comparison's last replies, still in flight, change nothing.
-    worker.reply({
-      type: 'flips-chunk',
-      id: first.id,
-      version: first.version,
-      progress: { done: 2, total: 2 },
-      tally: tally(1),
-    });
-    worker.reply({ type: 'flips-done', id: first.id, version: first.version, elapsedMs: 3, tally: tally(1) });
-    vi.advanceTimersByTime(200);
-    expect(deploy.getState().flips).toMatchObject({ run: second.id, finished: false, tally: null });
-    worker.reply({ type: 'flips-done', id: second.id, version: second.version, elapsedMs: 3, tally: tally(0) });
-    expect(deploy.getState().flips).toMatchObject({ run: second.id, finished: true, tally: tally(0) });
+    // The cancelled comparison's last answers, still in flight, change nothing.
+    worker.chunk(first, { done: 2, total: 2, tally: tally(1) });
+    worker.answer(first, { elapsedMs: 3, tally: tally(1) });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(deploy.getState().flips).toMatchObject({ run: second.arg.run, finished: false, tally: null });
+    worker.answer(second, { elapsedMs: 3, tally: tally(0) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deploy.getState().flips).toMatchObject({ run: second.arg.run, finished: true, tally: tally(0) });
     controller.dispose();
   });
 
@@ -144,10 +141,10 @@ describe('before/after: when the page compares the two files', () => {
     vi.advanceTimersByTime(100);
     deploy.getState().setDeployedText(EDITED);
     vi.advanceTimersByTime(200);
-    expect(worker.all('flips').map((f) => f.deployedText)).toEqual([DEPLOYED, EDITED]);
+    expect(worker.all('flips').map((f) => f.arg.deployedText)).toEqual([DEPLOYED, EDITED]);
     const last = worker.all('flips').at(-1)!;
     deploy.getState().setView('results');
-    expect(worker.all('flips-cancel').at(-1)?.id).toBe(last.id);
+    expect(worker.aborted.at(-1)).toBe(last.id);
     controller.dispose();
   });
 });

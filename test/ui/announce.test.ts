@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CrawlerSpec } from '../../src/model/wire';
 import { cellAnnouncement, runDoneAnnouncement, runStartAnnouncement } from '../../src/ui/announce';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import { RobotsApi } from '../../src/worker/api';
+import { syncHost } from '../fakes/handler';
 
 /** What the live region says for one cell of `text`, through the worker's parse and explain; expected sentences are written by hand. */
 function spoken(text: string, url: string, crawler: CrawlerSpec, fetchStatus = 200): string {
-  const replies: WorkerReply[] = [];
-  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-  const handler = new RobotsHandler(host);
-  handler.handle({ type: 'set-text', id: 1, version: 1, text });
-  handler.handle({ type: 'explain', id: 2, version: 1, url, crawler, normalise: true, robotsUrl: '', fetchStatus });
-  const parsed = replies.find((r) => r.type === 'parsed');
-  const explained = replies.find((r) => r.type === 'explained');
-  if (parsed?.type !== 'parsed' || explained?.type !== 'explained') throw new Error('no reply');
-  return cellAnnouncement(explained.result, parsed.summary);
+  const api = new RobotsApi(syncHost());
+  const parsed = api.setText({ version: 1, text });
+  const explained = api.explain({ version: 1, url, crawler, normalise: true, robotsUrl: '', fetchStatus });
+  return cellAnnouncement(explained, parsed);
 }
 
 const googlebot: CrawlerSpec = { kind: 'profile', id: 'googlebot' };

@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AiLensResult } from '../../src/model/wire';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import { RobotsApi } from '../../src/worker/api';
+import { syncHost } from '../fakes/handler';
 
-// The 'ai-lens' message (src/worker/aiLens.ts): expected values written by
+// The AI lens (src/worker/aiLens.ts): expected values written by
 // hand from docs/behaviour.md §5 and §15.
 
-function lens(text: string, ask = 1): { replies: WorkerReply[]; result: AiLensResult | null } {
-  const replies: WorkerReply[] = [];
-  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-  const handler = new RobotsHandler(host);
-  handler.handle({ type: 'set-text', id: 1, version: 1, text });
-  handler.handle({ type: 'ai-lens', id: 2, version: ask });
-  const reply = replies.find((r) => r.type === 'ai-lensed');
-  return { replies, result: reply?.type === 'ai-lensed' ? reply.result : null };
+function lens(text: string, ask = 1): AiLensResult {
+  const api = new RobotsApi(syncHost());
+  api.setText({ version: 1, text });
+  return api.aiLens({ version: ask });
 }
 
 describe("the worker's AI lens", () => {
@@ -21,7 +17,7 @@ describe("the worker's AI lens", () => {
   const text = 'User-agent: *\nAllow: /\nContent-Signal: ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n';
 
   it('answers with the matrix: OpenAI blocked at line 6, Cohere told no at line 3', () => {
-    const { result } = lens(text);
+    const result = lens(text);
     const train = result!.matrix.filter((c) => c.purpose === 'ai-train');
     const openai = train.find((c) => c.operator === 'OpenAI')!;
     expect([openai.state, openai.crawlers.map((c) => [c.name, c.line])]).toEqual(['blocked', [['GPTBot', 6]]]);
@@ -30,7 +26,7 @@ describe("the worker's AI lens", () => {
   });
 
   it("answers with each intent's edits and their diff, which the page shows before applying", () => {
-    const { result } = lens(text);
+    const result = lens(text);
     expect(result!.suggestions.map((s) => s.intent)).toEqual(['block-training', 'block-ai-keep-search']);
     const block = result!.suggestions[0];
     // GPTBot's own group already blocks everything: no edit there.
@@ -47,8 +43,6 @@ describe("the worker's AI lens", () => {
   });
 
   it('fails, and computes nothing, for a version it does not hold', () => {
-    const { replies, result } = lens(text, 7);
-    expect(result).toBeNull();
-    expect(replies.at(-1)).toMatchObject({ type: 'failed', id: 2, version: 7 });
+    expect(() => lens(text, 7)).toThrow('No parsed text for version 7.');
   });
 });

@@ -3,38 +3,25 @@
 // by hand from §13: `Disallow: /\xFF` is the pattern /%FF.
 import { describe, expect, it } from 'vitest';
 import { diagnosticsIn } from '../../src/model/diagnosticTable';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import { RobotsApi } from '../../src/worker/api';
+import { syncHost } from '../fakes/handler';
 
 function harness() {
-  const replies: WorkerReply[] = [];
-  const host: HandlerHost = { post: (r) => void replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-  const handler = new RobotsHandler(host);
-  const last = <T extends WorkerReply['type']>(type: T) =>
-    replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type).at(-1)!;
+  const api = new RobotsApi(syncHost());
   let version = 0;
-  const setText = (text: string) => {
-    handler.handle({ type: 'set-text', id: 100 + version, version: ++version, text });
-    return last('parsed').summary;
-  };
+  const setText = (text: string) => api.setText({ version: ++version, text });
   const verdict = (url: string) => {
-    handler.handle({
-      type: 'explain',
-      id: 900,
+    const v = api.explain({
       version,
       url,
       crawler: { kind: 'profile', id: 'googlebot' },
       normalise: false,
       robotsUrl: '',
       fetchStatus: 200,
-    });
-    const v = last('explained').result.verdict!;
+    }).verdict!;
     return { allowed: v.allowed, line: v.rule?.line ?? null };
   };
-  const open = (bytes: number[]) => {
-    handler.handle({ type: 'open-bytes', id: 1, version, bytes: new Uint8Array(bytes).buffer });
-    return last('bytes-opened');
-  };
+  const open = (bytes: number[]) => api.openBytes(new Uint8Array(bytes).buffer);
   return { setText, verdict, open };
 }
 

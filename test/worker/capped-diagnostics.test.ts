@@ -2,15 +2,11 @@
 // one line that counts the rest. Expected counts are worked out by hand.
 import { describe, expect, it } from 'vitest';
 import { diagnosticsIn } from '../../src/model/diagnosticTable';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import { RobotsApi } from '../../src/worker/api';
+import { syncHost } from '../fakes/handler';
 
 function parse(text: string) {
-  const replies: WorkerReply[] = [];
-  const host: HandlerHost = { post: (r) => void replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-  new RobotsHandler(host).handle({ type: 'set-text', id: 1, version: 1, text });
-  const parsed = replies.find((r): r is Extract<WorkerReply, { type: 'parsed' }> => r.type === 'parsed')!;
-  return diagnosticsIn(parsed.summary.diagnostics);
+  return diagnosticsIn(new RobotsApi(syncHost()).setText({ version: 1, text }).diagnostics);
 }
 
 describe('diagnostics of one kind are capped with a summary line', () => {

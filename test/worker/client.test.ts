@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
 import type { EvaluateParams, ParseSummary } from '../../src/model/wire';
-import { RobotsWorkerClient, type RunHandlers, type WorkerLike } from '../../src/worker/client';
-import { RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
-import { FakeWorker } from '../fakes/worker';
+import { RobotsWorkerClient, type RunHandlers } from '../../src/worker/client';
+import { FakeWorker, inProcessWorker } from '../fakes/worker';
 
 function setup(budgetMs = 1000) {
   const workers: FakeWorker[] = [];
@@ -49,21 +47,34 @@ const params: EvaluateParams = {
 function recorder() {
   const events: string[] = [];
   const handlers: RunHandlers = {
-    onStart: (rows) => events.push(`start ${rows}`),
+    onStart: (s) => events.push(`start ${s.rows}`),
     onChunk: (c) => events.push(`chunk ${c.start}`),
-    onDone: (rows) => events.push(`done ${rows}`),
+    onDone: (e) => events.push(`done ${e.rows}`),
     onError: (m) => events.push(`error ${m}`),
   };
   return { events, handlers };
 }
 
-describe('requests carry an id and the document version', () => {
+const started = { kind: 'start', rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) };
+const chunk = {
+  kind: 'chunk',
+  start: 0,
+  status: new Uint8Array(1),
+  lines: new Int32Array(1),
+  rowFlags: new Uint8Array(1),
+  normalised: [],
+  notes: [],
+  progress: { done: 1, total: 1, rate: 1, etaMs: 0 },
+  totals: { verdicts: [], rules: new Int32Array(0), topRules: [], normalised: 0 },
+};
+
+describe('calls carry the document version; answers of an older one are dropped', () => {
   it('numbers versions and answers the current one', async () => {
     const { client, workers } = setup();
     const p = client.setText('User-agent: *');
     const sent = workers[0].sent[0];
-    expect(sent).toMatchObject({ type: 'set-text', version: 1, text: 'User-agent: *' });
-    workers[0].reply({ type: 'parsed', id: sent.id, version: 1, summary });
+    expect(sent).toMatchObject({ method: 'setText', arg: { version: 1, text: 'User-agent: *' } });
+    workers[0].answer(sent, summary);
     await expect(p).resolves.toBe(summary);
   });
 
@@ -72,53 +83,27 @@ describe('requests carry an id and the document version', () => {
     const old = client.setText('a');
     const current = client.setText('b');
     const [s1, s2] = workers[0].sent;
-    workers[0].reply({ type: 'parsed', id: s1.id, version: 1, summary });
-    workers[0].reply({ type: 'parsed', id: s2.id, version: 2, summary });
+    workers[0].answer(s1, summary);
+    workers[0].answer(s2, summary);
     await expect(old).resolves.toBeNull();
     await expect(current).resolves.toBe(summary);
   });
 
-  it('drops chunks of a run that was superseded, and cancels it in the worker', () => {
+  it('drops the pieces of a run that was superseded, and cancels it in the worker', async () => {
     const { client, workers } = setup();
     const a = recorder();
     const b = recorder();
-    const runA = client.evaluate(params, a.handlers);
-    const runB = client.evaluate(params, b.handlers);
-    expect(workers[0].sent.map((m) => m.type)).toEqual(['evaluate', 'cancel', 'evaluate']);
-    const chunk = (id: number): WorkerReply => ({
-      type: 'run-chunk',
-      id,
-      version: 0,
-      start: 0,
-      status: new Uint8Array(1),
-      lines: new Int32Array(1),
-      rowFlags: new Uint8Array(1),
-      normalised: [],
-      notes: [],
-      progress: { done: 1, total: 1, rate: 1, etaMs: 0 },
-      totals: { verdicts: [], rules: new Int32Array(0), topRules: [], normalised: 0 },
-    });
-    workers[0].reply({
-      type: 'run-started',
-      id: runA,
-      version: 0,
-      rows: 1,
-      crawlers: [],
-      starts: new Int32Array(1),
-      ends: new Int32Array(1),
-    });
-    workers[0].reply(chunk(runA));
-    workers[0].reply({
-      type: 'run-started',
-      id: runB,
-      version: 0,
-      rows: 1,
-      crawlers: [],
-      starts: new Int32Array(1),
-      ends: new Int32Array(1),
-    });
-    workers[0].reply(chunk(runB));
-    workers[0].reply({ type: 'run-done', id: runB, version: 0, rows: 1, elapsedMs: 1 });
+    client.evaluate(params, a.handlers);
+    client.evaluate(params, b.handlers);
+    const w = workers[0];
+    const [runA, runB] = w.all('evaluate');
+    expect(w.aborted).toEqual([runA.id]);
+    w.chunk(runA, started);
+    w.chunk(runA, chunk);
+    w.chunk(runB, started);
+    w.chunk(runB, chunk);
+    w.answer(runB, { rows: 1, elapsedMs: 1 });
+    await Promise.resolve();
     expect(a.events).toEqual([]);
     expect(b.events).toEqual(['start 1', 'chunk 0', 'done 1']);
   });
@@ -126,19 +111,38 @@ describe('requests carry an id and the document version', () => {
   it('a text change cancels the running evaluation', () => {
     const { client, workers } = setup();
     const r = recorder();
-    const run = client.evaluate(params, r.handlers);
+    client.evaluate(params, r.handlers);
     void client.setText('new');
-    workers[0].reply({
-      type: 'run-started',
-      id: run,
-      version: 0,
-      rows: 1,
-      crawlers: [],
-      starts: new Int32Array(1),
-      ends: new Int32Array(1),
-    });
+    const w = workers[0];
+    w.chunk(w.last('evaluate'), started);
     expect(r.events).toEqual([]);
-    expect(workers[0].sent.map((m) => m.type)).toEqual(['evaluate', 'cancel', 'set-text']);
+    expect(w.methods()).toEqual(['evaluate', 'setText']);
+    expect(w.aborted).toEqual([w.last('evaluate').id]);
+  });
+
+  it('reports a failed parse of the current text, and a failed run to its handlers', async () => {
+    const failures: string[] = [];
+    const workers: FakeWorker[] = [];
+    const client = new RobotsWorkerClient({
+      create: () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w;
+      },
+      setInterval: () => 0,
+      clearInterval: () => {},
+      onFailure: (m) => failures.push(m),
+    });
+    const p = client.setText('x');
+    const r = recorder();
+    client.evaluate(params, r.handlers);
+    const w = workers[0];
+    w.fail(w.last('setText'), 'bad text');
+    w.fail(w.last('evaluate'), 'bad run');
+    await expect(p).resolves.toBeNull();
+    await Promise.resolve();
+    expect(failures).toEqual(['bad text']);
+    expect(r.events).toEqual(['error bad run']);
   });
 });
 
@@ -162,7 +166,9 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
     expect(restarts[0]).toMatch(/did not answer within 1 s.*untouched/);
     expect(r.events).toEqual([`error ${restarts[0]}`]);
     await expect(pending).resolves.toBeNull();
-    expect(client.busy).toBe(false);
+    // The fresh worker owes nothing: the watchdog leaves it alone.
+    advance(5000);
+    expect(workers).toHaveLength(2);
   });
 
   it('a test-only hang is owed an answer, so the watchdog restarts the worker', () => {
@@ -175,18 +181,11 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
   it('does not restart a worker that keeps answering, or one that owes nothing', () => {
     const { client, workers, advance } = setup(1000);
     advance(5000);
-    const run = client.evaluate(params, recorder().handlers);
+    client.evaluate(params, recorder().handlers);
+    const run = workers[0].last('evaluate');
     for (let i = 0; i < 5; i++) {
       advance(800);
-      workers[0].reply({
-        type: 'run-started',
-        id: run,
-        version: 0,
-        rows: 1,
-        crawlers: [],
-        starts: new Int32Array(1),
-        ends: new Int32Array(1),
-      });
+      workers[0].chunk(run, started);
     }
     expect(workers).toHaveLength(1);
   });
@@ -198,8 +197,9 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
     workers[0].crash('boom');
     expect(restarts[0]).toMatch(/crashed \(boom\)/);
     await expect(p).resolves.toBeNull();
-    // A late reply of the old version is stale after the restart.
-    expect(client.currentVersion).toBeGreaterThan(sent.version);
+    // A late answer of the old worker finds no one waiting.
+    expect(() => workers[0].answer(sent, summary)).not.toThrow();
+    expect(client.currentVersion).toBeGreaterThan(sent.arg.version);
     expect(client.lastText).toBe('a');
   });
 
@@ -216,60 +216,45 @@ describe('an imported list crosses once, in pieces', () => {
     const { client, workers } = setup();
     const w = workers[0];
     const imported = client.importList(new Blob(['x']), 'urls.txt', null);
-    const id = w.sent[0].id;
-    w.reply({ type: 'list-piece', id, version: 0, text: '/a\n/b\n' });
-    w.reply({ type: 'list-piece', id, version: 0, text: '/c\n' });
-    w.reply({
-      type: 'imported',
-      id,
-      version: 0,
-      result: { name: 'urls.txt', format: 'txt', count: 3, csv: null, sitemapIndex: false },
-    });
+    const call = w.last('importList');
+    w.chunk(call, '/a\n/b\n');
+    w.chunk(call, '/c\n');
+    w.answer(call, { name: 'urls.txt', format: 'txt', count: 3, csv: null, sitemapIndex: false });
     const r = await imported;
     expect(r.text).toBe('/a\n/b\n/c\n');
     expect(r.pieces).toEqual({ pieces: ['/a\n/b\n', '/c\n'], offsets: [0, 6], length: 9 });
     expect(client.holdsList(r.text)).toBe(true);
     client.evaluate({ ...params, urlsText: r.text }, recorder().handlers);
-    expect(w.sent.at(-1)).toMatchObject({ type: 'evaluate', urlsText: null });
+    expect(w.sent.at(-1)).toMatchObject({ method: 'evaluate', arg: { urlsText: null } });
     void client.saveList('robots-lab:urlText', r.text);
-    expect(w.sent.at(-1)).toMatchObject({ type: 'save-list', urlsText: null });
+    expect(w.sent.at(-1)).toMatchObject({ method: 'saveList', arg: { urlsText: null } });
     // Another list is sent whole.
     expect(client.holdsList('/other\n')).toBe(false);
     client.evaluate({ ...params, urlsText: '/other\n' }, recorder().handlers);
-    expect(w.sent.at(-1)).toMatchObject({ type: 'evaluate', urlsText: '/other\n' });
+    expect(w.sent.at(-1)).toMatchObject({ method: 'evaluate', arg: { urlsText: '/other\n' } });
   });
 
-  it('ignores pieces of a request it no longer waits for', async () => {
+  it('ignores pieces of a call it no longer waits for', async () => {
     const { client, workers } = setup();
     const failed = client.importList(new Blob(['x']), 'urls.txt', null);
-    const id = workers[0].sent[0].id;
-    workers[0].reply({ type: 'failed', id, version: 0, message: 'not a list' });
+    const call = workers[0].last('importList');
+    workers[0].fail(call, 'not a list');
     await expect(failed).rejects.toThrow('not a list');
-    expect(() => workers[0].reply({ type: 'list-piece', id, version: 0, text: '/late\n' })).not.toThrow();
+    expect(() => workers[0].chunk(call, '/late\n')).not.toThrow();
+  });
+
+  it('says the worker restarted when it dies while reading the file', async () => {
+    const { client, workers } = setup();
+    const imported = client.importList(new Blob(['x']), 'urls.txt', null);
+    workers[0].crash('boom');
+    await expect(imported).rejects.toThrow('The worker restarted while reading the file.');
   });
 });
 
-describe('client and handler together', () => {
-  it('streams a real evaluation through the protocol', async () => {
-    // An in-process "worker": the real handler behind asynchronous messages.
-    let handler: RobotsHandler;
+describe('client and worker together', () => {
+  it('streams a real evaluation through the calls', async () => {
     const client = new RobotsWorkerClient({
-      create() {
-        const w: WorkerLike = {
-          onmessage: null,
-          onerror: null,
-          postMessage(m) {
-            setTimeout(() => handler.handle(structuredClone(m)), 0);
-          },
-          terminate() {},
-        };
-        handler = new RobotsHandler({
-          post: (r) => setTimeout(() => w.onmessage?.({ data: r } as MessageEvent<WorkerReply>), 0),
-          schedule: (fn) => setTimeout(fn, 0),
-          now: () => performance.now(),
-        });
-        return w;
-      },
+      create: () => inProcessWorker(),
       setInterval: () => 0,
       clearInterval: () => {},
     });
@@ -301,6 +286,38 @@ describe('client and handler together', () => {
     expect(await done).toEqual({ status: [1, 1, 0, 0], lines: [5, 16, 0, 17] });
     client.dispose();
   });
+
+  it('a cancelled run stops in the worker: no more slices are evaluated', async () => {
+    const client = new RobotsWorkerClient({
+      create: () => inProcessWorker(),
+      setInterval: () => 0,
+      clearInterval: () => {},
+    });
+    await client.setText('User-agent: *\nDisallow: /a\n');
+    const urls = `${Array.from({ length: 200_000 }, (_, i) => `/a/${i}`).join('\n')}\n`;
+    const seen: number[] = [];
+    const first = new Promise<void>((resolve) =>
+      client.evaluate(
+        { ...params, urlsText: urls },
+        {
+          onStart: () => {},
+          onChunk: (c) => {
+            seen.push(c.progress.done);
+            resolve();
+          },
+          onDone: () => seen.push(-1),
+          onError: () => seen.push(-2),
+        },
+      ),
+    );
+    await first;
+    client.cancelRun();
+    await new Promise((r) => setTimeout(r, 100));
+    // Neither more chunks nor an end reach the page once it cancelled.
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeLessThan(200_000);
+    client.dispose();
+  });
 });
 
 describe('the budget grows with the text', () => {
@@ -314,41 +331,23 @@ describe('the budget grows with the text', () => {
   });
 });
 
-describe('a saved list is read in the worker (load-list)', () => {
-  /** The real handler behind asynchronous messages, with saved values in a Map instead of IndexedDB. */
+describe('a saved list is read in the worker', () => {
+  /** The real worker methods behind asynchronous messages, with saved values in a Map instead of IndexedDB. */
   function inProcess(saved: Map<string, string> | null) {
-    let handler: RobotsHandler;
     const sent: string[] = [];
-    const client = new RobotsWorkerClient({
-      create() {
-        const w: WorkerLike = {
-          onmessage: null,
-          onerror: null,
-          postMessage(m) {
-            sent.push(m.type === 'evaluate' ? `evaluate ${m.urlsText === null ? 'the held list' : 'a copy'}` : m.type);
-            setTimeout(() => handler.handle(structuredClone(m)), 0);
+    const values = saved
+      ? {
+          get: async (k: string) => saved.get(k),
+          set: async (k: string, v: string) => {
+            saved.set(k, v);
           },
-          terminate() {},
-        };
-        handler = new RobotsHandler({
-          post: (r) => setTimeout(() => w.onmessage?.({ data: r } as MessageEvent<WorkerReply>), 0),
-          schedule: (fn) => setTimeout(fn, 0),
-          now: () => performance.now(),
-          values: () =>
-            saved
-              ? {
-                  get: async (k) => saved.get(k),
-                  set: async (k, v) => {
-                    saved.set(k, String(v));
-                  },
-                  delete: async (k) => {
-                    saved.delete(k);
-                  },
-                }
-              : undefined,
-        });
-        return w;
-      },
+          delete: async (k: string) => {
+            saved.delete(k);
+          },
+        }
+      : undefined;
+    const client = new RobotsWorkerClient({
+      create: () => inProcessWorker({ values: () => values }, sent),
       setInterval: () => 0,
       clearInterval: () => {},
     });
@@ -356,7 +355,7 @@ describe('a saved list is read in the worker (load-list)', () => {
   }
 
   it('sends the saved list in pieces, keeps it, and a run of it sends no copy', async () => {
-    // 60,000 lines: more than one piece (pieces.ts cuts about every 64 KiB).
+    // 60,000 lines: more than one piece (pieces.ts cuts about every 256 KiB).
     const text = `${Array.from({ length: 60_000 }, (_, i) => `/checkout/${i}`).join('\n')}\n`;
     const { client, sent } = inProcess(new Map([['robots-lab:urlText', text]]));
     const loaded = (await client.loadList('robots-lab:urlText'))!;
@@ -368,11 +367,11 @@ describe('a saved list is read in the worker (load-list)', () => {
     const rows = await new Promise<number>((resolve, reject) =>
       client.evaluate(
         { ...params, urlsText: loaded.text },
-        { onStart: () => {}, onChunk: () => {}, onDone: resolve, onError: reject },
+        { onStart: () => {}, onChunk: () => {}, onDone: (e) => resolve(e.rows), onError: reject },
       ),
     );
     expect(rows).toBe(60_000);
-    expect(sent).toEqual(['load-list', 'set-text', 'evaluate the held list']);
+    expect(sent).toEqual(['loadList', 'setText', 'evaluate the held list']);
     client.dispose();
   });
 

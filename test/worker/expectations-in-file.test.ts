@@ -4,16 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { diagnosticsIn } from '../../src/model/diagnosticTable';
 import type { ParseSummary } from '../../src/model/wire';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import { RobotsApi } from '../../src/worker/api';
+import { syncHost } from '../fakes/handler';
 
 function parse(text: string): ParseSummary {
-  const replies: WorkerReply[] = [];
-  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-  new RobotsHandler(host).handle({ type: 'set-text', id: 1, version: 1, text });
-  const r = replies.find((x) => x.type === 'parsed');
-  if (r?.type !== 'parsed') throw new Error(`no parse: ${JSON.stringify(replies)}`);
-  return r.summary;
+  return new RobotsApi(syncHost()).setText({ version: 1, text });
 }
 
 const FILE = [

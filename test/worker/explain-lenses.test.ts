@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CrawlerSpec, ExplainResult } from '../../src/model/wire';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import { RobotsApi } from '../../src/worker/api';
+import { syncHost } from '../fakes/handler';
 
-/** Parses `text` in a worker handler and explains one cell; every expected value below is written by hand. */
+/** Parses `text` in the worker and explains one cell; every expected value below is written by hand. */
 function explain(text: string, url: string, crawler: CrawlerSpec, fetchStatus = 200): ExplainResult {
-  const replies: WorkerReply[] = [];
-  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-  const handler = new RobotsHandler(host);
-  handler.handle({ type: 'set-text', id: 1, version: 1, text });
-  handler.handle({ type: 'explain', id: 2, version: 1, url, crawler, normalise: true, robotsUrl: '', fetchStatus });
-  const reply = replies.find((r) => r.type === 'explained');
-  if (reply?.type !== 'explained') throw new Error('no explained reply');
-  return reply.result;
+  const api = new RobotsApi(syncHost());
+  api.setText({ version: 1, text });
+  return api.explain({ version: 1, url, crawler, normalise: true, robotsUrl: '', fetchStatus });
 }
 
 const googlebot: CrawlerSpec = { kind: 'profile', id: 'googlebot' };

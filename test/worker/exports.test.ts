@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_ROWS } from '../../src/model/codes';
 import type { ViewQuery } from '../../src/model/wire';
 import { chunked } from '../../src/worker/exportFile';
-import { handlerAfterRun } from '../fakes/handler';
+import { apiAfterRun } from '../fakes/handler';
 
 // Lines: 1 User-agent: *, 2 Disallow: /private/, 3 Allow: /private/ok, 5 User-agent: GPTBot, 6 Disallow: /
 const ROBOTS = 'User-agent: *\nDisallow: /private/\nAllow: /private/ok\n\nUser-agent: GPTBot\nDisallow: /\n';
@@ -10,7 +10,7 @@ const URLS = ['https://e.com/a', 'https://e.com/private/x,y', 'https://e.com/pri
 
 /** A finished run of URLS for Googlebot and GPTBot, and a way to export it. */
 function lab(urls = URLS) {
-  const { handler, replies } = handlerAfterRun(
+  const { api } = apiAfterRun(
     ROBOTS,
     urls,
     [
@@ -20,9 +20,7 @@ function lab(urls = URLS) {
     'https://e.com/robots.txt',
   );
   return async (format: 'csv' | 'json', query: Partial<ViewQuery> = {}, wide = false) => {
-    handler.handle({ type: 'export', id: 9, version: 1, run: 2, query: { ...ALL_ROWS, ...query }, format, wide });
-    const r = replies.filter((x) => x.type === 'exported').at(-1);
-    if (r?.type !== 'exported') throw new Error('no export');
+    const r = api.export({ run: 2, query: { ...ALL_ROWS, ...query }, format, wide });
     return { text: await r.blob.text(), summary: r.summary };
   };
 }

@@ -1,31 +1,49 @@
 /**
  * The worker's before/after comparison (src/worker/flips.ts) through the
- * handler: which URL × crawler verdicts an edit flips, streamed in slices,
+ * worker's methods: which URL × crawler verdicts an edit flips, streamed in slices,
  * viewed and exported. Every expectation is written by hand from
  * docs/behaviour.md §5 (which group a crawler obeys) and §8 (which rule wins).
  */
 import { describe, expect, it } from 'vitest';
-import type { FlipQuery, FlipsParams } from '../../src/model/wire';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import type { FlipProgress, FlipQuery, FlipsParams, FlipTally, RunChunk, RunStart } from '../../src/model/wire';
+import { RobotsApi } from '../../src/worker/api';
+import { callContext } from '../fakes/handler';
 
+/** The worker's methods on a manual task queue; what comparisons stream and answer is logged. */
 function harness(tick = 0) {
-  const replies: WorkerReply[] = [];
   const tasks: (() => void)[] = [];
   let clock = 0;
-  const host: HandlerHost = {
-    post: (r) => replies.push(r),
-    schedule: (fn) => tasks.push(fn),
-    now: () => (clock += tick),
-  };
-  const handler = new RobotsHandler(host);
+  const api = new RobotsApi({ schedule: (fn) => tasks.push(fn), now: () => (clock += tick) });
   const drain = () => {
     while (tasks.length) tasks.shift()!();
   };
-  const of = <T extends WorkerReply['type']>(type: T) =>
-    replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type);
-  return { handler, replies, tasks, drain, of };
+  const chunks: (FlipProgress & { run: number })[] = [];
+  const done: { run: number; tally: FlipTally }[] = [];
+  const failed: string[] = [];
+  const aborts = new Map<number, AbortController>();
+  const flips = (run: number, over: Partial<FlipsParams> = {}) => {
+    const { ctx, abort } = callContext<FlipProgress>();
+    aborts.set(run, abort);
+    const emit = ctx.emit;
+    ctx.emit = (c) => {
+      emit(c);
+      chunks.push({ ...c, run });
+    };
+    try {
+      api.flips({ ...params(over), run }, ctx).then(
+        (end) => void done.push({ run, tally: end.tally }),
+        (e: Error) => void (e.message === 'superseded' || failed.push(e.message)),
+      );
+    } catch (e) {
+      failed.push((e as Error).message);
+    }
+  };
+  const cancel = (run: number) => aborts.get(run)?.abort();
+  return { api, tasks, drain, chunks, done, failed, flips, cancel };
 }
+
+/** Lets settled promises' callbacks run. */
+const settle = () => new Promise((r) => setTimeout(r, 0));
 
 const DEPLOYED = 'User-agent: *\nDisallow: /private\n';
 const ADDS_SHOP = 'User-agent: *\nDisallow: /private\nDisallow: /shop\n';
@@ -45,22 +63,22 @@ const params = (over: Partial<FlipsParams> = {}): FlipsParams => ({
 
 const ALL: FlipQuery = { kind: 'all', crawler: -1, sort: 'list', desc: false, limit: 100 };
 
-function compare(over: Partial<FlipsParams> = {}, tick = 0) {
+async function compare(over: Partial<FlipsParams> = {}, tick = 0) {
   const h = harness(tick);
-  h.handler.handle({ type: 'flips', id: 1, version: 1, ...params(over) });
+  h.flips(1, over);
   h.drain();
+  await settle();
   return h;
 }
 
 function view(h: ReturnType<typeof harness>, query: FlipQuery, run = 1) {
-  h.handler.handle({ type: 'flips-view', id: 50, version: 1, run, query });
-  return h.of('flips-viewed').at(-1)!;
+  return h.api.flipsView({ run, query });
 }
 
 describe('flips: an added Disallow line (docs/behaviour.md §8)', () => {
-  it('counts the newly blocked URL × crawler pairs, per crawler, and skips nothing', () => {
-    const h = compare();
-    const [done] = h.of('flips-done');
+  it('counts the newly blocked URL × crawler pairs, per crawler, and skips nothing', async () => {
+    const h = await compare();
+    const [done] = h.done;
     expect(done.tally).toEqual({
       checked: 8,
       skipped: 0,
@@ -73,8 +91,8 @@ describe('flips: an added Disallow line (docs/behaviour.md §8)', () => {
     });
   });
 
-  it('names the new deciding line and the added line as the cause of each flip', () => {
-    const h = compare();
+  it('names the new deciding line and the added line as the cause of each flip', async () => {
+    const h = await compare();
     const v = view(h, ALL);
     expect(v.count).toBe(4);
     expect(v.records.map((r) => [r.url, r.crawler])).toEqual([
@@ -92,16 +110,16 @@ describe('flips: an added Disallow line (docs/behaviour.md §8)', () => {
     ]);
   });
 
-  it('finds no flip when the files decide alike', () => {
-    const h = compare({ editedText: `# a comment\n${DEPLOYED}` });
-    expect(h.of('flips-done')[0].tally.allowedToBlocked + h.of('flips-done')[0].tally.blockedToAllowed).toBe(0);
+  it('finds no flip when the files decide alike', async () => {
+    const h = await compare({ editedText: `# a comment\n${DEPLOYED}` });
+    expect(h.done[0].tally.allowedToBlocked + h.done[0].tally.blockedToAllowed).toBe(0);
     expect(view(h, ALL).records).toEqual([]);
   });
 });
 
 describe('flips: a narrowed rule and a group choice (docs/behaviour.md §5, §8)', () => {
-  it('a changed Disallow line allows what it no longer covers, with the old deciding line', () => {
-    const h = compare({
+  it('a changed Disallow line allows what it no longer covers, with the old deciding line', async () => {
+    const h = await compare({
       deployedText: 'User-agent: *\nDisallow: /a\n',
       editedText: 'User-agent: *\nDisallow: /ab\n',
       urlsText: '/a\n/ab/x\n/ac\n',
@@ -117,8 +135,8 @@ describe('flips: a narrowed rule and a group choice (docs/behaviour.md §5, §8)
     ]);
   });
 
-  it('removing the Googlebot group sends Googlebot to the * group, and blames the removed lines', () => {
-    const h = compare({
+  it('removing the Googlebot group sends Googlebot to the * group, and blames the removed lines', async () => {
+    const h = await compare({
       deployedText: 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nAllow: /\n',
       editedText: 'User-agent: *\nDisallow: /\n',
       urlsText: '/x\n',
@@ -142,15 +160,15 @@ describe('flips: crawlers whose obeyed rules are unchanged (docs/behaviour.md §
     urlsText: '/a\n/b\n',
   };
 
-  it('flips only the crawler whose group changed, and still counts every pair as compared', () => {
-    const h = compare({
+  it('flips only the crawler whose group changed, and still counts every pair as compared', async () => {
+    const h = await compare({
       ...files,
       crawlers: [
         { kind: 'profile', id: 'gptbot' },
         { kind: 'token', token: 'Slurp' },
       ],
     });
-    expect(h.of('flips-done')[0].tally).toEqual({
+    expect(h.done[0].tally).toEqual({
       checked: 4,
       skipped: 0,
       allowedToBlocked: 0,
@@ -162,25 +180,25 @@ describe('flips: crawlers whose obeyed rules are unchanged (docs/behaviour.md §
     });
   });
 
-  it('a crawler moved to another group with the same rules flips nothing', () => {
-    const h = compare({
+  it('a crawler moved to another group with the same rules flips nothing', async () => {
+    const h = await compare({
       deployedText: 'User-agent: *\nDisallow: /a\n',
       editedText: 'User-agent: Slurp\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\n',
       urlsText: '/a\n/b\n',
       crawlers: [{ kind: 'token', token: 'Slurp' }],
     });
-    expect(h.of('flips-done')[0].tally.checked).toBe(2);
+    expect(h.done[0].tally.checked).toBe(2);
     expect(view(h, ALL).records).toEqual([]);
   });
 
-  it('two crawlers with one name keep apart, the second numbered', () => {
-    const h = compare({
+  it('two crawlers with one name keep apart, the second numbered', async () => {
+    const h = await compare({
       crawlers: [
         { kind: 'token', token: 'Slurp' },
         { kind: 'token', token: 'Slurp' },
       ],
     });
-    expect(h.of('flips-done')[0].tally.byCrawler.map((c) => [c.label, c.allowedToBlocked])).toEqual([
+    expect(h.done[0].tally.byCrawler.map((c) => [c.label, c.allowedToBlocked])).toEqual([
       ['Slurp', 2],
       ['Slurp (2)', 2],
     ]);
@@ -188,13 +206,13 @@ describe('flips: crawlers whose obeyed rules are unchanged (docs/behaviour.md §
 });
 
 describe('flips: the URL list as a run reads it (docs/behaviour.md §1)', () => {
-  it('skips URLs outside the robots.txt URL scope and compares the request form of the rest', () => {
-    const h = compare({
+  it('skips URLs outside the robots.txt URL scope and compares the request form of the rest', async () => {
+    const h = await compare({
       urlsText: 'https://shop.example.com/shop/ü\nhttps://other.example.com/shop\n',
       robotsUrl: 'https://shop.example.com/robots.txt',
       crawlers: [{ kind: 'token', token: 'Slurp' }],
     });
-    const done = h.of('flips-done')[0];
+    const done = h.done[0];
     expect(done.tally.skipped).toBe(1);
     expect(done.tally.checked).toBe(1);
     const [f] = view(h, ALL).records;
@@ -202,71 +220,67 @@ describe('flips: the URL list as a run reads it (docs/behaviour.md §1)', () => 
     expect(f.requestUrl).toBe('https://shop.example.com/shop/%C3%BC');
   });
 
-  it('uses the list the worker holds when the request sends none', () => {
+  it('uses the list the worker holds when the request sends none', async () => {
     const h = harness();
-    h.handler.handle({ type: 'set-text', id: 9, version: 0, text: DEPLOYED });
-    h.handler.handle({
-      type: 'evaluate',
-      id: 1,
-      version: 0,
-      urlsText: '/shop/1\n/shop/2\n/blog\n',
-      crawlers: [],
-      normalise: true,
-      robotsUrl: '',
-      fetchStatus: 200,
-    });
+    h.api.setText({ version: 0, text: DEPLOYED });
+    const run = { run: 1, version: 0, urlsText: '/shop/1\n/shop/2\n/blog\n', crawlers: [], normalise: true };
+    void h.api.evaluate({ ...run, robotsUrl: '', fetchStatus: 200 }, callContext<RunStart | RunChunk>().ctx);
     h.drain();
-    h.handler.handle({ type: 'flips', id: 2, version: 0, ...params({ urlsText: null }) });
+    h.flips(2, { urlsText: null });
     h.drain();
-    expect(h.of('flips-done')[0].tally.allowedToBlocked).toBe(4);
+    await settle();
+    expect(h.done[0].tally.allowedToBlocked).toBe(4);
   });
 
-  it('reuses the parse of the text the worker holds when it is the edited file, with the same flips', () => {
+  it('reuses the parse of the text the worker holds when it is the edited file, with the same flips', async () => {
     const h = harness();
-    h.handler.handle({ type: 'set-text', id: 9, version: 0, text: ADDS_SHOP });
-    h.handler.handle({ type: 'flips', id: 2, version: 0, ...params() });
+    h.api.setText({ version: 0, text: ADDS_SHOP });
+    h.flips(2);
     h.drain();
-    expect(h.of('flips-done')[0].tally.allowedToBlocked).toBe(4);
+    await settle();
+    expect(h.done[0].tally.allowedToBlocked).toBe(4);
     expect(view(h, ALL, 2).records[0].newLine).toEqual({ line: 3, text: 'Disallow: /shop' });
   });
 
-  it('fails clearly when there is no list at all', () => {
-    const h = compare({ urlsText: null });
-    expect(h.of('failed').map((f) => f.message)).toEqual(['No URL list was sent.']);
-    expect(h.of('flips-done')).toEqual([]);
+  it('fails clearly when there is no list at all', async () => {
+    const h = await compare({ urlsText: null });
+    expect(h.failed).toEqual(['No URL list was sent.']);
+    expect(h.done).toEqual([]);
   });
 });
 
 describe('flips: streamed in slices, cancelled, replaced', () => {
   const many = Array.from({ length: 1000 }, (_, i) => `/shop/${i}`).join('\n');
 
-  it('posts progress chunks before the end, counting up to the whole list', () => {
+  it('posts progress chunks before the end, counting up to the whole list', async () => {
     // Each clock reading advances 5 ms: a 20 ms slice ends after four deadline checks (64 rows each).
-    const h = compare({ urlsText: many }, 5);
-    const chunks = h.of('flips-chunk');
+    const h = await compare({ urlsText: many }, 5);
+    const chunks = h.chunks;
     expect(chunks.length).toBeGreaterThan(1);
-    const done = chunks.map((c) => c.progress.done);
+    const done = chunks.map((c) => c.done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
-    expect(chunks.at(-1)!.progress).toEqual({ done: 1000, total: 1000 });
-    expect(h.of('flips-done')[0].tally.allowedToBlocked).toBe(2000);
+    expect(chunks.at(-1)!).toMatchObject({ done: 1000, total: 1000 });
+    expect(h.done[0].tally.allowedToBlocked).toBe(2000);
   });
 
-  it('stops after a cancel: no more chunks, no done', () => {
+  it('stops after a cancel: no more chunks, no done', async () => {
     const h = harness(5);
-    h.handler.handle({ type: 'flips', id: 1, version: 1, ...params({ urlsText: many }) });
-    const before = h.of('flips-chunk').length;
-    h.handler.handle({ type: 'flips-cancel', id: 1, version: 1 });
+    h.flips(1, { urlsText: many });
+    const before = h.chunks.length;
+    h.cancel(1);
     h.drain();
-    expect(h.of('flips-chunk').length).toBe(before);
-    expect(h.of('flips-done')).toEqual([]);
+    await settle();
+    expect(h.chunks.length).toBe(before);
+    expect(h.done).toEqual([]);
   });
 
-  it('a new comparison replaces the one going on', () => {
+  it('a new comparison replaces the one going on', async () => {
     const h = harness(5);
-    h.handler.handle({ type: 'flips', id: 1, version: 1, ...params({ urlsText: many }) });
-    h.handler.handle({ type: 'flips', id: 2, version: 1, ...params() });
+    h.flips(1, { urlsText: many });
+    h.flips(2);
     h.drain();
-    expect(h.of('flips-done').map((d) => d.id)).toEqual([2]);
+    await settle();
+    expect(h.done.map((d) => d.run)).toEqual([2]);
   });
 });
 
@@ -277,8 +291,8 @@ describe('flips: views and exports', () => {
     urlsText: '/old/b\n/new/b\n/old/a\n/new/a\n',
   };
 
-  it('filters by kind and crawler, sorts by URL either way, and stops at the limit', () => {
-    const h = compare(twoWays);
+  it('filters by kind and crawler, sorts by URL either way, and stops at the limit', async () => {
+    const h = await compare(twoWays);
     const blocked = view(h, { ...ALL, kind: 'allowed-to-blocked', crawler: 1 });
     expect(blocked.records.map((r) => [r.url, r.crawler])).toEqual([
       ['/new/b', 'Slurp'],
@@ -298,23 +312,14 @@ describe('flips: views and exports', () => {
     ]);
   });
 
-  it('answers that a replaced comparison is gone', () => {
-    const h = compare(twoWays);
-    h.handler.handle({ type: 'flips-view', id: 9, version: 1, run: 77, query: ALL });
-    expect(h.of('failed').map((f) => f.message)).toEqual(['Comparison 77 is no longer held.']);
+  it('answers that a replaced comparison is gone', async () => {
+    const h = await compare(twoWays);
+    expect(() => view(h, ALL, 77)).toThrow('Comparison 77 is no longer held.');
   });
 
   it('exports CSV in the columns of robots-lab diff', async () => {
-    const h = compare({ ...twoWays, urlsText: '/old/b\n/new,b\n' });
-    h.handler.handle({
-      type: 'flips-export',
-      id: 60,
-      version: 1,
-      run: 1,
-      query: { ...ALL, crawler: 0 },
-      format: 'csv',
-    });
-    const [file] = h.of('flips-exported');
+    const h = await compare({ ...twoWays, urlsText: '/old/b\n/new,b\n' });
+    const file = h.api.flipsExport({ run: 1, query: { ...ALL, crawler: 0 }, format: 'csv' });
     expect(file.records).toBe(2);
     expect(await file.blob.text()).toBe(
       'url,request_url,crawler,flip,old_line,old_rule,new_line,new_rule,causes\r\n' +
@@ -324,16 +329,9 @@ describe('flips: views and exports', () => {
   });
 
   it('exports JSON with the counts and every flip the query keeps, past the view limit', async () => {
-    const h = compare(twoWays);
-    h.handler.handle({
-      type: 'flips-export',
-      id: 61,
-      version: 1,
-      run: 1,
-      query: { ...ALL, kind: 'blocked-to-allowed', limit: 1 },
-      format: 'json',
-    });
-    const doc = JSON.parse(await h.of('flips-exported')[0].blob.text());
+    const h = await compare(twoWays);
+    const file = h.api.flipsExport({ run: 1, query: { ...ALL, kind: 'blocked-to-allowed', limit: 1 }, format: 'json' });
+    const doc = JSON.parse(await file.blob.text());
     expect(doc.counts).toEqual({
       checked: 8,
       allowedToBlocked: 4,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ROWS } from '../../src/model/codes';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
 import { importList } from '../../src/worker/import';
-import type { WorkerReply } from '../../src/worker/protocol';
+import { apiAfterRun } from '../fakes/handler';
 
 describe('a .txt list: `#` lines are comments, as the CLI reads them', () => {
   it('skips comment lines, indented ones too, and keeps the URLs in order', () => {
@@ -24,32 +23,23 @@ describe('verdict sorts put rows not judged last, both ways', () => {
   // Googlebot: /a allowed, /private/x blocked; other.com is out of scope; the last is not a URL.
   const URLS = ['not a url', 'https://other.com/', 'https://e.com/a', 'https://e.com/private/x', 'https://e.com/b'];
 
-  function view(desc: boolean): number[] | null {
-    const replies: WorkerReply[] = [];
-    const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-    const handler = new RobotsHandler(host);
-    handler.handle({ type: 'set-text', id: 1, version: 1, text: 'User-agent: *\nDisallow: /private/\n' });
-    handler.handle({
-      type: 'evaluate',
-      id: 2,
-      version: 1,
-      urlsText: URLS.join('\n'),
-      crawlers: [{ kind: 'profile', id: 'googlebot' }],
-      normalise: true,
-      robotsUrl: 'https://e.com/robots.txt',
-      fetchStatus: 200,
-    });
+  async function view(desc: boolean): Promise<number[] | null> {
+    const { api } = apiAfterRun(
+      'User-agent: *\nDisallow: /private/\n',
+      URLS,
+      [{ kind: 'profile', id: 'googlebot' }],
+      'https://e.com/robots.txt',
+    );
     const query = { ...ALL_ROWS, sort: { key: 'verdict' as const, col: 0, desc } };
-    handler.handle({ type: 'view', id: 3, version: 1, run: 2, query });
-    const v = replies.filter((r) => r.type === 'viewed').at(-1);
-    return v && v.type === 'viewed' && v.rows ? Array.from(v.rows) : null;
+    const v = await api.view({ run: 2, query });
+    return v.rows ? Array.from(v.rows) : null;
   }
 
-  it('blocked first: blocked, allowed, out of scope, invalid', () => {
-    expect(view(false)).toEqual([3, 2, 4, 1, 0]);
+  it('blocked first: blocked, allowed, out of scope, invalid', async () => {
+    expect(await view(false)).toEqual([3, 2, 4, 1, 0]);
   });
 
-  it('allowed first: allowed, blocked, out of scope, invalid', () => {
-    expect(view(true)).toEqual([2, 4, 3, 1, 0]);
+  it('allowed first: allowed, blocked, out of scope, invalid', async () => {
+    expect(await view(true)).toEqual([2, 4, 3, 1, 0]);
   });
 });

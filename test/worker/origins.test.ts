@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchOutcome } from '../../src/core/fetch';
 import { ALL_ROWS } from '../../src/model/codes';
 import type { CrawlerSpec, ExplainResult, ViewQuery } from '../../src/model/wire';
-import { handlerAfterRun } from '../fakes/handler';
+import { apiAfterRun } from '../fakes/handler';
 
 // The editor's file, for https://a.example. Lines: 1 User-agent: *, 2 Disallow: /private
 const A = 'User-agent: *\nDisallow: /private\n';
@@ -29,22 +29,12 @@ const URLS = [
 
 /** A finished run of URLS over three files (a in the editor, b and c beside it; d has none), and its exports. */
 function lab() {
-  const { handler, replies } = handlerAfterRun(A, URLS, CRAWLERS, 'https://a.example/robots.txt', [
+  const { api, chunks } = apiAfterRun(A, URLS, CRAWLERS, 'https://a.example/robots.txt', [
     { origin: 'https://b.example', text: B, fetchStatus: 200, outcome: fetchOutcome(200) },
     { origin: 'https://c.example', text: C, fetchStatus: 503, outcome: fetchOutcome(503) },
   ]);
   const exported = async (query: Partial<ViewQuery> = {}) => {
-    handler.handle({
-      type: 'export',
-      id: 9,
-      version: 1,
-      run: 2,
-      query: { ...ALL_ROWS, ...query },
-      format: 'json',
-      wide: false,
-    });
-    const r = replies.filter((x) => x.type === 'exported').at(-1);
-    if (r?.type !== 'exported') throw new Error('no export');
+    const r = api.export({ run: 2, query: { ...ALL_ROWS, ...query }, format: 'json', wide: false });
     return JSON.parse(await r.blob.text()) as {
       url: string;
       crawler: string;
@@ -55,9 +45,7 @@ function lab() {
     }[];
   };
   const explain = (url: string, crawler: CrawlerSpec): ExplainResult => {
-    handler.handle({
-      type: 'explain',
-      id: 10,
+    return api.explain({
       version: 1,
       url,
       crawler,
@@ -66,11 +54,8 @@ function lab() {
       fetchStatus: 200,
       origins: [{ origin: 'https://b.example', text: B, fetchStatus: 200, outcome: fetchOutcome(200) }],
     });
-    const r = replies.filter((x) => x.type === 'explained').at(-1);
-    if (r?.type !== 'explained') throw new Error('no explanation');
-    return r.result;
   };
-  return { replies, exported, explain };
+  return { chunks, exported, explain };
 }
 
 describe('a list over three origins, each URL judged by its own origin’s file (written by hand)', () => {
@@ -108,8 +93,8 @@ describe('a list over three origins, each URL judged by its own origin’s file 
       'https://a.example/private/x',
       'https://a.example/private/x',
     ]);
-    const done = l.replies.filter((r) => r.type === 'run-chunk').at(-1);
-    if (done?.type !== 'run-chunk') throw new Error('no chunk');
+    const done = l.chunks.filter((c) => c.kind === 'chunk').at(-1);
+    if (done?.kind !== 'chunk') throw new Error('no chunk');
     expect(Array.from(done.totals.rules)).toEqual([2, 2]);
   });
 

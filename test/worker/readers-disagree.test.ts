@@ -4,9 +4,10 @@
 // has no Allow lines and no wildcards (robotstxt.org/orig.html).
 import { describe, expect, it } from 'vitest';
 import { ALL_ROWS, DISAGREE_READERS } from '../../src/model/codes';
-import type { ViewQuery } from '../../src/model/wire';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import type { CrawlerSpec, RunChunk, RunStart, ViewQuery, ViewReply } from '../../src/model/wire';
+import { RobotsApi } from '../../src/worker/api';
+import type { HandlerHost } from '../../src/worker/host';
+import { callContext } from '../fakes/handler';
 
 const ROBOTS = [
   'User-agent: *', // 1
@@ -31,79 +32,83 @@ const URLS = [
 const LEGACY = 1 << DISAGREE_READERS.indexOf('legacy1994');
 
 function setup() {
-  const replies: WorkerReply[] = [];
   let t = 0;
   const queue: (() => void)[] = [];
   let deferred = false;
   const host: HandlerHost = {
-    post: (r) => replies.push(r),
     schedule: (fn) => (deferred ? queue.push(fn) : fn()),
     // Every reading of the clock moves it past a slice, so each slice stops at its first check.
     now: () => (t += deferred ? 25 : 0),
   };
-  const handler = new RobotsHandler(host);
-  handler.handle({ type: 'set-text', id: 1, version: 1, text: ROBOTS });
-  const evaluate = (urls: string[]) =>
-    handler.handle({
-      type: 'evaluate',
-      id: 2,
-      version: 1,
-      urlsText: urls.join('\n'),
-      crawlers: [
-        { kind: 'profile', id: 'googlebot' },
-        { kind: 'profile', id: 'gptbot' },
-      ],
-      normalise: true,
-      robotsUrl: '',
-      fetchStatus: 200,
-    });
-  const view = (query: Partial<ViewQuery>) => {
-    handler.handle({ type: 'view', id: 10, version: 1, run: 2, query: { ...ALL_ROWS, ...query } });
-    return replies.filter((r) => r.type === 'viewed').at(-1) as Extract<WorkerReply, { type: 'viewed' }> | undefined;
+  const api = new RobotsApi(host);
+  api.setText({ version: 1, text: ROBOTS });
+  const evaluate = (urls: string[], crawlers: CrawlerSpec[] = [GOOGLEBOT, GPTBOT], fetchStatus = 200, run = 2) =>
+    void api
+      .evaluate(
+        { run, version: 1, urlsText: urls.join('\n'), crawlers, normalise: true, robotsUrl: '', fetchStatus },
+        callContext<RunStart | RunChunk>().ctx,
+      )
+      .catch(() => {});
+  /** Asks for a view; `answer` is set once the worker answers. */
+  const ask = (query: Partial<ViewQuery>) => {
+    const got: { answer?: ViewReply; error?: string } = {};
+    api.view({ run: 2, query: { ...ALL_ROWS, ...query } }).then(
+      (v) => {
+        got.answer = v;
+      },
+      (e: Error) => {
+        got.error = e.message;
+      },
+    );
+    return got;
   };
-  return { handler, replies, evaluate, view, queue, defer: () => (deferred = true) };
+  const view = (query: Partial<ViewQuery>) => api.view({ run: 2, query: { ...ALL_ROWS, ...query } });
+  return { api, evaluate, view, ask, queue, defer: () => (deferred = true) };
 }
 
+const GOOGLEBOT: CrawlerSpec = { kind: 'profile', id: 'googlebot' };
+const GPTBOT: CrawlerSpec = { kind: 'profile', id: 'gptbot' };
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
 describe('where readers disagree (docs/behaviour.md §14)', () => {
-  it('keeps exactly the rows where another reader gives another verdict, per crawler', () => {
+  it('keeps exactly the rows where another reader gives another verdict, per crawler', async () => {
     const s = setup();
     s.evaluate(URLS);
-    const any = s.view({ verdict: 'disagree' })!;
+    const any = await s.view({ verdict: 'disagree' });
     expect(Array.from(any.rows!)).toEqual([2, 3]);
     expect(any.count).toBe(2);
     // Googlebot obeys its own group, where every reader agrees; GPTBot obeys `*`.
-    expect(Array.from(s.view({ verdict: 'disagree', crawler: 0 })!.rows!)).toEqual([]);
-    expect(Array.from(s.view({ verdict: 'disagree', crawler: 1 })!.rows!)).toEqual([2, 3]);
+    expect(Array.from((await s.view({ verdict: 'disagree', crawler: 0 }))!.rows!)).toEqual([]);
+    expect(Array.from((await s.view({ verdict: 'disagree', crawler: 1 }))!.rows!)).toEqual([2, 3]);
   });
 
-  it('says which readers differ, per row', () => {
+  it('says which readers differ, per row', async () => {
     const s = setup();
     s.evaluate(URLS);
-    const v = s.view({ verdict: 'disagree' })!;
+    const v = await s.view({ verdict: 'disagree' });
     expect(Array.from(v.readers!)).toEqual([0, 0, LEGACY, LEGACY, 0, 0, 0]);
     // For Googlebot alone (its own group) no reader differs on any row.
-    expect(Array.from(s.view({ verdict: 'disagree', crawler: 0 })!.readers!)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Array.from((await s.view({ verdict: 'disagree', crawler: 0 }))!.readers!)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     // Other filters carry no readers' masks.
-    expect(s.view({ verdict: 'blocked' })!.readers).toBeNull();
+    expect((await s.view({ verdict: 'blocked' })).readers).toBeNull();
   });
 
-  it('combines with search and the rule filter like the other verdict filters', () => {
+  it('combines with search and the rule filter like the other verdict filters', async () => {
     const s = setup();
     s.evaluate(URLS);
-    expect(Array.from(s.view({ verdict: 'disagree', search: 'cgi' })!.rows!)).toEqual([3]);
-    expect(Array.from(s.view({ verdict: 'disagree', rule: 3 })!.rows!)).toEqual([2]);
+    expect(Array.from((await s.view({ verdict: 'disagree', search: 'cgi' }))!.rows!)).toEqual([3]);
+    expect(Array.from((await s.view({ verdict: 'disagree', rule: 3 }))!.rows!)).toEqual([2]);
   });
 
-  it('a long list is worked through in slices; after PARTIAL_MS it answers with the rows so far, then goes on', () => {
+  it('a long list is worked through in slices; after PARTIAL_MS it answers with the rows so far, then goes on', async () => {
     const s = setup();
     const many = Array.from({ length: 1000 }, (_, i) => (i % 250 === 0 ? '/a.cgi' : `/p${i}`));
     s.evaluate(many);
     s.defer();
-    const viewed = (id: number) =>
-      s.replies.filter((r): r is Extract<WorkerReply, { type: 'viewed' }> => r.type === 'viewed' && r.id === id);
-    s.handler.handle({ type: 'view', id: 11, version: 1, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
+    const first = s.ask({ verdict: 'disagree' });
+    await settle();
     // The first slice yields without answering.
-    expect(viewed(11)).toEqual([]);
+    expect(first).toEqual({});
     expect(s.queue.length).toBe(1);
     let slices = 0;
     while (s.queue.length) {
@@ -112,53 +117,35 @@ describe('where readers disagree (docs/behaviour.md §14)', () => {
     }
     expect(slices).toBeGreaterThan(5);
     // One answer, partial: the clock (25 ms a reading) passed 500 ms before the 1,000 rows were checked.
-    const partial = viewed(11);
-    expect(partial).toHaveLength(1);
-    expect(partial[0].complete).toBe(false);
-    const rows = Array.from(partial[0].rows!);
+    await settle();
+    const partial = first.answer!;
+    expect(partial.complete).toBe(false);
+    const rows = Array.from(partial.rows!);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThan(4);
     expect(rows).toEqual([0, 250, 500, 750].slice(0, rows.length));
     // The work went on in the background: asking again answers at once, complete.
-    s.handler.handle({ type: 'view', id: 12, version: 1, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
-    expect(viewed(12)).toHaveLength(1);
-    expect(viewed(12)[0].complete).toBe(true);
-    expect(Array.from(viewed(12)[0].rows!)).toEqual([0, 250, 500, 750]);
+    const again = await s.view({ verdict: 'disagree' });
+    expect(again.complete).toBe(true);
+    expect(Array.from(again.rows!)).toEqual([0, 250, 500, 750]);
   });
 
-  it('stops working for a run that a new run replaced', () => {
+  it('stops working for a run that a new run replaced', async () => {
     const s = setup();
     s.evaluate(Array.from({ length: 200 }, (_, i) => `/p${i}.cgi`));
     s.defer();
-    s.handler.handle({ type: 'view', id: 11, version: 1, run: 2, query: { ...ALL_ROWS, verdict: 'disagree' } });
+    const old = s.ask({ verdict: 'disagree' });
     expect(s.queue.length).toBe(1);
-    s.handler.handle({
-      type: 'evaluate',
-      id: 3,
-      version: 1,
-      urlsText: '/',
-      crawlers: [{ kind: 'profile', id: 'gptbot' }],
-      normalise: true,
-      robotsUrl: '',
-      fetchStatus: 200,
-    });
-    // The new run's first slice and the old view's next slice are queued; the old view never answers.
+    s.evaluate(['/'], [GPTBOT], 200, 3);
+    // The new run's first slice and the old view's next slice are queued; the old view gives no rows.
     while (s.queue.length) s.queue.shift()!();
-    expect(s.replies.filter((r) => r.type === 'viewed' && r.id === 11)).toEqual([]);
+    await settle();
+    expect(old).toEqual({ error: 'superseded' });
   });
 
-  it('when the fetch result decides (5xx: nothing may be fetched) no reader disagrees', () => {
+  it('when the fetch result decides (5xx: nothing may be fetched) no reader disagrees', async () => {
     const s = setup();
-    s.handler.handle({
-      type: 'evaluate',
-      id: 2,
-      version: 1,
-      urlsText: URLS.join('\n'),
-      crawlers: [{ kind: 'profile', id: 'gptbot' }],
-      normalise: true,
-      robotsUrl: '',
-      fetchStatus: 503,
-    });
-    expect(Array.from(s.view({ verdict: 'disagree' })!.rows!)).toEqual([]);
+    s.evaluate(URLS, [GPTBOT], 503);
+    expect(Array.from((await s.view({ verdict: 'disagree' }))!.rows!)).toEqual([]);
   });
 });

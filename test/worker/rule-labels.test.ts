@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ruleLabels } from '../../src/model/codes';
-import { RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply } from '../../src/worker/protocol';
+import type { ParseSummary } from '../../src/model/wire';
+import { RobotsApi } from '../../src/worker/api';
+import { serve } from '../../src/worker/rpc';
+import { syncHost } from '../fakes/handler';
 
 describe('ruleLabels: line → rule as written, made when asked', () => {
   const table = {
@@ -25,13 +27,8 @@ describe('ruleLabels: line → rule as written, made when asked', () => {
 
 describe("the parse reply's rule table, as the worker builds it", () => {
   it('labels every rule line with its value as written, empty and non-ASCII ones too', () => {
-    const replies: WorkerReply[] = [];
-    const handler = new RobotsHandler({ post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 });
     const text = 'User-agent: a\nDisallow: /x\nAllow:\n\nUser-agent: b\nDisallow: /é b*$\nAllow: /\n';
-    handler.handle({ type: 'set-text', id: 1, version: 1, text });
-    const parsed = replies.find((r) => r.type === 'parsed');
-    if (parsed?.type !== 'parsed') throw new Error('no parse reply');
-    const labels = ruleLabels(parsed.summary.rules);
+    const labels = ruleLabels(new RobotsApi(syncHost()).setText({ version: 1, text }).rules);
     // Written by hand from the text above.
     expect([1, 2, 3, 4, 5, 6, 7].map((line) => labels.get(line))).toEqual([
       undefined,
@@ -46,23 +43,24 @@ describe("the parse reply's rule table, as the worker builds it", () => {
 });
 
 describe("the parse reply's columns are transferred, not copied", () => {
-  it('lists every column buffer once, and the page reads the moved table', () => {
-    const sent: { reply: WorkerReply; transfer: Transferable[] }[] = [];
-    const handler = new RobotsHandler({
-      post: (reply, transfer = []) => sent.push({ reply, transfer }),
-      schedule: (fn) => fn(),
-      now: () => 0,
-    });
+  it('lists every column buffer once, and the page reads the moved table', async () => {
+    const sent: { reply: { value: ParseSummary }; transfer: Transferable[] }[] = [];
+    const port = {
+      onmessage: null as ((e: MessageEvent) => void) | null,
+      postMessage: (reply: unknown, transfer: Transferable[] = []) =>
+        sent.push({ reply: reply as { value: ParseSummary }, transfer }),
+    };
+    serve(new RobotsApi(syncHost()), port);
     const text = 'User-agent: *\nDisalow: /typo\nDisallow: /a\nAllow: /a/\u00fc\n';
-    handler.handle({ type: 'set-text', id: 1, version: 1, text });
-    const { reply, transfer } = sent.find((s) => s.reply.type === 'parsed')!;
-    if (reply.type !== 'parsed') throw new Error('no parse reply');
-    const { rules } = reply.summary;
+    port.onmessage?.({ data: { id: 1, method: 'setText', arg: { version: 1, text } } } as MessageEvent);
+    await Promise.resolve();
+    const { reply, transfer } = sent[0];
+    const { rules } = reply.value;
     for (const column of [rules.lines, rules.kinds, rules.raws, rules.ends]) expect(transfer).toContain(column.buffer);
     // A buffer listed twice, or one shared by two columns, makes postMessage throw.
     const moved = structuredClone(reply, { transfer });
     expect(rules.lines.byteLength).toBe(0);
-    const labels = ruleLabels(moved.summary.rules);
+    const labels = ruleLabels(moved.value.rules);
     // Written by hand from the text above (line 2 is a typo of Disallow, which Google accepts).
     expect([2, 3, 4].map((line) => labels.get(line))).toEqual(['Disallow: /typo', 'Disallow: /a', 'Allow: /a/\u00fc']);
   });

@@ -2,7 +2,7 @@
 // URLs, 50 MB). Every expected value is written by hand from the file below.
 import { describe, expect, it } from 'vitest';
 import type { SitemapListInfo, SitemapReport } from '../../src/model/wire';
-import { handlerAfterRun } from '../fakes/handler';
+import { apiAfterRun } from '../fakes/handler';
 
 const ROBOTS = [
   'User-agent: *', // 1
@@ -23,7 +23,7 @@ const SITEMAP_URLS = [
 ];
 
 function setup() {
-  const { handler, replies } = handlerAfterRun(
+  const { api } = apiAfterRun(
     ROBOTS,
     SITEMAP_URLS,
     [
@@ -32,19 +32,8 @@ function setup() {
     ],
     'https://shop.example.com/robots.txt',
   );
-  const report = (list: SitemapListInfo | null, crawler = 0): SitemapReport => {
-    handler.handle({
-      type: 'sitemaps',
-      id: 3,
-      version: 1,
-      robotsUrl: 'https://shop.example.com/robots.txt',
-      list,
-      crawler,
-    });
-    const r = replies.at(-1)!;
-    if (r.type !== 'sitemaps-checked') throw new Error(JSON.stringify(r));
-    return r.report;
-  };
+  const report = (list: SitemapListInfo | null, crawler = 0): SitemapReport =>
+    api.sitemaps({ version: 1, robotsUrl: 'https://shop.example.com/robots.txt', list, crawler });
   return { report };
 }
 

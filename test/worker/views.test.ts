@@ -4,19 +4,15 @@ import { findProfile } from '../../src/core/profiles';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
 import { ALL_ROWS, CELL } from '../../src/model/codes';
 import { LIST_PIECE } from '../../src/model/pieces';
-import type { ViewQuery } from '../../src/model/wire';
+import type { CrawlerSpec, RunChunk, RunStart, ViewQuery } from '../../src/model/wire';
+import { RobotsApi } from '../../src/worker/api';
 import { splitRows } from '../../src/worker/bulk';
-import { type HandlerHost, RobotsHandler } from '../../src/worker/handler';
-import type { WorkerReply, WorkerRequest } from '../../src/worker/protocol';
+import { apiAfterRun, callContext, syncHost } from '../fakes/handler';
 
-function harness() {
-  const replies: WorkerReply[] = [];
-  const host: HandlerHost = { post: (r) => replies.push(r), schedule: (fn) => fn(), now: () => 0 };
-  const handler = new RobotsHandler(host);
-  const of = <T extends WorkerReply['type']>(type: T) =>
-    replies.filter((r): r is Extract<WorkerReply, { type: T }> => r.type === type);
-  return { handler, replies, of };
-}
+const CRAWLERS: CrawlerSpec[] = [
+  { kind: 'profile', id: 'googlebot' },
+  { kind: 'profile', id: 'gptbot' },
+];
 
 const URLS = [
   '/checkout/x',
@@ -28,28 +24,12 @@ const URLS = [
 ];
 
 function run(urls = URLS) {
-  const h = harness();
-  h.handler.handle({ type: 'set-text', id: 1, version: 1, text: EXAMPLE_ROBOTS_TXT });
-  const evaluate: WorkerRequest = {
-    type: 'evaluate',
-    id: 2,
-    version: 1,
-    urlsText: urls.join('\n'),
-    crawlers: [
-      { kind: 'profile', id: 'googlebot' },
-      { kind: 'profile', id: 'gptbot' },
-    ],
-    normalise: true,
-    robotsUrl: EXAMPLE_ROBOTS_URL,
-    fetchStatus: 200,
-  };
-  h.handler.handle(evaluate);
-  const view = (query: Partial<ViewQuery>) => {
-    h.handler.handle({ type: 'view', id: 10, version: 1, run: 2, query: { ...ALL_ROWS, ...query } });
-    const v = h.of('viewed').at(-1)!;
+  const { api, chunks } = apiAfterRun(EXAMPLE_ROBOTS_TXT, urls, CRAWLERS, EXAMPLE_ROBOTS_URL);
+  const view = async (query: Partial<ViewQuery>) => {
+    const v = await api.view({ run: 2, query: { ...ALL_ROWS, ...query } });
     return v.rows ? Array.from(v.rows) : null;
   };
-  return { h, view, evaluate };
+  return { api, chunks, view };
 }
 
 const parsed = parseRobotsTxt(EXAMPLE_ROBOTS_TXT);
@@ -73,42 +53,48 @@ describe('row offsets', () => {
 });
 
 describe('views: filters, search and sort computed in the worker', () => {
-  it('all rows in list order need no index', () => {
-    expect(run().view({})).toBeNull();
+  it('all rows in list order need no index', async () => {
+    expect(await run().view({})).toBeNull();
   });
 
-  it('keeps rows blocked (or allowed) for any crawler, or for one crawler', () => {
+  it('keeps rows blocked (or allowed) for any crawler, or for one crawler', async () => {
     const { view } = run();
     const blockedBy = (id: string) =>
       URLS.map((u, i) => [i, verdict(u, id)] as const)
         .filter(([, v]) => !v.allowed)
         .map(([i]) => i);
     const judged = [0, 1, 2, 4];
-    expect(view({ verdict: 'blocked', crawler: 0 })).toEqual(blockedBy('googlebot').filter((i) => judged.includes(i)));
-    expect(view({ verdict: 'blocked', crawler: 1 })).toEqual(blockedBy('gptbot').filter((i) => judged.includes(i)));
-    expect(view({ verdict: 'allowed', crawler: 1 })).toEqual(judged.filter((i) => !blockedBy('gptbot').includes(i)));
+    expect(await view({ verdict: 'blocked', crawler: 0 })).toEqual(
+      blockedBy('googlebot').filter((i) => judged.includes(i)),
+    );
+    expect(await view({ verdict: 'blocked', crawler: 1 })).toEqual(
+      blockedBy('gptbot').filter((i) => judged.includes(i)),
+    );
+    expect(await view({ verdict: 'allowed', crawler: 1 })).toEqual(
+      judged.filter((i) => !blockedBy('gptbot').includes(i)),
+    );
   });
 
-  it('keeps rows not judged: out of scope (docs/behaviour.md §1) or unreadable', () => {
-    expect(run().view({ verdict: 'unjudged' })).toEqual([3, 5]);
+  it('keeps rows not judged: out of scope (docs/behaviour.md §1) or unreadable', async () => {
+    expect(await run().view({ verdict: 'unjudged' })).toEqual([3, 5]);
   });
 
-  it('keeps rows a rule decides, rows changed by normalisation, rows matching a search', () => {
+  it('keeps rows a rule decides, rows changed by normalisation, rows matching a search', async () => {
     const { view } = run();
     const line = verdict('/blog/a', 'gptbot').rule!.line;
-    expect(view({ rule: line, crawler: 1 })).toEqual([1]);
-    expect(view({ normalisedOnly: true })).toEqual([2]);
-    expect(view({ search: 'CHECKOUT' })).toEqual([0]);
+    expect(await view({ rule: line, crawler: 1 })).toEqual([1]);
+    expect(await view({ normalisedOnly: true })).toEqual([2]);
+    expect(await view({ search: 'CHECKOUT' })).toEqual([0]);
   });
 
-  it('sorts by URL and by verdict, both ways, stable within a verdict', () => {
+  it('sorts by URL and by verdict, both ways, stable within a verdict', async () => {
     const { view } = run();
     const byUrl = URLS.map((u, i) => [u, i] as const)
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
       .map(([, i]) => i);
-    expect(view({ sort: { key: 'url', col: 0, desc: false } })).toEqual(byUrl);
-    expect(view({ sort: { key: 'url', col: 0, desc: true } })).toEqual([...byUrl].reverse());
-    const v = view({ sort: { key: 'verdict', col: 1, desc: false } })!;
+    expect(await view({ sort: { key: 'url', col: 0, desc: false } })).toEqual(byUrl);
+    expect(await view({ sort: { key: 'url', col: 0, desc: true } })).toEqual([...byUrl].reverse());
+    const v = (await view({ sort: { key: 'verdict', col: 1, desc: false } }))!;
     expect(v).toHaveLength(URLS.length);
     // Blocked first, then allowed, then not judged.
     const rank = (i: number) => (i === 3 || i === 5 ? 2 : verdict(URLS[i], 'gptbot').allowed ? 1 : 0);
@@ -118,8 +104,8 @@ describe('views: filters, search and sort computed in the worker', () => {
 
 describe('totals', () => {
   it('counts cells per verdict and per deciding rule', () => {
-    const { h } = run();
-    const t = h.of('run-chunk').at(-1)!.totals;
+    const chunks = run().chunks.filter((c) => c.kind === 'chunk');
+    const t = chunks.at(-1)!.totals;
     expect(t.verdicts.slice(0, 4).reduce((a, b) => a + b, 0)).toBe(URLS.length);
     expect(t.verdicts[CELL.OUT_OF_SCOPE]).toBe(1);
     expect(t.verdicts[CELL.INVALID_URL]).toBe(1);
@@ -129,49 +115,44 @@ describe('totals', () => {
   });
 
   it('keeps the URL list it was sent: a run with urlsText null reuses it', () => {
-    const { h, evaluate } = run();
-    h.handler.handle({ ...evaluate, id: 3, urlsText: null } as WorkerRequest);
-    expect(h.of('run-started').at(-1)!.rows).toBe(URLS.length);
+    const { api } = run();
+    const { ctx, chunks } = callContext<RunStart | RunChunk>();
+    const params = { normalise: true, robotsUrl: EXAMPLE_ROBOTS_URL, fetchStatus: 200 };
+    void api.evaluate({ ...params, run: 3, version: 1, urlsText: null, crawlers: CRAWLERS }, ctx);
+    expect(chunks[0]).toMatchObject({ kind: 'start', rows: URLS.length });
   });
 });
 
 describe('import: URL list files read in the worker', () => {
-  /** The import's last reply; an 'imported' one with the list its pieces make. */
+  /** What an import answers, with the list its pieces make; or why it failed. */
   async function imp(text: string, name: string, column: number | null = null) {
-    const h = harness();
-    h.handler.handle({ type: 'import', id: 1, version: 0, file: new Blob([text]), name, column });
-    await new Promise((r) => setTimeout(r, 0));
-    const last = h.replies.at(-1)!;
-    if (last.type !== 'imported') return last;
-    return {
-      ...last,
-      result: {
-        ...last.result,
-        text: h
-          .of('list-piece')
-          .map((p) => p.text)
-          .join(''),
-      },
-    };
+    const api = new RobotsApi(syncHost());
+    const { ctx, chunks } = callContext<string>();
+    try {
+      const summary = await api.importList({ file: new Blob([text]), name, column }, ctx);
+      return { ...summary, text: chunks.join('') };
+    } catch (e) {
+      return { failed: (e as Error).message };
+    }
   }
 
   it('reads a CSV: detects the header and the URL column, and takes another column on request', async () => {
     const csv = 'id,page,referrer\n1,https://e.com/a,/r1\n2,https://e.com/b,/r2\n';
     const r = await imp(csv, 'crawl.csv');
-    expect(r.type === 'imported' && r.result).toMatchObject({
+    expect(r).toMatchObject({
       format: 'csv',
       text: 'https://e.com/a\nhttps://e.com/b\n',
       csv: { header: ['id', 'page', 'referrer'], columns: 3, column: 1 },
     });
     const r2 = await imp(csv, 'crawl.csv', 2);
-    expect(r2.type === 'imported' && r2.result.text).toBe('/r1\n/r2\n');
+    expect(r2).toMatchObject({ text: '/r1\n/r2\n' });
   });
 
   it('reads a sitemap index and says so (its child sitemaps are not fetched)', async () => {
     const xml =
       '<?xml version="1.0"?>\n<sitemapindex><sitemap><loc>https://e.com/s1.xml</loc></sitemap></sitemapindex>';
     const r = await imp(xml, 'index.xml');
-    expect(r.type === 'imported' && r.result).toMatchObject({
+    expect(r).toMatchObject({
       format: 'sitemap',
       sitemapIndex: true,
       count: 1,
@@ -182,37 +163,25 @@ describe('import: URL list files read in the worker', () => {
   it('sends a long list to the page in pieces, in order, then what the file held; runs read the list it kept', async () => {
     const urls = Array.from({ length: 30_000 }, (_, i) => `https://e.com/p/${i}`);
     const text = `${urls.join('\n')}\n`;
-    const h = harness();
-    h.handler.handle({ type: 'import', id: 1, version: 0, file: new Blob([text]), name: 'urls.txt', column: null });
-    await new Promise((r) => setTimeout(r, 0));
-    const pieces = h.of('list-piece');
+    const api = new RobotsApi(syncHost());
+    const { ctx, chunks: pieces } = callContext<string>();
+    const summary = await api.importList({ file: new Blob([text]), name: 'urls.txt', column: null }, ctx);
     expect(pieces.length).toBeGreaterThan(1);
-    expect(pieces.map((p) => p.text).join('')).toBe(text);
-    expect(pieces.every((p) => p.text.length <= LIST_PIECE + 100 && p.text.endsWith('\n'))).toBe(true);
-    expect(h.replies.at(-1)).toEqual({
-      type: 'imported',
-      id: 1,
-      version: 0,
-      result: { name: 'urls.txt', format: 'txt', count: urls.length, csv: null, sitemapIndex: false },
-    });
-    h.handler.handle({ type: 'set-text', id: 2, version: 1, text: EXAMPLE_ROBOTS_TXT });
-    h.handler.handle({
-      type: 'evaluate',
-      id: 3,
-      version: 1,
-      urlsText: null,
-      crawlers: [{ kind: 'profile', id: 'googlebot' }],
-      normalise: true,
-      robotsUrl: '',
-      fetchStatus: 200,
-    });
-    const started = h.of('run-started')[0];
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.every((p) => p.length <= LIST_PIECE + 100 && p.endsWith('\n'))).toBe(true);
+    expect(summary).toEqual({ name: 'urls.txt', format: 'txt', count: urls.length, csv: null, sitemapIndex: false });
+    api.setText({ version: 1, text: EXAMPLE_ROBOTS_TXT });
+    const run = callContext<RunStart | RunChunk>();
+    const params = { normalise: true, robotsUrl: '', fetchStatus: 200 };
+    void api.evaluate({ ...params, run: 3, version: 1, urlsText: null, crawlers: [CRAWLERS[0]] }, run.ctx);
+    const started = run.chunks[0];
+    if (started.kind !== 'start') throw new Error('no start');
     expect(started.rows).toBe(urls.length);
     expect(text.slice(started.starts[29_999], started.ends[29_999])).toBe(urls[29_999]);
   });
 
   it('says why a file cannot be read', async () => {
     const r = await imp('<html></html>', 'page.xml');
-    expect(r).toMatchObject({ type: 'failed', message: expect.stringContaining('does not look like a sitemap') });
+    expect(r).toMatchObject({ failed: expect.stringContaining('does not look like a sitemap') });
   });
 });

@@ -1,0 +1,153 @@
+/**
+ * What the robots.txt worker answers: one method per question, served by
+ * rpc.ts (the page calls them through `RobotsWorkerClient`). It runs, and is
+ * tested, in Node as well. Each part has its own module: the document (parse
+ * once per version, explain a cell), the runs (stream a URL list's verdicts)
+ * and the comparisons, the queries on a run's results, and the list files.
+ */
+import type {
+  AiLensResult,
+  DebugFault,
+  EvaluateParams,
+  ExplainArgs,
+  ExplainResult,
+  ExportedFile,
+  ExportFormat,
+  FlipProgress,
+  FlipQuery,
+  FlipsParams,
+  FlipsView,
+  FlipTally,
+  ImportSummary,
+  OpenedBytes,
+  ParseSummary,
+  RunChunk,
+  RunEnd,
+  RunStart,
+  SitemapListInfo,
+  SitemapReport,
+  ViewQuery,
+  ViewReply,
+} from '../model/wire';
+import { aiLens } from './aiLens';
+import { RobotsDocument } from './document';
+import { injectFault } from './faults';
+import { FlipRuns } from './flips';
+import type { HandlerHost } from './host';
+import { importFile, loadList, saveList } from './lists';
+import { answerExport, answerView } from './queries';
+import type { CallContext } from './rpc';
+import { Runs } from './runs';
+import { answerSitemaps } from './sitemapCheck';
+
+/** The worker's methods; one instance per worker. */
+export class RobotsApi {
+  private readonly document: RobotsDocument;
+  private readonly runs: Runs;
+  private readonly flipRuns: FlipRuns;
+
+  constructor(private readonly host: HandlerHost) {
+    this.document = new RobotsDocument(host);
+    this.runs = new Runs(host);
+    this.flipRuns = new FlipRuns(host);
+  }
+
+  /** Parses a new version of the text (a run going on stops). */
+  setText(arg: { version: number; text: string }): ParseSummary {
+    this.runs.stop();
+    return this.document.setText(arg);
+  }
+
+  /**
+   * Holds a robots.txt file's bytes (transferred) and answers the text they
+   * decode to; a `setText` of exactly that text then parses the bytes (bytes.ts).
+   */
+  openBytes(bytes: ArrayBuffer): OpenedBytes {
+    return this.document.openBytes(bytes);
+  }
+
+  /** Evaluates a URL list (null: the one held) for version `version`'s parse, streamed; replaces any run going on. */
+  evaluate(
+    arg: EvaluateParams & { run: number; version: number },
+    ctx: CallContext<RunStart | RunChunk>,
+  ): Promise<RunEnd> {
+    this.runs.stop();
+    return this.runs.start(arg, this.document.parseFor(arg.version), ctx);
+  }
+
+  /** Explains one cell of version `version`. */
+  explain(arg: ExplainArgs & { version: number }): ExplainResult {
+    return this.document.explain(arg);
+  }
+
+  /** The AI lens of the whole text: the purposes × operators matrix and the intents' suggestions. */
+  aiLens({ version }: { version: number }): AiLensResult {
+    const full = this.document.fullFor(version);
+    return aiLens(this.document.latest ?? full, full);
+  }
+
+  /** The rows of run `run` that `query` keeps, in its order. */
+  view({ run, query }: { run: number; query: ViewQuery }): Promise<ViewReply> {
+    const results = this.runs.resultsOf(run);
+    return answerView(this.host, query, results, () => this.runs.latest === results);
+  }
+
+  /** The records `query` keeps as a CSV or JSON file (`wide`: a CSV row per URL, columns per crawler). */
+  export(a: { run: number; query: ViewQuery; format: ExportFormat; wide: boolean }): ExportedFile {
+    return answerExport(a.query, a.format, a.wide, this.runs.resultsOf(a.run), this.document.latest);
+  }
+
+  /** Reads a URL list file (text, CSV with an optional 0-based column, sitemap XML), held as the list; its text streams in pieces. */
+  importList(
+    { file, name, column }: { file: Blob; name: string; column: number | null },
+    ctx: CallContext<string>,
+  ): Promise<ImportSummary> {
+    return importFile(file, name, column, (list) => this.runs.holdList(list), ctx.emit);
+  }
+
+  /** Saves a URL list (null: the one held) in IndexedDB once no run is going; answers its count of URLs. */
+  saveList({ key, urlsText }: { key: string; urlsText: string | null }): Promise<number> {
+    const held = urlsText === null ? (this.runs.heldList ?? undefined) : undefined;
+    const text = urlsText ?? held?.text;
+    return new Promise((resolve, reject) =>
+      this.runs.whenNoRun(() => saveList(this.host, key, text, held).then(resolve, reject)),
+    );
+  }
+
+  /** Reads the list saved under `key`, held as the list; its text streams in pieces. False when none was saved. */
+  loadList({ key }: { key: string }, ctx: CallContext<string>): Promise<boolean> {
+    return loadList(this.host, key, (list) => this.runs.holdList(list), ctx.emit);
+  }
+
+  /** The Sitemaps tab: the file's sitemap lines, and a sitemap list's URLs blocked for column `crawler`. */
+  sitemaps(a: { version: number; robotsUrl: string; list: SitemapListInfo | null; crawler: number }): SitemapReport {
+    return answerSitemaps(a.robotsUrl, a.list, a.crawler, this.document.parseFor(a.version), this.runs.latest);
+  }
+
+  /** Compares the deployed and the edited file on a URL list × crawlers, streamed. */
+  flips(
+    arg: FlipsParams & { run: number },
+    ctx: CallContext<FlipProgress>,
+  ): Promise<{ tally: FlipTally; elapsedMs: number }> {
+    const list = this.runs.listFor(arg.urlsText);
+    return this.flipRuns.start(arg, list, (text) => this.document.parsedText(text), ctx);
+  }
+
+  /** The flips of comparison `run` that `query` keeps, in its order (at most query.limit). */
+  flipsView({ run, query }: { run: number; query: FlipQuery }): FlipsView {
+    return this.flipRuns.view(run, query);
+  }
+
+  /** Every flip `query` keeps (its limit aside) as a CSV or JSON file. */
+  flipsExport(a: { run: number; query: FlipQuery; format: ExportFormat }): { blob: Blob; records: number } {
+    return this.flipRuns.export(a.run, a.query, a.format);
+  }
+
+  /** Test builds only: the worker throws or spins forever (the page's watchdog restarts it); never answers. */
+  fault(fault: DebugFault): Promise<never> {
+    return new Promise(() => {
+      // In production the condition is the constant false and the bundler drops the call.
+      if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) setTimeout(() => injectFault(fault));
+    });
+  }
+}
