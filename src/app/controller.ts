@@ -49,7 +49,9 @@ const browserClock: Clock = {
  * else the rule line the table is filtered by (kept across reloads).
  */
 function highlightOf(s: RobotsLabState): ResultHighlight | null {
-  const cell = highlightFor(s.explain, s.parse);
+  // A run of an older text's lines would light up lines that moved.
+  const current = s.results?.textVersion === s.parseVersion;
+  const cell = current ? highlightFor(s.results, s.selected, s.parse) : null;
   if (cell) return cell;
   return s.viewQuery.rule === null ? null : { groupLines: [], ruleLine: s.viewQuery.rule };
 }
@@ -269,7 +271,10 @@ export class AppController {
       if (!isAllRows(s.viewQuery)) s.setView(s.view ? { ...s.view, complete: false } : null);
       this.requestView();
     }
-    if (s.selected !== prev.selected) this.requestExplain();
+    if (s.selected !== prev.selected) {
+      this.editor.showHighlight(highlightOf(s));
+      this.requestExplain();
+    }
   }
 
   /** Sends the text (a new version) and runs the inputs against it; settles with the parse's reply. */
@@ -336,6 +341,7 @@ export class AppController {
       }
       this.flush.now();
       this.requestView();
+      this.editor.showHighlight(highlightOf(this.store.getState()));
       this.requestExplain();
     },
     failed: (message) => this.store.getState().setWorkerNotice(message),
@@ -388,7 +394,7 @@ export class AppController {
     }, 400);
   }
 
-  /** Explains the selected cell and highlights its group and rule in the editor. */
+  /** Explains the selected cell for the dock (the editor's highlight comes from the run itself). */
   private requestExplain(): void {
     const s = this.store.getState();
     const r = s.results;
@@ -396,7 +402,6 @@ export class AppController {
     const seq = ++this.explainSeq;
     if (!r || !sel || sel.row >= r.total || sel.col >= r.crawlers.length) {
       s.setExplain(null);
-      this.editor.showHighlight(null);
       return;
     }
     const spec = crawlerSpecs(s.crawlers)[sel.col];
@@ -411,11 +416,9 @@ export class AppController {
     };
     const text = s.robotsText;
     void this.client.explain(args).then((result) => {
-      // An answer about a text edited since would light up lines that moved.
+      // An answer about a text edited since would explain lines that moved.
       if (!result || seq !== this.explainSeq || this.store.getState().robotsText !== text) return;
       this.store.getState().setExplain(result);
-      // Another origin's lines are not the editor's: nothing there to light up.
-      this.editor.showHighlight(result.judgedBy ? null : highlightFor(result, this.store.getState().parse));
     });
   }
 }

@@ -45,7 +45,7 @@ export class RunStream implements RunHandlers {
     private readonly sink: RunSink,
   ) {}
 
-  onStart({ rows, crawlers, starts, ends }: RunStart): void {
+  onStart({ rows, crawlers, obeyed, rulesDecide, starts, ends }: RunStart): void {
     const cols = crawlers.length;
     const r: RunResults = {
       id: this.id,
@@ -54,6 +54,8 @@ export class RunStream implements RunHandlers {
       starts,
       ends,
       crawlers,
+      obeyed,
+      rulesDecide,
       status: new Uint8Array(rows * cols),
       lines: new Int32Array(rows * cols),
       rowFlags: new Uint8Array(rows),

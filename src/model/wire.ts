@@ -329,6 +329,10 @@ export interface RunStart {
   kind: 'start';
   rows: number;
   crawlers: CrawlerInfo[];
+  /** Per crawler: the groups it obeys (indices into the parse's groups), null when none. */
+  obeyed: (number[] | null)[];
+  /** False when the simulated fetch result decides every cell, not the rules. */
+  rulesDecide: boolean;
   /** Row i's URL is the list text's [starts[i], ends[i]) (trimmed, blank lines skipped). */
   starts: Int32Array;
   ends: Int32Array;

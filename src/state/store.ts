@@ -56,6 +56,10 @@ export interface RunResults {
   starts: Int32Array;
   ends: Int32Array;
   crawlers: CrawlerInfo[];
+  /** Per crawler: the groups it obeys, null when none (the editor lights them up for a selected cell). */
+  obeyed: (number[] | null)[];
+  /** False when the simulated fetch result decides, not the rules. */
+  rulesDecide: boolean;
   status: Uint8Array;
   lines: Int32Array;
   rowFlags: Uint8Array;

@@ -147,6 +147,8 @@ export class BulkRun {
   private readonly checkOf: Int32Array;
   private readonly checks: (CompiledRules | null)[] = [];
   private readonly results: Int32Array;
+  /** Per crawler: the groups it obeys (docs/behaviour.md §5), or null when none. */
+  readonly obeyed: (number[] | null)[] = [];
 
   constructor(
     readonly id: number,
@@ -177,6 +179,7 @@ export class BulkRun {
     crawlers.forEach((c, i) => {
       const choice = chooseGroups(parsed, c.tokens, c.ignoresGlobal);
       const key = choice.kind === 'none' ? 'none' : choice.groups.join(',');
+      this.obeyed.push(choice.kind === 'none' ? null : [...choice.groups]);
       let k = keys.get(key);
       if (k === undefined) {
         k = this.checks.length;

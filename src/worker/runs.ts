@@ -146,10 +146,16 @@ export class Runs {
     // The page keeps its own copy of the text: offsets are all it needs to show a row's URL.
     const starts = list.starts.slice();
     const ends = list.ends.slice();
-    ctx.emit({ kind: 'start', rows: run.rows, crawlers: crawlers.map((c) => c.info), starts, ends }, [
-      starts.buffer,
-      ends.buffer,
-    ]);
+    const head: RunStart = {
+      kind: 'start',
+      rows: run.rows,
+      crawlers: crawlers.map((c) => c.info),
+      obeyed: run.obeyed,
+      rulesDecide: run.outcome.mode === 'rules',
+      starts,
+      ends,
+    };
+    ctx.emit(head, [starts.buffer, ends.buffer]);
     let start = 0;
     try {
       await runSliced(

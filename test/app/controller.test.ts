@@ -109,6 +109,8 @@ async function answerRun(w: FakeWorker, run: SentCall) {
     kind: 'start',
     rows: 2,
     crawlers: [{ label: 'Googlebot', tokens: ['googlebot'], valid: true, ignoresGlobal: false }],
+    obeyed: [[0]],
+    rulesDecide: true,
     starts: Int32Array.of(0, 11),
     ends: Int32Array.of(10, 18),
   });
@@ -286,12 +288,14 @@ describe('results reach the store and the editor', () => {
     expect(editor.deciding.at(-1)).toEqual([[2, 1]]);
   });
 
-  it("a selected cell is explained with that row's URL, and its group and rule light up in the editor", async () => {
+  it("a selected cell lights up its group and rule from the run at once, and is explained with that row's URL", async () => {
     const { store, workers, editor } = setup();
     const w = workers[0];
     w.answer(w.last('setText'), summary('d'));
     await answerRun(w, w.last('evaluate'));
     store.getState().select({ row: 0, col: 0 });
+    // The run's own answer says which groups and rule decide: the editor lights them up before any explanation.
+    expect(editor.highlights.at(-1)).toEqual({ groupLines: [1, 2], ruleLine: 2 });
     expect(w.last('explain').arg).toMatchObject({
       version: 1,
       url: '/private/a',
