@@ -124,27 +124,14 @@ function makePlan(parsed: ParsedRobots, tokens: readonly string[], ignoresGlobal
   return { parsed, tokens, ignoresGlobal, choice, compiled };
 }
 
-/**
- * The last plan `tokenPlan` returned: a bulk run asks for the same file and
- * token again and again. (This keeps the last file evaluated alive until
- * another one is: one parsed file at most.)
- */
-let lastPlanParsed: ParsedRobots | null = null;
-let lastPlanToken = '';
-let lastPlan: Plan | null = null;
-
 /** The plan for one product token (evaluate's common case: no array to build per call). */
 function tokenPlan(parsed: ParsedRobots, token: string): Plan {
-  if (parsed === lastPlanParsed && token === lastPlanToken) return lastPlan!;
   const cache = planCache(parsed, false);
   let plan = cache.byToken.get(token);
   if (!plan) {
     plan = makePlan(parsed, [token], false);
     cache.byToken.set(token, plan);
   }
-  lastPlanParsed = parsed;
-  lastPlanToken = token;
-  lastPlan = plan;
   return plan;
 }
 
@@ -183,14 +170,10 @@ interface LineMatches {
   viaIndex: (RuleMatch | null | undefined)[];
 }
 
-/** The rule descriptions of the file last evaluated, so a bulk run skips the cache lookup. */
-let lastMatchesParsed: ParsedRobots | null = null;
-let lastMatches: LineMatches | null = null;
-
 function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatch {
   // The deciding rule's description is the same for every URL it decides:
   // made once per line (and once more for its index.html reading), frozen.
-  let cache = parsed === lastMatchesParsed ? lastMatches : (parsed.cache.get('ruleMatches') as LineMatches | undefined);
+  let cache = parsed.cache.get('ruleMatches') as LineMatches | undefined;
   if (!cache) {
     // Dense arrays (one slot per line, filled), so lookups stay fast.
     const slots = parsed.lines.length + 1;
@@ -200,8 +183,6 @@ function ruleMatchAt(parsed: ParsedRobots, line: number, path: string): RuleMatc
     };
     parsed.cache.set('ruleMatches', cache);
   }
-  lastMatchesParsed = parsed;
-  lastMatches = cache;
   let m = cache.own[line];
   if (!m) {
     m = Object.freeze(ruleMatch(parsed, line, false));

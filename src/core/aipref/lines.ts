@@ -187,15 +187,13 @@ function readLine(parsed: ParsedRobots, pl: ParsedLine): AiprefLine | null {
   return base;
 }
 
-/** Lines read once per parse: the linter, the contradictions and the purpose views all ask. */
-const readCache = new WeakMap<ParsedRobots, readonly AiprefLine[]>();
-
 /**
  * Every Content-Usage, Content-Signal and License line (misspelt keys
  * included), in file order. Read once per parse; treat the result as read-only.
  */
 export function readAiprefLines(parsed: ParsedRobots): readonly AiprefLine[] {
-  const cached = readCache.get(parsed);
+  // Read once per parse (kept on it): the linter, the contradictions and the purpose views all ask.
+  const cached = parsed.cache.get('aiprefLines') as readonly AiprefLine[] | undefined;
   if (cached) return cached;
   const out: AiprefLine[] = [];
   for (const pl of parsed.lines) {
@@ -203,6 +201,6 @@ export function readAiprefLines(parsed: ParsedRobots): readonly AiprefLine[] {
     const line = readLine(parsed, pl);
     if (line) out.push(line);
   }
-  readCache.set(parsed, out);
+  parsed.cache.set('aiprefLines', out);
   return out;
 }
