@@ -5,19 +5,18 @@
  */
 
 import { createHash } from 'node:crypto';
+import type { RobotsFetchRecord } from '../core/fetchRecord';
 import type { Checker, ParsedRobots, Verdict } from '../core/index';
 import { checkScope, createChecker, evaluate, evaluateProfile, isRequestForm, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
-import { fetchSettings } from './fetchOptions';
+import { readRobotsSource } from './fetchOptions';
 import type { Format, ResultRow } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { version } from './meta';
 import { Progress } from './progress';
 import { purposeCells } from './purposes';
 import { type Agent, parseRobots, resolveAgents } from './robots';
-import { resolveRobotsSource } from './robotsSource';
 import { type RowWriter, rowWriter } from './rows';
-import { type SiteFetch, siteFetch, siteRowFields } from './site';
 import { OutputBuffer } from './stream';
 import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
 
@@ -126,9 +125,9 @@ export function splitPositional(args: string[], io: CliIo): { urls: string[]; fi
  * array gets its "]") however the run ends.
  */
 export async function runCheckFile(plan: CheckPlan, args: ParsedArgs, io: CliIo): Promise<number> {
-  const source = await resolveRobotsSource(io, plan.robotsPath, () => fetchSettings(args));
+  const source = await readRobotsSource(io, plan.robotsPath, args);
   const parsed = parseRobots(io, source.name, source.bytes, plan.sizeLimit);
-  const site = source.fetched === null ? null : siteFetch(source.fetched);
+  const site = source.fetched;
   // A fetched file speaks for its origin only: URLs of other origins are not judged by it.
   if (source.fetched !== null) plan.robotsUrl ??= source.fetched.url;
   const lists = await openLists(io, plan.lists);
@@ -243,7 +242,7 @@ export class Judge {
     private readonly out: Pick<OutputBuffer, 'push' | 'pushAscii'>,
     private readonly notes: CliIo['stderr'],
     /** The fetch behind the file, when it came from a URL: its fields join every row, its outcome may decide them. */
-    private readonly site: SiteFetch | null = null,
+    private readonly site: RobotsFetchRecord | null = null,
     /** What the rows said about their expectations (one tally may serve several judges). */
     readonly tally: Tally = new Tally(),
     /** With --stamp: the fields every row carries (the same for the whole run, so cached tails hold them). */
@@ -521,7 +520,7 @@ function invalidRow(target: Target, agent: Agent, reason: string): ResultRow {
  * Adds a fetch's fields to a row; a fetch outcome other than `rules` (a 4xx,
  * 5xx, 429, no answer) decides a judged row by itself (docs/behaviour.md §2).
  */
-function applySite(row: ResultRow, site: SiteFetch, outOfScope: boolean): void {
+function applySite(row: ResultRow, site: RobotsFetchRecord, outOfScope: boolean): void {
   if (site.mode !== 'rules' && !outOfScope) {
     row.status = site.mode === 'allow-all' ? 'allowed' : 'blocked';
     row.allowed = site.mode === 'allow-all';
@@ -533,7 +532,10 @@ function applySite(row: ResultRow, site: SiteFetch, outOfScope: boolean): void {
     if (row.matches !== undefined) row.matches = [];
     row.ok = row.expected === null ? null : row.status === row.expected;
   }
-  Object.assign(row, siteRowFields(site));
+  row.robotsOrigin = site.origin;
+  row.fetchStatus = site.status;
+  row.fetchOutcome = site.summary;
+  row.sha256 = site.mode === 'rules' ? site.sha256 : null;
 }
 
 /** A few words on why, when no line decided. */

@@ -3,7 +3,6 @@
  */
 import { csvCell, csvRecord, resultHeader } from '../core/csv';
 import { PURPOSE_COLUMNS, type PurposeCells, purposeTexts } from './purposes';
-import { SITE_COLUMNS } from './site';
 
 export type Format = 'table' | 'csv' | 'json' | 'jsonl';
 
@@ -42,7 +41,7 @@ export interface ResultRow {
   matches?: { kind: 'allow' | 'disallow'; line: number; pattern: string; length: number }[];
   /** With --purposes: what the file expresses per purpose; null when the URL was not judged. */
   purposes?: PurposeCells | null;
-  /** With a fetched robots.txt: the origin it speaks for (src/cli/site.ts). */
+  /** With a fetched robots.txt: the origin it speaks for. */
   robotsOrigin?: string;
   /** The status its fetch answered; 0 when no answer came. */
   fetchStatus?: number;
@@ -56,6 +55,8 @@ export interface ResultRow {
   robotsSha256?: string;
 }
 
+/** The CSV columns after the result's when rows carry their robots.txt's fetch. */
+const SITE_COLUMNS = ['robots_origin', 'fetch_status', 'fetch_outcome', 'sha256'] as const;
 /** The CSV columns after the others when rows carry --stamp. */
 const STAMP_COLUMNS = ['engine_version', 'robots_sha256'] as const;
 

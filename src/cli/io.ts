@@ -105,7 +105,7 @@ function stdoutSink(): CliIo['stdout'] {
 }
 
 /** Node's error for a file, as one readable line. */
-function fileError(err: unknown, path: string, what: string): CliError {
+export function fileError(err: unknown, path: string, what: string): CliError {
   const code = (err as { code?: string }).code;
   const why =
     code === 'ENOENT'

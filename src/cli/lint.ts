@@ -12,9 +12,8 @@ import { applyGoogleSizeLimit, parseRobotsTxt } from '../core/index';
 import { lintRobots, type RobotsDiagnostic } from '../core/lint';
 import type { ParsedRobots } from '../core/types';
 import { flag, type ParsedArgs, UsageError } from './args';
-import { fetchSettings } from './fetchOptions';
+import { readRobotsSource } from './fetchOptions';
 import { type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
-import { resolveRobotsSource } from './robotsSource';
 
 const SEVERITIES = ['error', 'warning', 'info'] as const;
 type Severity = (typeof SEVERITIES)[number];
@@ -46,7 +45,7 @@ export async function runLint(args: ParsedArgs, io: CliIo): Promise<number> {
   const reports: LintReport[] = [];
   let blocked = false;
   for (const path of args.positional) {
-    const source = await resolveRobotsSource(io, path, () => fetchSettings(args));
+    const source = await readRobotsSource(io, path, args);
     // A fetch that found no file leaves nothing to lint: a 4xx is a site without
     // one (fine); a 5xx, 429 or no answer blocks the whole site, which fails.
     const noFile = source.fetched !== null && source.fetched.mode !== 'rules' ? source.fetched.mode : null;

@@ -15,6 +15,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { isRequestForm, toRequestUrl } from '../core/index';
 import { RobotsFetcher } from '../net/fetcher';
+import type { RobotsFetchRecord } from '../core/fetchRecord';
 import type { FetchedRobots } from '../net/fetchRobots';
 import { loadFetched } from '../net/store';
 import { flag, type ParsedArgs } from './args';
@@ -24,7 +25,6 @@ import type { ResultRow } from './format';
 import { CliError, type CliIo } from './io';
 import { type Agent, parseRobots } from './robots';
 import { type RowWriter, rowWriter } from './rows';
-import { type SiteFetch, siteFetch } from './site';
 import { OutputBuffer } from './stream';
 import { type Expected, openLists, urlBatches } from './targets';
 
@@ -141,7 +141,7 @@ interface Site {
   url: string;
   /** Settles when the record is known; null once it is. */
   ready: Promise<void> | null;
-  fetch: SiteFetch | null;
+  fetch: RobotsFetchRecord | null;
   /** Why no record could be had (offline, none saved); its URLs are reported not judged. */
   missing: string | null;
   urls: number;
@@ -318,7 +318,7 @@ class Sites {
           throw new CliError(err.message);
         });
     if (fetched === null) site.missing = `no saved robots.txt record for ${site.origin} in ${this.dir}`;
-    else site.fetch = siteFetch(fetched.record);
+    else site.fetch = fetched.record;
     site.ready = null;
   }
 
@@ -394,9 +394,10 @@ class Sites {
     const n = this.byOrigin.size;
     let text = `robots.txt of ${n} origin${n === 1 ? '' : 's'}:\n`;
     for (const site of this.byOrigin.values()) {
-      const status = site.fetch?.fetchStatus ? `HTTP ${site.fetch.fetchStatus}` : 'no answer';
-      const fetch = site.fetch ? `${status}, ${site.fetch.fetchOutcome}` : site.missing;
-      const sha = site.fetch?.sha256 ? `  sha256 ${site.fetch.sha256.slice(0, 12)}` : '';
+      const r = site.fetch;
+      const status = r?.status ? `HTTP ${r.status}` : 'no answer';
+      const fetch = r ? `${status}, ${r.summary}` : site.missing;
+      const sha = r?.mode === 'rules' && r.sha256 ? `  sha256 ${r.sha256.slice(0, 12)}` : '';
       text += `  ${site.origin}  ${fetch}${sha}  ${site.urls} URL${site.urls === 1 ? '' : 's'}, ${site.blocked} blocked\n`;
     }
     return text;
