@@ -24,7 +24,7 @@ import { fetchSettings } from './fetchOptions';
 import type { ResultRow } from './format';
 import { CliError, type CliIo } from './io';
 import { type Agent, parseRobots } from './robots';
-import { type RowWriter, rowWriter } from './rows';
+import { type RowWriter, rowWriter, writeRow } from './rows';
 import { OutputBuffer } from './stream';
 import { type Expected, openLists, urlBatches } from './targets';
 
@@ -339,7 +339,7 @@ class Sites {
           this.tally.fail(row);
         }
         this.doneRows++;
-        this.out!.push(this.writer!.row(row));
+        this.out!.push(writeRow(this.writer!, row));
       }
       return true;
     }
