@@ -16,9 +16,9 @@
  * - google-batch: the same records through a batch driver built on Google's
  *   C++ library (robots.cc), when `GOOGLE_ROBOTS_BATCH` names its binary: it
  *   reads the same JSON Lines and writes the same lines as `batch` (the row
- *   says whether the bytes agree). The bench never builds or downloads it;
- *   without it the row is skipped with the reason (docs/performance.md says
- *   how to build one under /tmp).
+ *   says whether the bytes agree). Such a driver is not part of this
+ *   repository, and the bench never builds or downloads one: without it the
+ *   row is skipped with the reason.
  *
  * `CLI_BENCH_ROWS` runs some rows only, comma-separated, from: jsonl, csv,
  * json, table, stdin, 10m, split, peer, batch, peer-batch, google-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
