@@ -420,7 +420,7 @@ export class Judge {
 }
 
 /** The crawler's fields of a row. */
-export function agentFields(agent: Agent): Pick<RowTail, 'crawler' | 'profile' | 'tokens'> {
+function agentFields(agent: Agent): Pick<RowTail, 'crawler' | 'profile' | 'tokens'> {
   return 'profile' in agent
     ? { crawler: agent.label, profile: agent.profile.id, tokens: agent.profile.tokens }
     : { crawler: agent.label, profile: null, tokens: [agent.token] };

@@ -184,6 +184,32 @@ export class OutputBuffer {
     this.used += this.buffer.write(text, this.used, encoding);
   }
 
+  /**
+   * Room for `n` bytes written straight into the buffer, from `at` on
+   * (text pushed before is encoded first, so the order holds); `advance`
+   * then says how far was written. `n` must not exceed `capacity`.
+   */
+  room(n: number): Buffer {
+    this.encodePending();
+    if (this.used + n > this.size) this.retire();
+    return this.buffer;
+  }
+
+  /** The most bytes `room` can give. */
+  get capacity(): number {
+    return this.size;
+  }
+
+  /** Where bytes written into `room`'s buffer start. */
+  get at(): number {
+    return this.used;
+  }
+
+  /** Bytes up to `to` of `room`'s buffer are written. */
+  advance(to: number): void {
+    this.used = to;
+  }
+
   /** Whether a full piece is waiting to be written. */
   get full(): boolean {
     if (this.pending.length * MAX_BYTES_PER_UNIT + this.used > this.size) this.encodePending();
