@@ -13,8 +13,15 @@
  * /usr/bin/time): on a shared machine CPU time is the fairer figure.
  * Results also go to bench/out/cli.json.
  *
+ * - google-batch: the same records through a batch driver built on Google's
+ *   C++ library (robots.cc), when `GOOGLE_ROBOTS_BATCH` names its binary: it
+ *   reads the same JSON Lines and writes the same lines as `batch` (the row
+ *   says whether the bytes agree). Such a driver is not part of this
+ *   repository, and the bench never builds or downloads one: without it the
+ *   row is skipped with the reason.
+ *
  * `CLI_BENCH_ROWS` runs some rows only, comma-separated, from: jsonl, csv,
- * json, table, stdin, 10m, split, peer, batch, peer-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
+ * json, table, stdin, 10m, split, peer, batch, peer-batch, google-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
  * npx tsx bench/cli.ts`). `CLI_BENCH_CLI` names a CLI file to run instead of
  * bundling src/cli (e.g. lib/cli.mjs, or a saved copy to compare with).
  */
@@ -99,22 +106,26 @@ interface Run {
 
 /** Runs the CLI with stdin and stdout on files; wall time and peak RSS from /usr/bin/time when present. */
 function runCli(cli: string, args: string[], stdinFile: string | null, outFile: string): Run {
+  return runProgram([process.execPath, cli, ...args], stdinFile, outFile);
+}
+
+/** Runs a program with stdin and stdout on files, measured as `runCli` says. */
+function runProgram(command: string[], stdinFile: string | null, outFile: string): Run {
   const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+  const args = command.slice(1);
   const stdin = stdinFile ? openSync(stdinFile, 'r') : 'ignore';
   const stdout = openSync(outFile, 'w');
   const t0 = process.hrtime.bigint();
   const r = timeBin
-    ? spawnSync(timeBin, ['-f', 'RSS_KB=%M CPU=%U+%S', process.execPath, cli, ...args], {
-        stdio: [stdin, stdout, 'pipe'],
-      })
-    : spawnSync(process.execPath, [cli, ...args], { stdio: [stdin, stdout, 'pipe'] });
+    ? spawnSync(timeBin, ['-f', 'RSS_KB=%M CPU=%U+%S', ...command], { stdio: [stdin, stdout, 'pipe'] })
+    : spawnSync(command[0], args, { stdio: [stdin, stdout, 'pipe'] });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   closeSync(stdout);
   if (typeof stdin === 'number') closeSync(stdin);
   const stderr = r.stderr.toString();
   const rss = /RSS_KB=(\d+)/.exec(stderr);
   const cpu = /CPU=([\d.]+)\+([\d.]+)/.exec(stderr);
-  if (r.status !== 0) throw new Error(`robots-lab ${args.join(' ')} exited ${r.status}: ${stderr}`);
+  if (r.status !== 0) throw new Error(`${command.join(' ')} exited ${r.status}: ${stderr}`);
   return {
     seconds,
     cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : null,
@@ -245,19 +256,38 @@ export async function benchCli(): Promise<string[]> {
     );
     figures.peerCheck = peer;
   }
-  if (row('batch')) {
-    // A run of half a second is at the mercy of the machine: the median of
-    // BATCH_RUNS runs (by wall time), with the range of wall and CPU times.
-    const runs = Array.from({ length: BATCH_RUNS }, () =>
-      runCli(cli, ['batch'], data.batch, result('cli-batch.jsonl')),
-    ).sort((a, b) => a.seconds - b.seconds);
-    say(`batch 100k records (median of ${BATCH_RUNS})`, runs[Math.floor(BATCH_RUNS / 2)], 1e5);
+  // A run of half a second is at the mercy of the machine: the median of
+  // BATCH_RUNS runs (by wall time), with the range of wall and CPU times.
+  const batchRows = (label: string, command: string[], outFile: string) => {
+    const runs = Array.from({ length: BATCH_RUNS }, () => runProgram(command, data.batch, outFile)).sort(
+      (a, b) => a.seconds - b.seconds,
+    );
+    say(`${label} (median of ${BATCH_RUNS})`, runs[Math.floor(BATCH_RUNS / 2)], 1e5);
     const cpus = runs.map((r) => r.cpuSeconds ?? Number.NaN).sort((a, b) => a - b);
     lines.push(
-      `  batch runs: wall ${fmt(runs[0].seconds, 2)}–${fmt(runs[BATCH_RUNS - 1].seconds, 2)} s, ` +
+      `  runs: wall ${fmt(runs[0].seconds, 2)}–${fmt(runs[BATCH_RUNS - 1].seconds, 2)} s, ` +
         `CPU ${fmt(cpus[0], 2)}–${fmt(cpus[BATCH_RUNS - 1], 2)} s`,
     );
-    figures.batchRuns = runs;
+    return runs;
+  };
+  if (row('batch')) {
+    figures.batchRuns = batchRows('batch 100k records', [process.execPath, cli, 'batch'], result('cli-batch.jsonl'));
+  }
+  if (row('google-batch')) {
+    const google = process.env.GOOGLE_ROBOTS_BATCH;
+    if (google === undefined || !existsSync(google)) {
+      lines.push(
+        `Google's C++ batch driver: skipped (${google === undefined ? 'GOOGLE_ROBOTS_BATCH is not set' : `no file ${google}`})`,
+      );
+    } else {
+      const outFile = result('cli-google-batch.jsonl');
+      figures.googleBatchRuns = batchRows("Google's C++ library, same 100k records", [google], outFile);
+      const ours = result('cli-batch.jsonl');
+      if (existsSync(ours)) {
+        const same = readFileSync(ours).equals(readFileSync(outFile));
+        lines.push(`  its output ${same ? 'is byte-identical to' : 'DIFFERS from'} robots-lab batch's`);
+      }
+    }
   }
   if (row('peer-batch')) {
     const peerSeconds = peerBatch(data.batch);

@@ -13,6 +13,7 @@ import type { ParsedRobots } from './core/types';
 export * from './core/index';
 export type { LintOptions, RobotsDiagnostic, RobotsDiagnosticCode, RobotsFix } from './core/lint';
 export { lintRobots } from './core/lint';
+export { type FileDiagnostic, lintFile } from './core/lintFile';
 export { CRAWLER_PROFILES, findProfile } from './core/profiles';
 
 /** Options of `parseRobotsTxt`. */

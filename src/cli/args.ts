@@ -4,6 +4,7 @@
  * the options. A mistake is a UsageError naming it, with the nearest flag
  * or value when one is close.
  */
+import { editDistance } from '../core/aipref/distance';
 import { CliError, type CliIo } from './io';
 
 /** One flag: its long name, short form, value, the commands that take it and its help. */
@@ -154,7 +155,7 @@ export function nearest(word: string, candidates: readonly string[]): string | n
   let bestD = limit + 1;
   let tie = false;
   for (const c of candidates) {
-    const d = c.toLowerCase().startsWith(w) && w.length >= 3 ? 1 : distance(w, c.toLowerCase());
+    const d = c.toLowerCase().startsWith(w) && w.length >= 3 ? 1 : editDistance(w, c.toLowerCase());
     if (d < bestD) {
       best = c;
       bestD = d;
@@ -162,22 +163,6 @@ export function nearest(word: string, candidates: readonly string[]): string | n
     } else if (d === bestD) tie = true;
   }
   return best !== null && !tie ? best : null;
-}
-
-/** Levenshtein distance, with a swap of two neighbours counted as one edit. */
-function distance(a: string, b: string): number {
-  const d: number[][] = [];
-  for (let i = 0; i <= a.length; i++) d.push([i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
 }
 
 /** The single value of a flag, or undefined. */

@@ -5,19 +5,18 @@
  */
 
 import { createHash } from 'node:crypto';
+import type { RobotsFetchRecord } from '../core/fetchRecord';
 import type { Checker, ParsedRobots, Verdict } from '../core/index';
 import { checkScope, createChecker, evaluate, evaluateProfile, isRequestForm, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
-import { fetchSettings } from './fetchOptions';
-import type { Format, ResultRow } from './format';
+import { readRobotsSource } from './fetchOptions';
+import type { Format, ResultRow, RowTail } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { version } from './meta';
 import { Progress } from './progress';
 import { purposeCells } from './purposes';
 import { type Agent, parseRobots, resolveAgents } from './robots';
-import { resolveRobotsSource } from './robotsSource';
 import { type RowWriter, rowWriter } from './rows';
-import { type SiteFetch, siteFetch, siteRowFields } from './site';
 import { OutputBuffer } from './stream';
 import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
 
@@ -126,9 +125,9 @@ export function splitPositional(args: string[], io: CliIo): { urls: string[]; fi
  * array gets its "]") however the run ends.
  */
 export async function runCheckFile(plan: CheckPlan, args: ParsedArgs, io: CliIo): Promise<number> {
-  const source = await resolveRobotsSource(io, plan.robotsPath, () => fetchSettings(args));
+  const source = await readRobotsSource(io, plan.robotsPath, args);
   const parsed = parseRobots(io, source.name, source.bytes, plan.sizeLimit);
-  const site = source.fetched === null ? null : siteFetch(source.fetched);
+  const site = source.fetched;
   // A fetched file speaks for its origin only: URLs of other origins are not judged by it.
   if (source.fetched !== null) plan.robotsUrl ??= source.fetched.url;
   const lists = await openLists(io, plan.lists);
@@ -206,9 +205,9 @@ export function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): n
 const NO_CHANGES: readonly string[] = [];
 /** Tail cache key for "allowed because this is /robots.txt itself". */
 const ROBOTS_TXT_KEY = 0x7fffffff;
-/** A writer's tail for rows of one verdict, and whether it is all ASCII. */
+/** A writer's tail for rows of one verdict, and whether it is ASCII text. */
 interface Tail {
-  text: string;
+  tail: unknown;
   ascii: boolean;
 }
 
@@ -220,9 +219,9 @@ const INVALID_SHOWN = 20;
 
 /**
  * Judges URLs for every agent, writes their rows and counts expectations.
- * A row of a plain verdict (in scope, no expectation, no --explain or
- * --purposes) is its URL part plus the writer's tail for that agent and
- * decision, made once; every other row is built whole.
+ * Every row is its URL part and a tail (the writer's text for the rest);
+ * the tail of a plain verdict (in scope, no expectation, no --explain or
+ * --purposes) is made once per agent and decision and reused.
  */
 export class Judge {
   /** Rows written, invalid ones included. */
@@ -232,9 +231,11 @@ export class Judge {
   allowed = 0;
   blocked = 0;
   private readonly checkers: Checker[];
-  /** Per agent: decision → the writer's tail for rows so decided (and whether it is ASCII), or null when they are built whole. */
+  /** Per agent: decision → the writer's tail for rows so decided, or null when such rows are built whole. */
   private readonly tails: Map<number, Tail | null>[];
-  private readonly fast: boolean;
+  private readonly reuse: boolean;
+  private lastName = '';
+  private lastNameAscii = true;
 
   constructor(
     private readonly parsed: ParsedRobots,
@@ -243,7 +244,7 @@ export class Judge {
     private readonly out: Pick<OutputBuffer, 'push' | 'pushAscii'>,
     private readonly notes: CliIo['stderr'],
     /** The fetch behind the file, when it came from a URL: its fields join every row, its outcome may decide them. */
-    private readonly site: SiteFetch | null = null,
+    private readonly site: RobotsFetchRecord | null = null,
     /** What the rows said about their expectations (one tally may serve several judges). */
     readonly tally: Tally = new Tally(),
     /** With --stamp: the fields every row carries (the same for the whole run, so cached tails hold them). */
@@ -256,12 +257,8 @@ export class Judge {
       ),
     );
     this.tails = plan.agents.map(() => new Map());
-    this.fast =
-      writer.fast !== null &&
-      !plan.explain &&
-      !plan.purposes &&
-      plan.robotsUrl === undefined &&
-      (site === null || site.mode === 'rules');
+    this.reuse =
+      !plan.explain && !plan.purposes && plan.robotsUrl === undefined && (site === null || site.mode === 'rules');
   }
 
   /** Judges one URL (line 0: it has no line, its origin is `name` alone) for every agent. */
@@ -286,42 +283,37 @@ export class Judge {
       const scope = checkScope(robotsUrl, absoluteFor(requestUrl, robotsUrl));
       if (!scope.inScope) outOfScope = scope.reason;
     }
-    const target: Target = { url, name, line, expected };
+    const origin = originOf(name, line);
+    const asciiUrl = requestForm && this.asciiName(name);
     for (let a = 0; a < this.checkers.length; a++) {
       this.rows++;
-      if (expected !== null || outOfScope !== null || !this.fast) {
-        this.out.push(this.writer.row(this.wholeRow(target, requestUrl, changes, a, outOfScope)));
-        continue;
+      const cached = expected === null && outOfScope === null && this.reuse ? this.cachedTail(requestUrl, a) : null;
+      let tail: unknown;
+      if (cached !== null) {
+        tail = cached.tail;
+      } else {
+        const t = this.rowTail(requestUrl, a, expected, outOfScope);
+        if (t.ok === false) this.tally.fail({ url, requestUrl, changes: [...changes], origin, ...t });
+        tail = this.writer.tail(t);
       }
-      const decision = this.checkers[a].decide(requestUrl);
-      // Only a URL whose path may be /robots.txt needs the full verdict to tell.
-      const key =
-        decision === 0 && requestUrl.includes('/robots.txt') && this.verdict(requestUrl, a).robotsTxtItself
-          ? ROBOTS_TXT_KEY
-          : decision;
-      const tail = this.tail(target, requestUrl, changes, a, key, decision);
-      if (tail === null) {
-        this.out.push(this.writer.row(this.wholeRow(target, requestUrl, changes, a, null)));
-        continue;
-      }
-      if (decision < 0) this.blocked++;
-      else this.allowed++;
-      const text = this.writer.fast!(url, requestUrl, changes, name, line, tail.text);
+      const text = this.writer.row(url, requestUrl, changes, origin, tail);
       // ASCII is copied as Latin-1, cheaper than encoding UTF-8.
-      if (requestForm && tail.ascii && this.asciiName(name)) this.out.pushAscii(text);
+      if (asciiUrl && cached?.ascii) this.out.pushAscii(text);
       else this.out.push(text);
     }
   }
 
-  /** The writer's tail for rows of agent `a` decided like this, made once from a whole row; null when such rows are built whole. */
-  private tail(
-    target: Target,
-    requestUrl: string,
-    changes: readonly string[],
-    a: number,
-    key: number,
-    decision: number,
-  ): Tail | null {
+  /**
+   * The tail of rows of agent `a` decided as `requestUrl` is, made once from
+   * the first such row (and counted); null when such rows are built whole.
+   */
+  private cachedTail(requestUrl: string, a: number): Tail | null {
+    const decision = this.checkers[a].decide(requestUrl);
+    // Only a URL whose path may be /robots.txt needs the full verdict to tell.
+    const key =
+      decision === 0 && requestUrl.includes('/robots.txt') && this.verdict(requestUrl, a).robotsTxtItself
+        ? ROBOTS_TXT_KEY
+        : decision;
     const cache = this.tails[a];
     let tail = cache.get(key);
     if (tail === undefined) {
@@ -329,10 +321,13 @@ export class Judge {
       // Reuse only what the decision fully determines: an index.html
       // alternative reports a pattern of its own (docs/behaviour.md §9).
       const same = (verdict.rule?.line ?? 0) === Math.abs(decision) && !verdict.rule?.viaIndexHtml;
-      const text = same ? this.writer.tail(this.row(target, requestUrl, changes, a, verdict, null)) : null;
-      tail = text === null ? null : { text, ascii: ASCII.test(text) };
+      const text = same ? this.writer.tail(this.tailOf(requestUrl, a, verdict, null, null)) : null;
+      tail = text === null ? null : { tail: text, ascii: typeof text === 'string' && ASCII.test(text) };
       cache.set(key, tail);
     }
+    if (tail === null) return null;
+    if (decision < 0) this.blocked++;
+    else this.allowed++;
     return tail;
   }
 
@@ -345,16 +340,26 @@ export class Judge {
     return this.lastNameAscii;
   }
 
-  private lastName = '';
-  private lastNameAscii = true;
-
   /** A line that cannot be judged: one "invalid" row per agent, named on stderr (the first few). */
   private invalidRow(url: string, name: string, line: number, expected: Expected, reason: string): void {
     this.invalid++;
-    if (this.invalid <= INVALID_SHOWN) this.notes.write(`robots-lab: ${originOf(name, line)}: ${reason} ("${url}")\n`);
+    const origin = originOf(name, line);
+    if (this.invalid <= INVALID_SHOWN) this.notes.write(`robots-lab: ${origin}: ${reason} ("${url}")\n`);
     for (const agent of this.plan.agents) {
       this.rows++;
-      this.out.push(this.writer.row(invalidRow({ url, name, line, expected }, agent, reason)));
+      const tail: RowTail = {
+        ...agentFields(agent),
+        status: 'invalid',
+        allowed: null,
+        line: null,
+        lineText: null,
+        rule: null,
+        note: reason,
+        reason,
+        expected,
+        ok: expected === null ? null : false,
+      };
+      this.out.push(this.writer.row(url, url, NO_CHANGES, origin, this.writer.tail(tail)));
     }
   }
 
@@ -365,35 +370,40 @@ export class Judge {
       : evaluate(this.parsed, requestUrl, a.token, { exactToken: true });
   }
 
-  /** A row built whole through `evaluate`, counted against its expectation. */
-  private wholeRow(
-    target: Target,
-    requestUrl: string,
-    changes: readonly string[],
-    agent: number,
-    outOfScope: string | null,
-  ): ResultRow {
+  /** A row's tail built whole through `evaluate`, counted against its expectation. */
+  private rowTail(requestUrl: string, agent: number, expected: Expected, outOfScope: string | null): RowTail {
     const verdict = outOfScope === null ? this.verdict(requestUrl, agent) : null;
-    const row = this.row(target, requestUrl, changes, agent, verdict, outOfScope);
-    if (row.status === 'allowed') this.allowed++;
-    else if (row.status === 'blocked') this.blocked++;
-    if (row.expected !== null) this.tally.expectations++;
-    if (row.ok === false) this.tally.fail(row);
-    return row;
+    const t = this.tailOf(requestUrl, agent, verdict, outOfScope, expected);
+    if (t.status === 'allowed') this.allowed++;
+    else if (t.status === 'blocked') this.blocked++;
+    if (t.expected !== null) this.tally.expectations++;
+    return t;
   }
 
-  private row(
-    target: Target,
+  private tailOf(
     requestUrl: string,
-    changes: readonly string[],
     agent: number,
     verdict: Verdict | null,
     outOfScope: string | null,
-  ): ResultRow {
-    const row = makeRow(this.parsed, target, requestUrl, [...changes], this.plan.agents[agent], verdict, outOfScope);
+    expected: Expected,
+  ): RowTail {
+    const status = verdict === null ? 'out-of-scope' : verdict.allowed ? 'allowed' : 'blocked';
+    const line = verdict?.rule?.line ?? null;
+    const r = verdict?.rule;
+    const t: RowTail = {
+      ...agentFields(this.plan.agents[agent]),
+      status,
+      allowed: verdict ? verdict.allowed : null,
+      line,
+      lineText: line !== null ? lineText(this.parsed, line) : null,
+      rule: r ? { kind: r.kind, pattern: r.pattern, length: r.length } : null,
+      note: shortNote(verdict, outOfScope),
+      expected,
+      ok: expected === null ? null : status === expected,
+    };
     if (this.plan.explain) {
-      row.reason = verdict ? verdict.reason : `Not judged: ${outOfScope}.`;
-      row.matches = (verdict?.matches ?? []).map((m) => ({
+      t.reason = verdict ? verdict.reason : `Not judged: ${outOfScope}.`;
+      t.matches = (verdict?.matches ?? []).map((m) => ({
         kind: m.kind,
         line: m.line,
         pattern: m.pattern,
@@ -401,12 +411,19 @@ export class Judge {
       }));
     }
     if (this.plan.purposes) {
-      row.purposes = verdict ? purposeCells(this.parsed, requestUrl, this.plan.agents[agent]) : null;
+      t.purposes = verdict ? purposeCells(this.parsed, requestUrl, this.plan.agents[agent]) : null;
     }
-    if (this.site !== null) applySite(row, this.site, outOfScope !== null);
-    if (this.stamp !== null) Object.assign(row, this.stamp);
-    return row;
+    if (this.site !== null) applySite(t, this.site, outOfScope !== null);
+    if (this.stamp !== null) Object.assign(t, this.stamp);
+    return t;
   }
+}
+
+/** The crawler's fields of a row. */
+function agentFields(agent: Agent): Pick<RowTail, 'crawler' | 'profile' | 'tokens'> {
+  return 'profile' in agent
+    ? { crawler: agent.label, profile: agent.profile.id, tokens: agent.profile.tokens }
+    : { crawler: agent.label, profile: null, tokens: [agent.token] };
 }
 
 /** Expectations checked, how many failed, and the first failures (to show on stderr). */
@@ -437,14 +454,6 @@ export class Tally {
 /** Failed expectations listed on stderr; the rest are counted. */
 const MAX_FAILURES_SHOWN = 50;
 
-/** One URL to judge: as typed, where it came from, what was expected of it. */
-interface Target {
-  url: string;
-  /** The list's name (or "command line") and the line; 0 for none. */
-  name: string;
-  line: number;
-  expected: Expected;
-}
 /** Where a URL came from: `name:line`, or `name` alone for line 0 (the command line). */
 function originOf(name: string, line: number): string {
   return line === 0 ? name : `${name}:${line}`;
@@ -462,66 +471,11 @@ function absoluteFor(url: string, robotsUrl: string): string {
   return url;
 }
 
-function makeRow(
-  parsed: ParsedRobots,
-  target: Target,
-  requestUrl: string,
-  changes: string[],
-  agent: Agent,
-  verdict: Verdict | null,
-  outOfScope: string | null,
-): ResultRow {
-  const expected = target.expected;
-  const status = verdict === null ? 'out-of-scope' : verdict.allowed ? 'allowed' : 'blocked';
-  const line = verdict?.rule?.line ?? null;
-  return {
-    url: target.url,
-    requestUrl,
-    changes,
-    origin: originOf(target.name, target.line),
-    crawler: agent.label,
-    profile: 'profile' in agent ? agent.profile.id : null,
-    tokens: 'profile' in agent ? agent.profile.tokens : [agent.token],
-    status,
-    allowed: verdict ? verdict.allowed : null,
-    line,
-    lineText: line !== null ? lineText(parsed, line) : null,
-    rule: verdict?.rule
-      ? { kind: verdict.rule.kind, pattern: verdict.rule.pattern, length: verdict.rule.length }
-      : null,
-    note: shortNote(verdict, outOfScope),
-    expected,
-    ok: expected === null ? null : status === expected,
-  };
-}
-
-/** The row of a URL that could not be judged, for one agent. */
-function invalidRow(target: Target, agent: Agent, reason: string): ResultRow {
-  return {
-    url: target.url,
-    requestUrl: target.url,
-    changes: [],
-    origin: originOf(target.name, target.line),
-    crawler: agent.label,
-    profile: 'profile' in agent ? agent.profile.id : null,
-    tokens: 'profile' in agent ? agent.profile.tokens : [agent.token],
-    status: 'invalid',
-    allowed: null,
-    line: null,
-    lineText: null,
-    rule: null,
-    note: reason,
-    reason,
-    expected: target.expected,
-    ok: target.expected === null ? null : false,
-  };
-}
-
 /**
  * Adds a fetch's fields to a row; a fetch outcome other than `rules` (a 4xx,
  * 5xx, 429, no answer) decides a judged row by itself (docs/behaviour.md §2).
  */
-function applySite(row: ResultRow, site: SiteFetch, outOfScope: boolean): void {
+function applySite(row: RowTail, site: RobotsFetchRecord, outOfScope: boolean): void {
   if (site.mode !== 'rules' && !outOfScope) {
     row.status = site.mode === 'allow-all' ? 'allowed' : 'blocked';
     row.allowed = site.mode === 'allow-all';
@@ -533,7 +487,10 @@ function applySite(row: ResultRow, site: SiteFetch, outOfScope: boolean): void {
     if (row.matches !== undefined) row.matches = [];
     row.ok = row.expected === null ? null : row.status === row.expected;
   }
-  Object.assign(row, siteRowFields(site));
+  row.robotsOrigin = site.origin;
+  row.fetchStatus = site.status;
+  row.fetchOutcome = site.summary;
+  row.sha256 = site.mode === 'rules' ? site.sha256 : null;
 }
 
 /** A few words on why, when no line decided. */

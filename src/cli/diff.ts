@@ -17,14 +17,14 @@ import {
 import { type CrawlerProfile, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { splitPositional } from './check';
+import { robotsFileBytes } from './fetchOptions';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { parseRobots, resolveAgents } from './robots';
-import { robotsFileBytes } from './robotsSource';
 import { openLists, urlBatches } from './targets';
 
 /** A robots.txt file, or one fetched from a URL or host (a 4xx reads as an empty file, a 5xx is refused). */
-async function loadRobotsFile(io: CliIo, path: string, sizeLimit: boolean) {
-  const file = await robotsFileBytes(io, path);
+async function loadRobotsFile(io: CliIo, path: string, args: ParsedArgs, sizeLimit: boolean) {
+  const file = await robotsFileBytes(io, path, args);
   return parseRobots(io, file.name, file.bytes, sizeLimit);
 }
 
@@ -89,8 +89,8 @@ interface FlipRow extends Flip {
 /** Runs `diff`; resolves to the exit code. Lists stream; a URL met again (in its evaluated form) is compared once. */
 export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
   const o = readOptions(args, io);
-  const before = await loadRobotsFile(io, o.oldPath, o.sizeLimit);
-  const after = await loadRobotsFile(io, o.newPath, o.sizeLimit);
+  const before = await loadRobotsFile(io, o.oldPath, args, o.sizeLimit);
+  const after = await loadRobotsFile(io, o.newPath, args, o.sizeLimit);
   const lists = await openLists(
     io,
     o.lists.map((path) => ({ path, what: 'URL list', expected: null })),

@@ -1,14 +1,49 @@
 /**
  * The fetch options shared by `fetch` and by every command that takes a
  * robots.txt URL (check, diff, lint, is-allowed): read from parsed flags
- * (defined in flags.ts) into the fetcher's settings.
+ * (defined in flags.ts) into the fetcher's settings; and that robots.txt
+ * read or fetched (src/net/robotsSource.ts) with the CLI's messages.
  */
 
 import { defaultUserAgent, FETCH_DEFAULTS, type FetchSettings } from '../net/fetcher';
 import type { ConnectTo } from '../net/fetchRobots';
+import { type RobotsSource, resolveRobotsSource } from '../net/robotsSource';
 import { flag, flags, type ParsedArgs } from './args';
-import { CliError } from './io';
+import { CliError, type CliIo, fileError, readUserFile } from './io';
 import { version } from './meta';
+
+/**
+ * A command's robots.txt: standard input ("-"), a file, or a URL or host
+ * fetched with the command's fetch flags; a fetch that found no file is
+ * named on standard error with what that means.
+ */
+export async function readRobotsSource(io: CliIo, arg: string, args: ParsedArgs): Promise<RobotsSource> {
+  if (arg === '-') return { name: arg, bytes: await readUserFile(io, arg, 'robots.txt'), fetched: null };
+  let source: RobotsSource;
+  try {
+    source = await resolveRobotsSource(arg, { readFile: io.readFile, settings: () => fetchSettings(args) });
+  } catch (err) {
+    if ((err as { code?: string }).code !== undefined) throw fileError(err, arg, 'robots.txt');
+    throw new CliError((err as Error).message);
+  }
+  const r = source.fetched;
+  if (r !== null && r.kind !== 'file') io.stderr.write(`note: ${r.url}: ${r.summary}. ${r.reason}\n`);
+  return source;
+}
+
+/**
+ * The bytes of a robots.txt for a command that reads a file's text (diff):
+ * a fetch that found no file but allows everything (4xx, redirects to
+ * nowhere) reads as an empty file; one that blocks everything (5xx, 429, no
+ * answer) has no file to compare and is refused with its reason.
+ */
+export async function robotsFileBytes(io: CliIo, arg: string, args: ParsedArgs): Promise<RobotsSource> {
+  const source = await readRobotsSource(io, arg, args);
+  const r = source.fetched;
+  if (r === null || r.mode === 'rules') return source;
+  if (r.mode === 'allow-all') return { ...source, bytes: new Uint8Array(0) };
+  throw new CliError(`${r.url} has no file to read: ${r.summary}. ${r.reason}`);
+}
 
 /** The fetcher's settings from parsed flags (defaults where absent). */
 export function fetchSettings(args: ParsedArgs): FetchSettings {

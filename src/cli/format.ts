@@ -1,22 +1,15 @@
 /**
- * The row schema of `check`: the fields of a JSON row, and a CSV line.
+ * The row schema of `check`: the fields of a JSON row, in order. A row is
+ * its URL part (url, requestUrl, changes, origin) and its tail, the rest,
+ * which rows of one crawler and decision share (rows.ts writes a tail once
+ * and reuses it).
  */
-import { csvCell, csvRecord, resultHeader } from '../core/csv';
-import { PURPOSE_COLUMNS, type PurposeCells, purposeTexts } from './purposes';
-import { SITE_COLUMNS } from './site';
+import type { PurposeCells } from './purposes';
 
 export type Format = 'table' | 'csv' | 'json' | 'jsonl';
 
-/** One URL × crawler result. The field names are the JSON output's. */
-export interface ResultRow {
-  /** The URL as given. */
-  url: string;
-  /** What was evaluated (the crawler's request form unless --raw). */
-  requestUrl: string;
-  /** How `url` was normalised into `requestUrl`. */
-  changes: string[];
-  /** Where the URL came from: `file:line` or `command line`. */
-  origin: string;
+/** A row's fields after its URL part. The field names are the JSON output's. */
+export interface RowTail {
   /** The crawler as named (profile name or product token). */
   crawler: string;
   /** Built-in profile id, or null for a bare token. */
@@ -33,16 +26,16 @@ export interface ResultRow {
   rule: { kind: 'allow' | 'disallow'; pattern: string; length: number } | null;
   /** A few words on why when no line decided ("no group applies"); empty otherwise. */
   note: string;
-  /** With --explain: the engine's one-sentence explanation. */
-  reason?: string;
   expected: 'allowed' | 'blocked' | null;
   /** Whether the expectation held; null when there was none. */
   ok: boolean | null;
+  /** With --explain: the engine's one-sentence explanation. */
+  reason?: string;
   /** With --explain: every rule of the obeyed groups that matched, longest first. */
   matches?: { kind: 'allow' | 'disallow'; line: number; pattern: string; length: number }[];
   /** With --purposes: what the file expresses per purpose; null when the URL was not judged. */
   purposes?: PurposeCells | null;
-  /** With a fetched robots.txt: the origin it speaks for (src/cli/site.ts). */
+  /** With a fetched robots.txt: the origin it speaks for. */
   robotsOrigin?: string;
   /** The status its fetch answered; 0 when no answer came. */
   fetchStatus?: number;
@@ -56,46 +49,17 @@ export interface ResultRow {
   robotsSha256?: string;
 }
 
-/** The CSV columns after the others when rows carry --stamp. */
-const STAMP_COLUMNS = ['engine_version', 'robots_sha256'] as const;
-
-/** Re-exported for the CLI's row writers: the cell quoting is the shared schema's (src/core/csv.ts). */
-export { csvCell };
-
-/**
- * One CSV line (CR LF ended) of the shared result schema: the header without
- * a row, else the row; with `withPurposes`, the purpose columns follow.
- */
-export function csvLine(
-  withReason: boolean,
-  r?: ResultRow,
-  withPurposes = false,
-  withSite = false,
-  withStamp = false,
-): string {
-  if (!r) {
-    const header = resultHeader(withReason);
-    const extra = [
-      ...(withPurposes ? PURPOSE_COLUMNS : []),
-      ...(withSite ? SITE_COLUMNS : []),
-      ...(withStamp ? STAMP_COLUMNS : []),
-    ];
-    return extra.length > 0 ? `${header.slice(0, -2)},${extra.join(',')}\r\n` : header;
-  }
-  const cells = [
-    r.url,
-    r.requestUrl,
-    r.crawler,
-    r.status,
-    r.line === null ? '' : String(r.line),
-    r.lineText ?? '',
-    r.note,
-    r.expected ?? '',
-    r.ok === null ? '' : String(r.ok),
-  ];
-  if (withReason) cells.push(r.reason ?? '');
-  if (withPurposes) cells.push(...purposeTexts(r.purposes));
-  if (withSite) cells.push(r.robotsOrigin ?? '', String(r.fetchStatus ?? ''), r.fetchOutcome ?? '', r.sha256 ?? '');
-  if (withStamp) cells.push(r.engineVersion ?? '', r.robotsSha256 ?? '');
-  return csvRecord(cells);
+/** One URL × crawler result, as a JSON row. */
+export interface ResultRow extends RowTail {
+  /** The URL as given. */
+  url: string;
+  /** What was evaluated (the crawler's request form unless --raw). */
+  requestUrl: string;
+  /** How `url` was normalised into `requestUrl`. */
+  changes: string[];
+  /** Where the URL came from: `file:line` or `command line`. */
+  origin: string;
 }
+
+/** The cell quoting of the shared schema (src/core/csv.ts), for `sql`'s CSV. */
+export { csvCell } from '../core/csv';

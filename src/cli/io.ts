@@ -105,7 +105,7 @@ function stdoutSink(): CliIo['stdout'] {
 }
 
 /** Node's error for a file, as one readable line. */
-function fileError(err: unknown, path: string, what: string): CliError {
+export function fileError(err: unknown, path: string, what: string): CliError {
   const code = (err as { code?: string }).code;
   const why =
     code === 'ENOENT'
@@ -140,24 +140,12 @@ export async function openUserFile(io: CliIo, path: string, what: string): Promi
 }
 
 async function* bytesOf(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const encoder = new TextEncoder();
-  for await (const chunk of source) yield typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+  for await (const chunk of source) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 }
 
 /** All of standard input as bytes (callers make sure it is read only once). */
 async function readAllStdin(io: CliIo): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of io.stdin) {
-    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
-    chunks.push(bytes);
-    total += bytes.length;
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  for await (const chunk of bytesOf(io.stdin)) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

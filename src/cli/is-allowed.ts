@@ -11,9 +11,8 @@
  */
 import { evaluate, isValidUserAgentToObey, parseRobotsTxt } from '../core/index';
 import { type ParsedArgs, UsageError } from './args';
-import { fetchSettings } from './fetchOptions';
+import { readRobotsSource } from './fetchOptions';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
-import { resolveRobotsSource } from './robotsSource';
 
 /** What an argument looks like: a URL (`://` or a leading `/`), a product token, or neither. */
 type Shape = 'url' | 'token' | 'other';
@@ -48,7 +47,7 @@ export async function runIsAllowed(args: ParsedArgs, io: CliIo): Promise<number>
     );
   }
   const [robotsPath, second, third] = argv;
-  const source = await resolveRobotsSource(io, robotsPath, () => fetchSettings(args));
+  const source = await readRobotsSource(io, robotsPath, args);
   // A fetch that found no file decides by itself: a 4xx allows, a 5xx blocks (docs/behaviour.md §2).
   const mode = source.fetched?.mode ?? 'rules';
   const bytes = source.bytes;

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import type { RobotsFetchRecord } from '../core/fetchRecord';
 import { isRequestForm, toRequestUrl } from '../core/index';
 import { RobotsFetcher } from '../net/fetcher';
 import type { FetchedRobots } from '../net/fetchRobots';
@@ -23,8 +24,7 @@ import { fetchSettings } from './fetchOptions';
 import type { ResultRow } from './format';
 import { CliError, type CliIo } from './io';
 import { type Agent, parseRobots } from './robots';
-import { type RowWriter, rowWriter } from './rows';
-import { type SiteFetch, siteFetch } from './site';
+import { type RowWriter, rowWriter, writeRow } from './rows';
 import { OutputBuffer } from './stream';
 import { type Expected, openLists, urlBatches } from './targets';
 
@@ -141,7 +141,7 @@ interface Site {
   url: string;
   /** Settles when the record is known; null once it is. */
   ready: Promise<void> | null;
-  fetch: SiteFetch | null;
+  fetch: RobotsFetchRecord | null;
   /** Why no record could be had (offline, none saved); its URLs are reported not judged. */
   missing: string | null;
   urls: number;
@@ -318,7 +318,7 @@ class Sites {
           throw new CliError(err.message);
         });
     if (fetched === null) site.missing = `no saved robots.txt record for ${site.origin} in ${this.dir}`;
-    else site.fetch = siteFetch(fetched.record);
+    else site.fetch = fetched.record;
     site.ready = null;
   }
 
@@ -339,7 +339,7 @@ class Sites {
           this.tally.fail(row);
         }
         this.doneRows++;
-        this.out!.push(this.writer!.row(row));
+        this.out!.push(writeRow(this.writer!, row));
       }
       return true;
     }
@@ -394,9 +394,10 @@ class Sites {
     const n = this.byOrigin.size;
     let text = `robots.txt of ${n} origin${n === 1 ? '' : 's'}:\n`;
     for (const site of this.byOrigin.values()) {
-      const status = site.fetch?.fetchStatus ? `HTTP ${site.fetch.fetchStatus}` : 'no answer';
-      const fetch = site.fetch ? `${status}, ${site.fetch.fetchOutcome}` : site.missing;
-      const sha = site.fetch?.sha256 ? `  sha256 ${site.fetch.sha256.slice(0, 12)}` : '';
+      const r = site.fetch;
+      const status = r?.status ? `HTTP ${r.status}` : 'no answer';
+      const fetch = r ? `${status}, ${r.summary}` : site.missing;
+      const sha = r?.mode === 'rules' && r.sha256 ? `  sha256 ${r.sha256.slice(0, 12)}` : '';
       text += `  ${site.origin}  ${fetch}${sha}  ${site.urls} URL${site.urls === 1 ? '' : 's'}, ${site.blocked} blocked\n`;
     }
     return text;

@@ -1,34 +1,30 @@
 /**
  * `check`'s writers, one per format, each writing row by row: a table,
- * CSV, a JSON array or JSON Lines. A row is written whole from a ResultRow,
- * or (csv and jsonl) fast: its URL part built per row and the rest
- * (crawler, verdict, line, rule…) a tail the writer made once from a whole
- * row with the same verdict. Both give the same bytes.
+ * CSV, a JSON array or JSON Lines. Every row takes one path: its URL part
+ * written per row, then its tail, the format's text for the rest of the
+ * row, which the judge makes once per crawler and decision where rows
+ * share it (check.ts).
  */
-import { csvCell, csvLine, type ResultRow } from './format';
+import { csvCell, csvRecord, resultHeader } from '../core/csv';
+import type { ResultRow, RowTail } from './format';
 import { PURPOSE_COLUMNS, purposeTexts } from './purposes';
 
-/** How one output format is written row by row. */
-export interface RowWriter {
+/** How one output format is written row by row; `T` is its tail (text, or the table's cells). */
+export interface RowWriter<T = unknown> {
   /** Text before the first row. */
   head: string;
-  /** A whole row (the table may hold the first few back to size its columns). */
-  row(r: ResultRow): string;
-  /** The part of `r`'s output after its url, requestUrl, changes and origin; null when this format has no fast form. */
-  tail(r: ResultRow): string | null;
-  /** A row from its URL part (its origin `name:line`) and a tail made earlier; null when this format has no fast form. */
-  fast:
-    | ((
-        url: string,
-        requestUrl: string,
-        changes: readonly string[],
-        name: string,
-        line: number,
-        tail: string,
-      ) => string)
-    | null;
+  /** The format's form of a row's fields after its URL part. */
+  tail(t: RowTail): T;
+  /** A row from its URL part and its tail (the table may hold the first few back to size its columns). */
+  row(url: string, requestUrl: string, changes: readonly string[], origin: string, tail: T): string;
   /** Text after the last row (rows held back included); `rows` is how many were written. */
   end(rows: number): string;
+}
+
+/** A whole row through `writer`'s one path. */
+export function writeRow(writer: RowWriter, r: ResultRow): string {
+  const { url, requestUrl, changes, origin, ...tail } = r;
+  return writer.row(url, requestUrl, changes, origin, writer.tail(tail));
 }
 
 /** Characters JSON.stringify would escape (lone surrogates included; pairs go the slow way too). */
@@ -40,41 +36,78 @@ function jsonString(s: string): string {
   return JSON_SPECIAL.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
-function jsonlWriter(): RowWriter {
-  // The list name as the origin's quoted start, `"name:`, kept for the list being read.
-  let lastName: string | null = null;
-  let origin = '';
+function jsonlWriter(): RowWriter<string> {
   return {
     head: '',
-    row: (r) => `${JSON.stringify(r)}\n`,
-    tail: (r) => {
-      const { url: _u, requestUrl: _q, changes: _c, origin: _o, ...rest } = r;
-      return `${JSON.stringify(rest).slice(1)}\n`;
-    },
-    fast: (url, requestUrl, changes, name, line, tail) => {
-      if (name !== lastName) {
-        lastName = name;
-        origin = jsonString(`${name}:`).slice(0, -1);
-      }
+    tail: (t) => `${JSON.stringify(t).slice(1)}\n`,
+    row: (url, requestUrl, changes, origin, tail) => {
       const u = jsonString(url);
       const q = requestUrl === url ? u : jsonString(requestUrl);
       const c = changes.length === 0 ? '[]' : JSON.stringify(changes);
-      const at = line === 0 ? `${jsonString(name)}` : `${origin}${line}"`;
-      return `{"url":${u},"requestUrl":${q},"changes":${c},"origin":${at},${tail}`;
+      return `{"url":${u},"requestUrl":${q},"changes":${c},"origin":${jsonString(origin)},${tail}`;
     },
     end: () => '',
   };
 }
 
-function csvWriter(withReason: boolean, withPurposes: boolean, withSite: boolean, withStamp: boolean): RowWriter {
+/** The same bytes as JSON.stringify(allRows, null, 2), one row at a time. */
+function jsonWriter(): RowWriter<string> {
+  let rows = 0;
   return {
-    head: csvLine(withReason, undefined, withPurposes, withSite, withStamp),
-    row: (r) => csvLine(withReason, r, withPurposes, withSite, withStamp),
-    tail: (r) =>
-      withReason || withPurposes
-        ? null
-        : csvLine(false, r, false, withSite, withStamp).slice(csvCell(r.url).length + csvCell(r.requestUrl).length + 2),
-    fast: (url, requestUrl, _changes, _name, _line, tail) => {
+    head: '[\n',
+    tail: (t) => JSON.stringify(t, null, 2).slice(1).replace(/\n/g, '\n  '),
+    row: (url, requestUrl, changes, origin, tail) => {
+      const c = changes.length === 0 ? '[]' : JSON.stringify(changes, null, 2).replace(/\n/g, '\n    ');
+      return (
+        `${rows++ === 0 ? '' : ',\n'}  {\n    "url": ${jsonString(url)},\n    "requestUrl": ${jsonString(requestUrl)},\n` +
+        `    "changes": ${c},\n    "origin": ${jsonString(origin)},${tail}`
+      );
+    },
+    end: (n) => (n === 0 ? ']\n' : '\n]\n'),
+  };
+}
+
+/** The CSV columns after the result's when rows carry their robots.txt's fetch. */
+const SITE_COLUMNS = ['robots_origin', 'fetch_status', 'fetch_outcome', 'sha256'];
+/** The CSV columns after the others when rows carry --stamp. */
+const STAMP_COLUMNS = ['engine_version', 'robots_sha256'];
+
+/** Which optional columns a CSV has. */
+interface CsvColumns {
+  withReason: boolean;
+  withPurposes: boolean;
+  withSite: boolean;
+  withStamp: boolean;
+}
+
+/** The CSV of the shared result schema (src/core/csv.ts), then the optional columns. */
+function csvWriter(o: CsvColumns): RowWriter<string> {
+  const header = resultHeader(o.withReason);
+  const extra = [
+    ...(o.withPurposes ? PURPOSE_COLUMNS : []),
+    ...(o.withSite ? SITE_COLUMNS : []),
+    ...(o.withStamp ? STAMP_COLUMNS : []),
+  ];
+  return {
+    head: extra.length > 0 ? `${header.slice(0, -2)},${extra.join(',')}\r\n` : header,
+    tail: (t) => {
+      const cells = [
+        t.crawler,
+        t.status,
+        t.line === null ? '' : String(t.line),
+        t.lineText ?? '',
+        t.note,
+        t.expected ?? '',
+        t.ok === null ? '' : String(t.ok),
+      ];
+      if (o.withReason) cells.push(t.reason ?? '');
+      if (o.withPurposes) cells.push(...purposeTexts(t.purposes));
+      if (o.withSite)
+        cells.push(t.robotsOrigin ?? '', String(t.fetchStatus ?? ''), t.fetchOutcome ?? '', t.sha256 ?? '');
+      if (o.withStamp) cells.push(t.engineVersion ?? '', t.robotsSha256 ?? '');
+      return csvRecord(cells);
+    },
+    row: (url, requestUrl, _changes, _origin, tail) => {
       const u = csvCell(url);
       return `${u},${requestUrl === url ? u : csvCell(requestUrl)},${tail}`;
     },
@@ -82,19 +115,7 @@ function csvWriter(withReason: boolean, withPurposes: boolean, withSite: boolean
   };
 }
 
-function jsonWriter(): RowWriter {
-  let rows = 0;
-  return {
-    head: '[\n',
-    // The same bytes as JSON.stringify(allRows, null, 2), one row at a time.
-    row: (r) => `${rows++ === 0 ? '' : ',\n'}  ${JSON.stringify(r, null, 2).replace(/\n/g, '\n  ')}`,
-    tail: () => null,
-    fast: null,
-    end: (n) => (n === 0 ? ']\n' : '\n]\n'),
-  };
-}
-
-const STATUS_LABEL: Record<ResultRow['status'], string> = {
+const STATUS_LABEL: Record<RowTail['status'], string> = {
   allowed: 'ALLOWED',
   blocked: 'BLOCKED',
   'out-of-scope': 'OUT OF SCOPE',
@@ -118,7 +139,7 @@ function displayWidth(s: string): number {
  * then every row is written as it comes; a later cell wider than its column
  * overflows it rather than widening the rows above.
  */
-function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter {
+function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter<string[]> {
   const header = [
     'URL',
     'CRAWLER',
@@ -130,19 +151,6 @@ function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter {
   ];
   let held: string[][] | null = [];
   let widths: number[] = [];
-  const cells = (r: ResultRow): string[] => {
-    const url = r.requestUrl !== r.url ? `${r.url} → ${r.requestUrl}` : r.url;
-    const expect = r.expected === null ? '' : r.ok ? `${r.expected} ✓` : `${r.expected} ✗ FAIL`;
-    return [
-      url,
-      r.crawler,
-      STATUS_LABEL[r.status],
-      r.line === null ? '-' : String(r.line),
-      r.lineText ?? `(${r.note})`,
-      ...(withExpect ? [expect] : []),
-      ...(withPurposes ? purposeTexts(r.purposes) : []),
-    ];
-  };
   const line = (row: string[]) =>
     `${row
       .map((c, i) => (i === row.length - 1 ? c : c + ' '.repeat(Math.max(0, widths[i] - displayWidth(c)))))
@@ -158,20 +166,28 @@ function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter {
   };
   return {
     head: '',
-    row: (r) => {
-      if (held === null) return line(cells(r));
-      held.push(cells(r));
+    tail: (t) => [
+      t.crawler,
+      STATUS_LABEL[t.status],
+      t.line === null ? '-' : String(t.line),
+      t.lineText ?? `(${t.note})`,
+      ...(withExpect ? [t.expected === null ? '' : t.ok ? `${t.expected} ✓` : `${t.expected} ✗ FAIL`] : []),
+      ...(withPurposes ? purposeTexts(t.purposes) : []),
+    ],
+    row: (url, requestUrl, _changes, _origin, tail) => {
+      const cells = [requestUrl !== url ? `${url} → ${requestUrl}` : url, ...tail];
+      if (held === null) return line(cells);
+      held.push(cells);
       return held.length < SCREEN ? '' : release();
     },
-    tail: () => null,
-    fast: null,
     end: (n) => (held === null || n === 0 ? '' : release()),
   };
 }
 
 /**
  * The writer for a format; `withReason` and `withPurposes` add columns,
- * `withExpect` the table's EXPECTED, `withSite` the CSV's fetch columns.
+ * `withExpect` the table's EXPECTED, `withSite` and `withStamp` the CSV's
+ * fetch and stamp columns.
  */
 export function rowWriter(
   format: 'table' | 'csv' | 'json' | 'jsonl',
@@ -181,7 +197,7 @@ export function rowWriter(
     case 'table':
       return tableWriter(options.withExpect, options.withPurposes);
     case 'csv':
-      return csvWriter(options.withReason, options.withPurposes, options.withSite ?? false, options.withStamp ?? false);
+      return csvWriter({ withSite: false, withStamp: false, ...options });
     case 'json':
       return jsonWriter();
     case 'jsonl':

@@ -109,7 +109,7 @@ export interface TextSink {
 }
 
 /** Resolves once `sink` can take more, when its last `write` answered `ok === false`. */
-export async function drained(sink: TextSink, ok: unknown): Promise<void> {
+async function drained(sink: TextSink, ok: unknown): Promise<void> {
   if (ok === false && sink.once) await new Promise<void>((resolve) => sink.once?.('drain', resolve));
 }
 

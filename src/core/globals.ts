@@ -80,6 +80,11 @@ export function decodeUtf8(bytes: Uint8Array): { text: string; valid: boolean } 
 
 /** Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or code points past U+10FFFF). */
 function isValidUtf8(bytes: Uint8Array): boolean {
+  return firstInvalidUtf8(bytes) === -1;
+}
+
+/** Where the first ill-formed UTF-8 sequence of `bytes` starts (as isValidUtf8 reads them); -1 when there is none. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i];
     if (b < 0x80) {
@@ -98,14 +103,14 @@ function isValidUtf8(bytes: Uint8Array): boolean {
       needed = 3;
       if (b === 0xf0) lower = 0x90;
       if (b === 0xf4) upper = 0x8f;
-    } else return false;
-    if (i + needed >= bytes.length) return false;
+    } else return i;
+    if (i + needed >= bytes.length) return i;
     const second = bytes[i + 1];
-    if (second < lower || second > upper) return false;
-    for (let k = 2; k <= needed; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return false;
+    if (second < lower || second > upper) return i;
+    for (let k = 2; k <= needed; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return i;
     i += needed + 1;
   }
-  return true;
+  return -1;
 }
 
 /**

@@ -5,7 +5,7 @@
  * to strings and bytes alike. Expected verdicts are written by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { applyGoogleSizeLimit, crawlerToken, createChecker, evaluate, parseRobotsTxt } from '../../src/lib';
+import { applyGoogleSizeLimit, crawlerToken, createChecker, evaluate, lintFile, parseRobotsTxt } from '../../src/lib';
 
 const BLOCKS_GPTBOT = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n';
 
@@ -72,5 +72,19 @@ describe("Googlebot's 500 KiB cap in the library", () => {
     expect(cutText.cutAt).toBe(511_999);
     expect(cutBytes.cutAt).toBe(511_999);
     expect(cutBytes.bytes.length).toBe(511_999);
+  });
+});
+
+describe("a file's diagnostics from its bytes", () => {
+  it('names an HTML page served as robots.txt, and nothing else of it', () => {
+    const page = new TextEncoder().encode('<!DOCTYPE html>\n<html><body>Sign in</body></html>\n');
+    const found = lintFile('robots.txt', page);
+    expect(found.map((d) => [d.code, d.severity, d.line, d.column])).toEqual([['html-page', 'error', 1, 1]]);
+  });
+
+  it('places a byte that is not UTF-8 at its line and column', () => {
+    const bytes = Uint8Array.from([...new TextEncoder().encode('User-agent: *\nDisallow: /caf'), 0xe9, 0x0a]);
+    const bad = lintFile('robots.txt', bytes).find((d) => d.code === 'invalid-utf8');
+    expect([bad?.line, bad?.column]).toEqual([2, 15]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, type ResultRow } from '../../src/cli/format';
+import type { ResultRow } from '../../src/cli/format';
+import { rowWriter, writeRow } from '../../src/cli/rows';
 import { csvCell, csvRecord, RESULT_COLUMNS, resultHeader } from '../../src/core/csv';
 
 describe('the shared CSV schema (docs/behaviour.md §12 Outside the reference)', () => {
@@ -44,7 +45,8 @@ describe('the shared CSV schema (docs/behaviour.md §12 Outside the reference)',
       expected: 'allowed',
       ok: false,
     };
-    expect(csvLine(false)).toBe(resultHeader(false));
-    expect(csvLine(false, row)).toBe('"/a,b","https://e.com/a,b",Googlebot,blocked,2,Disallow: /a,,allowed,false\r\n');
+    const csv = rowWriter('csv', { withReason: false, withPurposes: false, withExpect: true });
+    expect(csv.head).toBe(resultHeader(false));
+    expect(writeRow(csv, row)).toBe('"/a,b","https://e.com/a,b",Googlebot,blocked,2,Disallow: /a,,allowed,false\r\n');
   });
 });
