@@ -147,6 +147,45 @@ test.describe('a site owner asks whether the crawlers obeyed, with the access lo
     await shootAtEverySize(page, 'logs-report', 'history');
   });
 
+  test("with the operators' IP ranges opened, requests naming a crawler from elsewhere count as impersonations", async ({
+    page,
+  }) => {
+    const lab = new LabPage(page);
+    await lab.open();
+    await openLogsTab(lab);
+    await page.getByTestId('logs-remove-editor').click();
+    await page
+      .getByTestId('logs-history-files')
+      .setInputFiles(readdirSync(site.history).map((n) => join(site.history, n)));
+    // googlebot.json names its crawler; openai-gptbot.json does not, and is told it is GPTBot's.
+    await page.getByTestId('logs-ranges-files').setInputFiles([site.googleRanges, site.openaiRanges]);
+    const crawlers = page.getByTestId('logs-ranges-crawler');
+    await expect(crawlers.nth(0)).toHaveValue('googlebot');
+    await expect(crawlers.nth(1)).toHaveValue('openai-gptbot');
+    await page.getByTestId('logs-file').setInputFiles(site.logs);
+    await expect(page.getByTestId('logs-error')).toContainText(
+      'openai-gptbot.json: "openai-gptbot" is no crawler or operator of the catalogue',
+    );
+    await crawlers.nth(1).fill('GPTBot');
+    await page.getByTestId('logs-rerun').click();
+    await expect(page.getByTestId('logs-report')).toBeVisible({ timeout: 30_000 });
+
+    // The fake Googlebot (two requests, one of them a violation) and the GPTBot from elsewhere (one violation) leave
+    // their crawlers' rows: 3 impersonations, 9 - 3 = 6 violations.
+    expect(await reportRows(page)).toEqual([
+      ['GPTBot', '8', '8', '3', '4', '-', '1', '2026-08-30 00:00 UTC', '2026-09-25 00:00 UTC'],
+      ['FooBot', '2', '2', '0', '2', '-', '0', '2026-09-01 12:00 UTC', '2026-09-13 00:00 UTC'],
+      ['Googlebot', '6', '6', '6', '0', '-', '2', '2026-09-05 12:00 UTC', '2026-09-23 00:00 UTC'],
+      ['ChatGPT-User', '3', '3', '-', '-', '3 (2 disallowed)', '0', '2026-09-11 03:00 UTC', '2026-09-24 00:00 UTC'],
+    ]);
+    await expect(page.getByTestId('logs-summary')).toContainText(
+      '27 log lines, 25 requests read: 22 by crawlers, 3 by browsers; 6 violations, 3 user-triggered fetches, ' +
+        '3 impersonations (judged against 4 versions of robots.txt, grace 24 h)',
+    );
+    await page.getByTestId('logs-ranges').scrollIntoViewIfNeeded();
+    await shootAtEverySize(page, 'logs-report', 'ranges');
+  });
+
   test('a .gz of over 1 GiB of log is streamed in a worker with progress, the main thread never busy over 200 ms', async ({
     page,
   }) => {

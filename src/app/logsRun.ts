@@ -1,23 +1,24 @@
 /**
  * Runs the Logs tab's audit in a worker of its own (src/worker/logs.worker.ts,
- * through Comlink): one worker per run, ended when the run ends or a new
- * one starts, so a log of gigabytes never holds the page's main worker.
+ * through rpc.ts): one worker per run, ended when the run ends or a new one
+ * starts, so a log of gigabytes never holds the page's main worker.
  */
-import { proxy, type Remote, releaseProxy, wrap } from 'comlink';
+import type { TextVersion } from '../model/logs';
 import { useLogs } from '../state/logs';
 import { useRobotsLab } from '../state/store';
-import type { LogsWorkerApi, TextVersion } from '../worker/logs.worker';
+import type { LogsApi } from '../worker/logsApi';
+import { Connection, type Port } from '../worker/rpc';
 
-let current: { worker: Worker; api: Remote<LogsWorkerApi> } | null = null;
+let current: { worker: Worker; cancel: AbortController } | null = null;
 
 function stop(): void {
   if (!current) return;
-  current.api[releaseProxy]();
+  current.cancel.abort();
   current.worker.terminate();
   current = null;
 }
 
-/** Judges `logs` against the tab's history; the report, or why there is none, lands in the logs store. */
+/** Judges `logs` against the tab's history and IP ranges; the report, or why there is none, lands in the logs store. */
 export async function runLogs(logs: File[]): Promise<void> {
   stop();
   const s = useLogs.getState();
@@ -28,8 +29,8 @@ export async function runLogs(logs: File[]): Promise<void> {
   }));
   s.set({ logs, running: true, progress: null, result: null, error: null, shown: null });
   const worker = new Worker(new URL('../worker/logs.worker.ts', import.meta.url), { type: 'module' });
-  const api = wrap<LogsWorkerApi>(worker);
-  const run = { worker, api };
+  const connection = new Connection<LogsApi>(worker as Port, () => performance.now());
+  const run = { worker, cancel: new AbortController() };
   current = run;
   // A worker that dies (out of memory on a huge line, say) answers no call: its error ends the run.
   const died = new Promise<never>((_, reject) =>
@@ -38,11 +39,13 @@ export async function runLogs(logs: File[]): Promise<void> {
   try {
     const result = await Promise.race([
       died,
-      api.run(
-        { logs, texts, files: s.files },
-        proxy((progress) => {
+      connection.stream(
+        'run',
+        { logs, texts, files: s.files, ranges: s.ranges },
+        (progress) => {
           if (current === run) useLogs.getState().set({ progress });
-        }),
+        },
+        run.cancel.signal,
       ),
     ]);
     if (current === run) useLogs.getState().set({ result, running: false });

@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import {
   auditSummary,
+  crawlersNamed,
   DEFAULT_GRACE_MS,
   FORMATS,
   type Format,
@@ -23,7 +24,6 @@ import {
   NAMED_ERRORS,
   Timeline,
 } from '../core/logs/index';
-import { CRAWLER_PROFILES, findProfile } from '../core/profiles';
 import { flag, flags, type ParsedArgs } from './args';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE, readUserFile } from './io';
 import { loadHistory } from './logHistory';
@@ -91,14 +91,6 @@ function graceValue(v: string | undefined): number {
   if (!m) throw new CliError(`--grace takes a duration such as 24h, 90m or 2d (got "${v}")`);
   const unit = m[2] === 'm' ? 60_000 : m[2] === 'd' ? 86_400_000 : 3_600_000;
   return Number(m[1]) * unit;
-}
-
-/** The catalogue ids a `--verify-ips` key names: a crawler (id, name or token), or every crawler of an operator. */
-function crawlersNamed(key: string): string[] {
-  const p = findProfile(key);
-  if (p) return [p.id];
-  const k = key.toLowerCase();
-  return CRAWLER_PROFILES.filter((q) => q.operator.toLowerCase() === k).map((q) => q.id);
 }
 
 /** `--verify-ips [CRAWLER=]FILE`: the ranges of each crawler, from the files given. */

@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import type { ViolationRecord } from '../core/logs/index';
-import type { LogsProgress, LogsResult } from '../worker/logs.worker';
+import type { LogsProgress, LogsResult, RangesFile } from '../model/logs';
 
 /** A version the page holds as text; the editor's file is read when the run starts. */
 export interface TextSource {
@@ -23,6 +23,8 @@ interface LogsState {
   texts: TextSource[];
   /** Dated versions and fetch records the user opened. */
   files: File[];
+  /** Operators' published IP ranges the user opened: a request naming a crawler from elsewhere is an impersonation. */
+  ranges: RangesFile[];
   /** The logs of the last run (kept for running again with another history). */
   logs: File[];
   running: boolean;
@@ -39,6 +41,7 @@ export const EDITOR_SOURCE: TextSource = { id: 'editor', kind: 'editor', label: 
 export const useLogs = create<LogsState>()((set) => ({
   texts: [EDITOR_SOURCE],
   files: [],
+  ranges: [],
   logs: [],
   running: false,
   progress: null,

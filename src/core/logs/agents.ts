@@ -4,7 +4,7 @@
  * and matched to the crawler catalogue. A bot the catalogue does not know is
  * kept under its own token; a browser is no crawler at all.
  */
-import { type CatalogueProfile, CRAWLER_PROFILES } from '../profiles';
+import { type CatalogueProfile, CRAWLER_PROFILES, findProfile } from '../profiles';
 import { extractProductToken } from '../reference';
 import { detach } from './distinct';
 
@@ -90,4 +90,12 @@ export class AgentIdentifier {
     }
     return c;
   }
+}
+
+/** The catalogue ids a name given for IP ranges stands for: a crawler (id, name or token), or every crawler of an operator. */
+export function crawlersNamed(key: string): string[] {
+  const p = findProfile(key);
+  if (p) return [p.id];
+  const k = key.trim().toLowerCase();
+  return CRAWLER_PROFILES.filter((q) => q.operator.toLowerCase() === k).map((q) => q.id);
 }

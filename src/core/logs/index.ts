@@ -4,6 +4,8 @@
  * The CLI and the page's logs worker share all of it; only reading files
  * (Node streams and git, or a File's stream) is theirs.
  */
+
+export { crawlersNamed } from './agents';
 export { type CrawlerReport, DEFAULT_GRACE_MS, LOG_LIMITS, LogAudit, type Violation } from './audit';
 export { LOG_FORMATS, LogFeed, type LogFormat, NAMED_ERRORS } from './feed';
 export { fieldMapping, LOG_FIELDS, type LogField } from './fields';

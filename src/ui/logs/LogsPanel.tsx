@@ -2,11 +2,12 @@ import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useController } from '../../app/context';
 import { runLogs } from '../../app/logsRun';
 import type { ViolationRecord } from '../../core/logs/index';
+import type { LogsResult } from '../../model/logs';
 import { useLogs } from '../../state/logs';
 import { useRobotsLab } from '../../state/store';
-import type { LogsResult } from '../../worker/logs.worker';
 import { formatCount } from '../format';
 import { LogsHistory } from './LogsHistory';
+import { LogsRanges } from './LogsRanges';
 import { VersionView } from './VersionView';
 import './logs.css';
 
@@ -68,6 +69,7 @@ export function LogsPanel() {
         data-testid="logs-file"
       />
       <LogsHistory />
+      <LogsRanges />
       {logs.length > 0 && !running && (
         <button type="button" onClick={() => start(logs)} data-testid="logs-rerun">
           Judge {logs.length === 1 ? logs[0].name : `the ${logs.length} logs`} again
@@ -131,6 +133,7 @@ function Report({ result }: { result: LogsResult }) {
                 <th scope="col">Obeyed</th>
                 <th scope="col">Violations</th>
                 <th scope="col">User-triggered</th>
+                {result.verified && <th scope="col">Impersonations</th>}
                 <th scope="col">First seen</th>
                 <th scope="col">Last seen</th>
               </tr>
@@ -155,6 +158,11 @@ function Report({ result }: { result: LogsResult }) {
                         ? `${formatCount(r.userTriggered)} (${formatCount(r.userTriggeredDisallowed)} disallowed)`
                         : '-'}
                     </td>
+                    {result.verified && (
+                      <td data-col="impersonations" className={r.impersonations > 0 ? 'blocked' : undefined}>
+                        {formatCount(r.impersonations)}
+                      </td>
+                    )}
                     <td data-col="first-seen">{when(r.firstSeen)}</td>
                     <td data-col="last-seen">{when(r.lastSeen)}</td>
                   </tr>

@@ -1,0 +1,187 @@
+/**
+ * What the page's logs worker answers (docs/logs.md, "In the page"), served
+ * by rpc.ts: access logs dropped in the page, plain or gzip, read as streams
+ * in flat memory and judged against the robots.txt history the page gives,
+ * with the CLI's audit (core/logs), and against the IP ranges the user
+ * opened. Nothing read here leaves the browser.
+ */
+import { applyGoogleSizeLimit, parseRobotsTxt } from '../core/index';
+import {
+  auditSummary,
+  crawlersNamed,
+  DEFAULT_GRACE_MS,
+  fieldMapping,
+  historyFromFiles,
+  IpRanges,
+  LineSplitter,
+  LogAudit,
+  LogFeed,
+  NAMED_ERRORS,
+  type RobotsVersion,
+  Timeline,
+  type ViolationRecord,
+  violationRecord,
+} from '../core/logs/index';
+import type { ParsedRobots } from '../core/types';
+import type { LogsJob, LogsProgress, LogsResult, RangesFile } from '../model/logs';
+import type { CallContext } from './rpc';
+
+/** Violating requests handed back for the list (the counts cover all). */
+const VIOLATIONS_KEPT = 1_000;
+/** At most this often the page is told how far the run is. */
+const PROGRESS_MS = 250;
+
+/** A version's bytes parsed as Googlebot reads them (its first 500 KiB), its text kept for showing. */
+function parse(bytes: Uint8Array | string, texts: Map<ParsedRobots, string>): ParsedRobots {
+  const text = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
+  const parsed = parseRobotsTxt(applyGoogleSizeLimit(text).text);
+  texts.set(parsed, text);
+  return parsed;
+}
+
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function history(job: LogsJob, texts: Map<ParsedRobots, string>): Promise<RobotsVersion[]> {
+  const versions: RobotsVersion[] = job.texts.map((t) => ({
+    from: t.from ?? Number.NEGATIVE_INFINITY,
+    label: t.label,
+    status: 200,
+    parsed: parse(t.text, texts),
+  }));
+  if (job.files.length > 0) {
+    const byName = new Map(job.files.map((f) => [f.name, f]));
+    const read = await historyFromFiles({
+      label: 'the opened files',
+      names: [...byName.keys()],
+      where: (name) => name,
+      read: async (name) => new Uint8Array(await byName.get(name)!.arrayBuffer()),
+      parse: (_where, bytes) => parse(bytes, texts),
+      sha256,
+    });
+    versions.push(...read.versions);
+  }
+  return versions;
+}
+
+/** A log's text: gunzipped when it starts with gzip's magic bytes (not told by its name), counting bytes read. */
+async function logText(file: File, counted: (n: number) => void): Promise<ReadableStream<string>> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  let bytes: ReadableStream<Uint8Array> = file.stream().pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, c) {
+        counted(chunk.length);
+        c.enqueue(chunk);
+      },
+    }),
+  );
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    bytes = bytes.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
+  }
+  return bytes.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>);
+}
+
+/** Each crawler's published ranges from the files opened, as `--verify-ips CRAWLER=FILE` reads them; throws naming a file. */
+async function rangesOf(files: RangesFile[]): Promise<Map<string, IpRanges>> {
+  const out = new Map<string, IpRanges>();
+  for (const { file, crawler } of files) {
+    const ids = crawlersNamed(crawler);
+    if (ids.length === 0) {
+      throw new Error(
+        `${file.name}: "${crawler}" is no crawler or operator of the catalogue; name the one its ranges are for`,
+      );
+    }
+    const text = await file.text();
+    const ranges = new IpRanges();
+    let n: number;
+    try {
+      n = ranges.addJson(text);
+    } catch (err) {
+      throw new Error(`${file.name} is not JSON: ${(err as Error).message}`);
+    }
+    if (n === 0) throw new Error(`${file.name} holds no IP addresses or ranges`);
+    for (const id of ids) {
+      const r = out.get(id);
+      if (r) r.addJson(text);
+      else out.set(id, ranges);
+    }
+  }
+  return out;
+}
+
+/** Runs the audit over the logs, its progress emitted every PROGRESS_MS or so; stops reading once cancelled. */
+async function run(job: LogsJob, ctx: CallContext<LogsProgress>): Promise<LogsResult> {
+  const started = performance.now();
+  const texts = new Map<ParsedRobots, string>();
+  const timeline = new Timeline(await history(job, texts));
+  const graceMs = job.graceMs ?? DEFAULT_GRACE_MS;
+  const ranges = await rangesOf(job.ranges);
+  const audit = new LogAudit(timeline, { graceMs, ranges });
+  const errors: string[] = [];
+  const feed = new LogFeed(audit, 'auto', fieldMapping({}), (m) => errors.push(m));
+  const violations: ViolationRecord[] = [];
+  const total = job.logs.reduce((n, f) => n + f.size, 0);
+  let bytes = 0;
+  let told = 0;
+  const tell = () => ctx.emit({ bytes, total, lines: feed.lines, violations: audit.totals.violations });
+  for (const file of job.logs) {
+    if (ctx.signal.aborted) break;
+    feed.startLog(file.name);
+    const lines = new LineSplitter();
+    const take = (batch: string[]) => {
+      for (const line of batch) {
+        const v = feed.line(line);
+        if (v && violations.length < VIOLATIONS_KEPT) violations.push(violationRecord(v, feed.where));
+      }
+    };
+    try {
+      const reader = (await logText(file, (n) => (bytes += n))).getReader();
+      for (let r = await reader.read(); !r.done && !ctx.signal.aborted; r = await reader.read()) {
+        take(lines.push(r.value));
+        if (performance.now() - told > PROGRESS_MS) {
+          told = performance.now();
+          tell();
+        }
+      }
+      take(lines.end());
+    } catch (err) {
+      // A .gz cut short or unreadable: what was read counts, the next log is read.
+      take(lines.end());
+      errors.push(feed.failed(err));
+    }
+  }
+  tell();
+  const counts = {
+    lines: feed.lines,
+    unreadable: feed.unreadable,
+    named: NAMED_ERRORS,
+    filesFailed: feed.filesFailed,
+    versions: timeline.versions.length,
+    graceMs,
+  };
+  return {
+    rows: audit.report(),
+    violations,
+    violationCount: audit.totals.violations,
+    versions: timeline.versions.map((v) => ({
+      label: v.label,
+      from: v.from,
+      status: v.status,
+      text: v.parsed ? (texts.get(v.parsed) ?? null) : null,
+    })),
+    verified: ranges.size > 0,
+    summary: auditSummary(audit.totals, counts, true),
+    errors,
+    elapsedMs: performance.now() - started,
+  };
+}
+
+/** The logs worker's methods. */
+export class LogsApi {
+  /** Judges the logs of `job`, its progress streamed; the report. */
+  run(job: LogsJob, ctx: CallContext<LogsProgress>): Promise<LogsResult> {
+    return run(job, ctx);
+  }
+}
