@@ -301,12 +301,6 @@ export interface FlipRecord {
   causes: LineEdit[];
 }
 
-/**
- * Test-only faults for the restart path: crash, or hang until the watchdog
- * restarts the worker. Only test builds act on them (see faults.ts).
- */
-export type DebugFault = 'throw' | 'hang';
-
 /** An export file written in the worker and what it holds. */
 export interface ExportedFile {
   blob: Blob;
