@@ -9,7 +9,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { fetchOutcome } from '../core/fetch';
 import type { RobotsFetchRecord } from '../core/fetchRecord';
 import { isFetchStatus } from '../model/fetchStatus';
-import type { OriginFileSpec } from '../worker/origins';
+import type { OriginFileSpec } from '../model/wire';
 
 /** What a saved record tells about the file beside its text. */
 interface OriginRecord {
