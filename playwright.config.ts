@@ -20,8 +20,8 @@ const launchOptions = existsSync(systemChromium)
   : {};
 
 // PORT lets two checkouts run their e2e suites side by side. The suite serves
-// the test build (`vite build --mode e2e`, in dist-e2e/): it alone has the
-// fault hooks the restart tests use.
+// the test build (`vite build --mode e2e`, in dist-e2e/): it alone carries
+// the page-error probe (test/browsers/pageErrorsPlugin.ts).
 const port = Number(process.env.PORT ?? 4173);
 
 export default defineConfig({

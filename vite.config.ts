@@ -7,10 +7,6 @@ import { pageErrorsPlugin } from './test/browsers/pageErrorsPlugin.ts';
 // The Lezer grammar (src/editor/robots.grammar) is compiled by the lezer
 // plugin as part of every build, dev server and test run.
 //
-// Fault-injection hooks (a worker told to crash or hang)
-// exist only in test builds: `vite build --mode e2e` (what the e2e suite
-// serves, from dist-e2e/) and Vitest (mode 'test'). In a production build the
-// flag is the constant false and the bundler drops the code it guards.
 // index.html carries the strict policy the built page runs under. The dev
 // server alone needs inline script (React's refresh preamble) and inline
 // style (hot-swapped CSS), so only what it serves is relaxed.
@@ -21,10 +17,8 @@ const devServerPolicy: Plugin = {
 };
 
 export default defineConfig(({ mode }) => {
-  const testBuild = mode === 'e2e' || mode === 'test';
   return {
     base: './',
-    define: { __ROBOTS_LAB_FAULTS__: JSON.stringify(testBuild) },
     plugins: [lezer(), react(), devServerPolicy, ...(mode === 'e2e' ? [pageErrorsPlugin] : [])],
     worker: { format: 'es', plugins: () => [lezer()] },
     // Pre-bundle @lezer/lr up front: found late, it made the first dev visit reload once.

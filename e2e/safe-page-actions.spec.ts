@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { storedTexts } from './fixtures/stored';
 import { LabPage } from './pages/LabPage';
 
 const MINE = 'User-agent: *\nDisallow: /mine/\n';
+/** The example's row whose URL is on another site than its robots.txt. */
+const STRAY = 11;
 
 test('"Load the example" can be undone: file, URLs, crawlers and settings all come back', async ({ page }) => {
   const lab = new LabPage(page);
@@ -57,6 +60,11 @@ test('"Forget stored data" removes what this browser kept and starts again from 
   await lab.open();
   await lab.editor.replaceText(MINE);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('robots-lab') ?? '')).toContain('/mine/');
+  // Another origin's file (the example's list has a URL on another site), kept in IndexedDB.
+  await lab.results.select(STRAY, 0);
+  await page.getByTestId('add-origin').click();
+  await page.getByTestId('origins-panel').getByTestId('origin-text').fill('User-agent: *\nDisallow: /other-mine/\n');
+  await expect.poll(() => storedTexts(page)).toContain('/other-mine/');
 
   await lab.openMenu();
   await page.getByRole('button', { name: 'Forget stored data…' }).click();
@@ -72,4 +80,6 @@ test('"Forget stored data" removes what this browser kept and starts again from 
       .join('\n'),
   );
   expect(kept).not.toContain('/mine/');
+  expect(await storedTexts(page)).not.toContain('/other-mine/');
+  await expect.poll(() => lab.results.verdictOf(STRAY, 0)).toEqual({ verdict: 'Not judged', line: 0 });
 });

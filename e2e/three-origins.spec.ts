@@ -138,6 +138,22 @@ test('a list over three origins is judged row by row against three files, one pe
   await lab.results.expectFinished(8, 2);
   await expectVerdicts(lab, down);
   await expect(origin('https://c.example').getByTestId('origin-record')).toBeVisible();
+
+  // "New" clears the other origins' files with the rest of the work; its undo puts them back.
+  await page.getByTestId('new').click();
+  await page.getByTestId('undo-toast').getByRole('button', { name: 'Undo' }).click();
+  await lab.results.expectFinished(8, 2);
+  await expectVerdicts(lab, down);
+  await page.getByTestId('new').click();
+  await expect(page.getByTestId('undo-toast')).toBeVisible();
+  await lab.editor.replaceText(A);
+  await lab.inputs.setUrls(URLS);
+  await lab.inputs.robotsUrl.fill('https://a.example/robots.txt');
+  for (const o of ['https://b.example', 'https://c.example']) await expect(origin(o)).toContainText('no robots.txt');
+  // Nor do they come back with a reload.
+  await page.reload();
+  await expect(origin('https://a.example')).toContainText('the editor');
+  for (const o of ['https://b.example', 'https://c.example']) await expect(origin(o)).toContainText('no robots.txt');
 });
 
 test('with one origin the page shows no list of origins, until a stray URL’s origin gets its file', async ({

@@ -6,7 +6,7 @@
  */
 
 import { decodeUtf8, decodeUtf8WithOffsets } from './globals';
-import { MAX_LINE_BYTES, utf8Length, utf8Width } from './limits';
+import { applyGoogleSizeLimit, MAX_LINE_BYTES, utf8Length, utf8Width } from './limits';
 import { escapePattern, escapePatternBytes } from './pattern';
 import { asciiLower, extractProductToken } from './reference';
 import type {
@@ -650,4 +650,9 @@ function buildStructure(
     for (let l = g.startLine; l <= g.endLine; l++) lines[l - 1].group = g.index;
   }
   return builder.parsed(source.text, lines, invalidUtf8, knownByteLength);
+}
+
+/** Parses a file as a crawler reads it: cut at Google's size limit. */
+export function parseAsRead(text: string): ParsedRobots {
+  return parseRobotsTxt(applyGoogleSizeLimit(text).text);
 }

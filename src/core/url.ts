@@ -233,3 +233,12 @@ function diff(
   if (a.hostname !== b.hostname) return 'host';
   return 'port';
 }
+
+/**
+ * The origin of an absolute http(s) URL, lower-cased host and default port
+ * dropped as `URL#origin` does; null for anything else.
+ */
+export function urlOrigin(url: string): string | null {
+  if (!/^https?:\/\//i.test(url)) return null;
+  return parseUrl(url)?.origin ?? null;
+}

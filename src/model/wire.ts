@@ -6,13 +6,24 @@
 import type { DiffHunk } from '../core/aipref/diff';
 import type { Suggestion } from '../core/aipref/suggest';
 import type { LineEdit } from '../core/diff/index';
+import type { FetchOutcome } from '../core/fetch';
 import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
 import type { Verdict } from '../core/types';
-import type { OriginFileSpec } from '../worker/origins';
 import type { DiagnosticTable } from './diagnosticTable';
 import type { FetchStatus } from './fetchStatus';
 import type { ListPieces } from './pieces';
+
+/** One other origin's robots.txt as the page sends it (judged in worker/origins.ts). */
+export interface OriginFileSpec {
+  /** `scheme://host[:port]`, as `URL#origin` writes it. */
+  origin: string;
+  text: string;
+  /** The fetch status simulated, or the one a saved record carries (0: no answer). */
+  fetchStatus: number;
+  /** What the fetch means: the status's outcome, or the saved record's. */
+  outcome: FetchOutcome;
+}
 
 /** A crawler to test: a built-in profile (by id) or any product token the user typed. */
 export type CrawlerSpec = { kind: 'profile'; id: string } | { kind: 'token'; token: string };
@@ -300,12 +311,6 @@ export interface FlipRecord {
   newLine: { line: number; text: string } | null;
   causes: LineEdit[];
 }
-
-/**
- * Test-only faults for the restart path: crash, or hang until the watchdog
- * restarts the worker. Only test builds act on them (see faults.ts).
- */
-export type DebugFault = 'throw' | 'hang';
 
 /** An export file written in the worker and what it holds. */
 export interface ExportedFile {

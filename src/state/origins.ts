@@ -1,15 +1,13 @@
 /**
  * The robots.txt files of origins other than the editor's, one per origin:
  * typed or pasted (with a simulated fetch status), or read from the records
- * `robots-lab fetch --save` wrote. Kept in localStorage as a map origin →
- * file, apart from the page's main inputs.
+ * `robots-lab fetch --save` wrote. Kept in this browser by
+ * persist/origins.ts, apart from the page's main inputs.
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import { fetchOutcome } from '../core/fetch';
 import type { RobotsFetchRecord } from '../core/fetchRecord';
-import { isFetchStatus } from '../model/fetchStatus';
-import type { OriginFileSpec } from '../worker/origins';
+import type { OriginFileSpec } from '../model/wire';
 
 /** What a saved record tells about the file beside its text. */
 interface OriginRecord {
@@ -39,54 +37,33 @@ export interface OriginsState {
   setText(origin: string, text: string): void;
   setStatus(origin: string, fetchStatus: number): void;
   remove(origin: string): void;
+  /** Puts `files` in place of all held ("New", its undo, and the files read back at start). */
+  restore(files: OriginFile[]): void;
   /** Opens (or, with null, closes) an origin's file for writing; an origin with none gets an empty one. */
   edit(origin: string | null): void;
 }
-
-/** localStorage key of the other origins' files. */
-const ORIGINS_KEY = 'robots-lab-origins';
 
 function update(files: OriginFile[], origin: string, change: Partial<OriginFile>): OriginFile[] {
   return files.map((f) => (f.origin === origin ? { ...f, ...change } : f));
 }
 
-/** Keeps only well-formed files from what was stored (a damaged entry never blanks the page). */
-function sanitize(raw: unknown): OriginFile[] {
-  const files = (raw as { files?: unknown } | null)?.files;
-  if (!Array.isArray(files)) return [];
-  return files.filter(
-    (f): f is OriginFile => typeof f?.origin === 'string' && typeof f.text === 'string' && isFetchStatus(f.fetchStatus),
-  );
-}
-
 /** The page's other origins. */
-export const useOrigins = create<OriginsState>()(
-  persist(
-    (set) => ({
-      files: [],
-      editing: null,
-      put: (file) => set((s) => ({ files: [...s.files.filter((f) => f.origin !== file.origin), file] })),
-      // Typing over a recorded file makes it a simulated one: the record no longer describes it.
-      setText: (origin, text) => set((s) => ({ files: update(s.files, origin, { text, record: null }) })),
-      setStatus: (origin, fetchStatus) =>
-        set((s) => ({ files: update(s.files, origin, { fetchStatus, record: null }) })),
-      remove: (origin) => set((s) => ({ files: s.files.filter((f) => f.origin !== origin) })),
-      edit: (origin) =>
-        set((s) =>
-          origin === null || s.files.some((f) => f.origin === origin)
-            ? { editing: origin }
-            : { editing: origin, files: [...s.files, { origin, text: '', fetchStatus: 200, record: null }] },
-        ),
-    }),
-    {
-      name: ORIGINS_KEY,
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ files: s.files }),
-      merge: (persisted, current) => ({ ...current, files: sanitize(persisted) }),
-    },
-  ),
-);
+export const useOrigins = create<OriginsState>()((set) => ({
+  files: [],
+  editing: null,
+  put: (file) => set((s) => ({ files: [...s.files.filter((f) => f.origin !== file.origin), file] })),
+  // Typing over a recorded file makes it a simulated one: the record no longer describes it.
+  setText: (origin, text) => set((s) => ({ files: update(s.files, origin, { text, record: null }) })),
+  setStatus: (origin, fetchStatus) => set((s) => ({ files: update(s.files, origin, { fetchStatus, record: null }) })),
+  remove: (origin) => set((s) => ({ files: s.files.filter((f) => f.origin !== origin) })),
+  restore: (files) => set((s) => ({ files, editing: files.some((f) => f.origin === s.editing) ? s.editing : null })),
+  edit: (origin) =>
+    set((s) =>
+      origin === null || s.files.some((f) => f.origin === origin)
+        ? { editing: origin }
+        : { editing: origin, files: [...s.files, { origin, text: '', fetchStatus: 200, record: null }] },
+    ),
+}));
 
 /** What the worker needs of each file: the outcome is the record's when there is one. */
 export function originSpecs(files: readonly OriginFile[]): OriginFileSpec[] {

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { ShareArea } from '../share/ShareArea';
 import { DEFAULT_INPUTS, type Inputs } from '../state/inputs';
+import { type OriginFile, useOrigins } from '../state/origins';
 import { type InputsSnapshot, pageStorage, snapshotInputs, useRobotsLab } from '../state/store';
 import { deployStorage } from './deploy/storage';
 import { HeaderMenu } from './HeaderMenu';
+import { originsStorage } from './origins/storage';
 import { ThemeToggle } from './ThemeToggle';
 
 /** The id of the editor's file field (EditorPane.tsx), which "Open…" clicks. */
@@ -23,12 +25,12 @@ const EMPTY_INPUTS: Inputs = {
  * The page-wide actions: New, Open, Share and a menu with the rest (load the
  * example, state files, forget what this browser stored, the theme). New and
  * the example each offer an undo that puts back everything: texts, crawlers
- * and settings.
+ * and settings (and, for New, the other origins' files it clears).
  */
 export function PageActions() {
   const loadExample = useRobotsLab((s) => s.loadExample);
   const restore = useRobotsLab((s) => s.restoreInputs);
-  const [undo, setUndo] = useState<{ what: string; snapshot: InputsSnapshot } | null>(null);
+  const [undo, setUndo] = useState<{ what: string; snapshot: InputsSnapshot; origins: OriginFile[] } | null>(null);
   const [confirmForget, setConfirmForget] = useState(false);
 
   // The offer stays until the user changes an input themselves (then the undo would throw that away).
@@ -40,8 +42,10 @@ export function PageActions() {
   }, [undo]);
 
   function replace(what: 'example' | 'new', inputs: Inputs) {
-    setUndo({ what, snapshot: snapshotInputs(useRobotsLab.getState()) });
+    const origins = useOrigins.getState().files;
+    setUndo({ what, snapshot: snapshotInputs(useRobotsLab.getState()), origins });
     loadExample(inputs);
+    if (what === 'new') useOrigins.getState().restore([]);
   }
 
   return (
@@ -77,6 +81,7 @@ export function PageActions() {
             type="button"
             onClick={() => {
               restore(undo.snapshot);
+              if (undo.what === 'new') useOrigins.getState().restore(undo.origins);
               setUndo(null);
             }}
             data-testid="undo"
@@ -91,13 +96,15 @@ export function PageActions() {
       {confirmForget && (
         <div className="toast" role="alertdialog" aria-labelledby="forget-title" data-testid="forget-dialog">
           <span id="forget-title" className="toast-text">
-            Forget everything stored in this browser? The saved robots.txt, URL list, crawlers, settings, deployed file
-            and snapshots are removed and the page starts again from the example.
+            Forget everything stored in this browser? The saved robots.txt, URL list, crawlers, settings, other origins'
+            files, deployed file and snapshots are removed and the page starts again from the example.
           </span>
           <button
             type="button"
             onClick={() =>
-              void Promise.all([pageStorage.forget(), deployStorage.forget()]).then(() => location.reload())
+              void Promise.all([pageStorage.forget(), deployStorage.forget(), originsStorage.forget()]).then(() =>
+                location.reload(),
+              )
             }
             data-testid="forget-confirm"
           >

@@ -5,11 +5,13 @@ import { AppController } from '../app/controller';
 import { CodeMirrorPort } from '../app/editor';
 import { keepOpenedFile, reopenKeptFile } from '../persist/openedFile';
 import { browserShelf } from '../persist/shelf';
+import { useOrigins } from '../state/origins';
 import { watchOtherTabs } from '../state/otherTabs';
 import { pageStorage, useRobotsLab } from '../state/store';
 import type { WorkerLike } from '../worker/client';
 import { App } from './App';
 import { deployStorage } from './deploy/storage';
+import { originsStorage } from './origins/storage';
 import { startTheme } from './theme';
 import './styles.css';
 
@@ -38,6 +40,7 @@ function boot(): void {
   void reopenKeptFile(shelf, (bytes) => controller.reopenRobotsFile(bytes));
   watchOtherTabs(useRobotsLab);
   void deployStorage.start();
+  void originsStorage.start(useOrigins);
   // Rendered as a transition, so that React builds the page in slices that give the browser its turn between them.
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
@@ -55,11 +58,13 @@ function boot(): void {
 addEventListener('pagehide', () => {
   pageStorage.flush();
   deployStorage.flush();
+  originsStorage.flush();
 });
 addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') {
     pageStorage.flush();
     deployStorage.flush();
+    originsStorage.flush();
   }
 });
 

@@ -7,7 +7,6 @@
  */
 import type {
   AiLensResult,
-  DebugFault,
   EvaluateParams,
   ExplainArgs,
   ExplainResult,
@@ -31,7 +30,6 @@ import type {
 } from '../model/wire';
 import { aiLens } from './aiLens';
 import { RobotsDocument } from './document';
-import { injectFault } from './faults';
 import { FlipRuns } from './flips';
 import type { HandlerHost } from './host';
 import { importFile, loadList, saveList } from './lists';
@@ -141,13 +139,5 @@ export class RobotsApi {
   /** Every flip `query` keeps (its limit aside) as a CSV or JSON file. */
   flipsExport(a: { run: number; query: FlipQuery; format: ExportFormat }): { blob: Blob; records: number } {
     return this.flipRuns.export(a.run, a.query, a.format);
-  }
-
-  /** Test builds only: the worker throws or spins forever (the page's watchdog restarts it); never answers. */
-  fault(fault: DebugFault): Promise<never> {
-    return new Promise(() => {
-      // In production the condition is the constant false and the bundler drops the call.
-      if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__) setTimeout(() => injectFault(fault));
-    });
   }
 }

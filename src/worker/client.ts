@@ -9,7 +9,6 @@
 import { type ListPieces, listPieces } from '../model/pieces';
 import type {
   AiLensResult,
-  DebugFault,
   EvaluateParams,
   ExplainArgs,
   ExplainResult,
@@ -360,13 +359,6 @@ export class RobotsWorkerClient {
   async saveList(key: string, text: string): Promise<number> {
     const urlsText = this.holdsList(text) ? null : text;
     return this.heard(await this.rpc.call('saveList', { key, urlsText }));
-  }
-
-  /** Test hook for the restart path (test builds only): makes the worker throw or hang. */
-  debugFault(fault: DebugFault): void {
-    // A crash or hang is owed an answer (a restart), so the watchdog watches for it.
-    if (typeof __ROBOTS_LAB_FAULTS__ !== 'undefined' && __ROBOTS_LAB_FAULTS__)
-      void this.rpc.call('fault', fault).catch(() => {});
   }
 
   private checkBudget(): void {

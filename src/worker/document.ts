@@ -5,8 +5,10 @@
  */
 import { applyGoogleSizeLimit, fetchOutcome, parseRobotsTxt } from '../core/index';
 import { lintRobots } from '../core/lint';
+import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
-import type { ExplainArgs, ExplainResult, OpenedBytes, ParseSummary } from '../model/wire';
+import { urlOrigin } from '../core/url';
+import type { ExplainArgs, ExplainResult, OpenedBytes, OriginFileSpec, ParseSummary } from '../model/wire';
 import { HeldBytes } from './bytes';
 import { capPerCode } from './capDiagnostics';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
@@ -14,7 +16,6 @@ import { expectationFindings } from './expectations';
 import type { HandlerHost } from './host';
 import { judgeUrl } from './judge';
 import { looksLike } from './looksLike';
-import { type OriginFileSpec, parseAsRead, urlOrigin } from './origins';
 import { withTransfer } from './rpc';
 import { summarise, summaryTransfer } from './summary';
 

@@ -4,22 +4,13 @@
  * page holds one (docs/page.md, "Several origins"), and says which origin
  * has no file otherwise. Each file is parsed and compiled once per run.
  */
-import type { FetchOutcome } from '../core/fetch';
-import { applyGoogleSizeLimit, type CompiledRules, chooseGroups, compiledFor, parseRobotsTxt } from '../core/index';
+import { type CompiledRules, chooseGroups, compiledFor } from '../core/index';
 import { ruleLabel } from '../core/matcher';
+import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
+import { urlOrigin } from '../core/url';
+import type { OriginFileSpec } from '../model/wire';
 import type { BulkCrawler } from './bulk';
-
-/** One other origin's robots.txt as the page sends it. */
-export interface OriginFileSpec {
-  /** `scheme://host[:port]`, as `URL#origin` writes it. */
-  origin: string;
-  text: string;
-  /** The fetch status simulated, or the one a saved record carries (0: no answer). */
-  fetchStatus: number;
-  /** What the fetch means: the status's outcome, or the saved record's. */
-  outcome: FetchOutcome;
-}
 
 /** One origin's file, ready to judge rows. */
 export interface OriginJudge {
@@ -28,24 +19,6 @@ export interface OriginJudge {
   /** Per crawler: index into `checks` (crawlers obeying the same groups share one). */
   checkOf: Int32Array;
   checks: (CompiledRules | null)[];
-}
-
-/**
- * The origin of an absolute http(s) URL, lower-cased host and default port
- * dropped as `URL#origin` does; null for anything else.
- */
-export function urlOrigin(url: string): string | null {
-  if (!/^https?:\/\//i.test(url)) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
-/** Parses a file as a crawler reads it: cut at Google's size limit. */
-export function parseAsRead(text: string): ParsedRobots {
-  return parseRobotsTxt(applyGoogleSizeLimit(text).text);
 }
 
 /** The files of other origins for one run's crawlers, found by a URL's origin. */

@@ -3,10 +3,9 @@
  * slices never end early (one slice per run) and a call context that records
  * what a stream emits.
  */
-import type { CrawlerSpec } from '../../src/model/wire';
+import type { CrawlerSpec, OriginFileSpec } from '../../src/model/wire';
 import { RobotsApi } from '../../src/worker/api';
 import type { HandlerHost } from '../../src/worker/host';
-import type { OriginFileSpec } from '../../src/worker/origins';
 import type { CallContext } from '../../src/worker/rpc';
 
 /** A host that runs scheduled work at once and whose clock stands still. */

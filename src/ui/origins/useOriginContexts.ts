@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { ruleLabel } from '../../core/matcher';
+import { parseAsRead } from '../../core/parse';
+import { urlOrigin } from '../../core/url';
 import { originSpecs, useOrigins } from '../../state/origins';
-import { parseAsRead, urlOrigin } from '../../worker/origins';
 import type { CellContext } from '../results/cellView';
 
 /**
