@@ -172,4 +172,10 @@ test('with one origin the page shows no list of origins, until a stray URL’s o
   await panel.getByTestId('origin-text').fill('User-agent: *\nDisallow: /\n');
   await expect.poll(() => lab.results.verdictOf(stray, 0)).toEqual({ verdict: 'Blocked', line: 2 });
   await expect(panel.locator('[data-origin="https://other.example.com"]')).toBeVisible();
+
+  // Loading the example again is the single-file page again: the added file goes with the rest.
+  await page.getByTestId('header-menu').locator('summary').click();
+  await page.getByTestId('load-example').click();
+  await expect(page.getByTestId('origins-panel')).toHaveCount(0);
+  await expect.poll(() => lab.results.verdictOf(stray, 0)).toEqual({ verdict: 'Not judged', line: 0 });
 });

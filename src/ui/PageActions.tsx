@@ -25,7 +25,7 @@ const EMPTY_INPUTS: Inputs = {
  * The page-wide actions: New, Open, Share and a menu with the rest (load the
  * example, state files, forget what this browser stored, the theme). New and
  * the example each offer an undo that puts back everything: texts, crawlers
- * and settings (and, for New, the other origins' files it clears).
+ * and settings, and the other origins' files both clear.
  */
 export function PageActions() {
   const loadExample = useRobotsLab((s) => s.loadExample);
@@ -45,7 +45,7 @@ export function PageActions() {
     const origins = useOrigins.getState().files;
     setUndo({ what, snapshot: snapshotInputs(useRobotsLab.getState()), origins });
     loadExample(inputs);
-    if (what === 'new') useOrigins.getState().restore([]);
+    useOrigins.getState().restore([]);
   }
 
   return (
@@ -81,7 +81,7 @@ export function PageActions() {
             type="button"
             onClick={() => {
               restore(undo.snapshot);
-              if (undo.what === 'new') useOrigins.getState().restore(undo.origins);
+              useOrigins.getState().restore(undo.origins);
               setUndo(null);
             }}
             data-testid="undo"
