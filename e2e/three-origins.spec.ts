@@ -78,6 +78,27 @@ async function dropOnOrigins(page: Page, files: { name: string; text: string }[]
   await panel.dispatchEvent('drop', { dataTransfer });
 }
 
+/** The fetch status the browser keeps for an origin's file (IndexedDB, as the page stores it). */
+function keptStatusOf(page: Page, origin: string): Promise<number | null> {
+  return page.evaluate(
+    (o) =>
+      new Promise<number | null>((resolve, reject) => {
+        const open = indexedDB.open('robots-lab');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('values').objectStore('values').get('robots-lab:origins');
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            open.result.close();
+            const files = (get.result ?? []) as { origin: string; fetchStatus: number }[];
+            resolve(files.find((f) => f.origin === o)?.fetchStatus ?? null);
+          };
+        };
+      }),
+    origin,
+  );
+}
+
 async function expectVerdicts(lab: LabPage, expected: [string, number, string, number][]): Promise<void> {
   for (const [row, [v0, l0, v1, l1]] of expected.entries()) {
     await expect.poll(() => lab.results.verdictOf(row, 0)).toEqual({ verdict: v0, line: l0 });
@@ -133,7 +154,8 @@ test('a list over three origins is judged row by row against three files, one pe
   const down = EXPECTED.map((e, row) => (row === 2 || row === 3 ? (['Blocked', 0, 'Blocked', 0] as typeof e) : e));
   await expectVerdicts(lab, down);
 
-  // The files are kept across a reload.
+  // The files are kept across a reload (once the browser holds the 503).
+  await expect.poll(() => keptStatusOf(page, 'https://b.example')).toBe(503);
   await page.reload();
   await lab.results.expectFinished(8, 2);
   await expectVerdicts(lab, down);

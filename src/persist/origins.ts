@@ -1,8 +1,8 @@
 /**
  * The other origins' files kept in this browser: all of them under one key
  * on the shelf (IndexedDB), as a file may be as large as the editor's;
- * nothing in localStorage. Read back once at start, saved a moment after the
- * files stop changing (and at once when the page is hidden), removed by
+ * nothing in localStorage. Read back once at start, saved a moment after
+ * typing stops, at once for any other change (and when the page is hidden), removed by
  * "Forget stored data".
  */
 import { isFetchStatus } from '../model/fetchStatus';
@@ -64,9 +64,18 @@ export class OriginsStorage {
     store.subscribe((s, prev) => {
       if (s.files === prev.files) return;
       if (this.timer) clearTimeout(this.timer);
-      // Typing waits for a pause; a file added or removed (or all of them, by "New") is saved at once.
-      if (s.files.length !== prev.files.length) this.flush();
-      else this.timer = setTimeout(() => this.flush(), this.delayMs);
+      // Typing in a file waits for a pause; anything else (a file added or
+      // removed, a fetch status or record changed) is saved at once.
+      const typing =
+        s.files.length === prev.files.length &&
+        s.files.every(
+          (f, i) =>
+            f.origin === prev.files[i]?.origin &&
+            f.fetchStatus === prev.files[i]?.fetchStatus &&
+            f.record === prev.files[i]?.record,
+        );
+      if (typing) this.timer = setTimeout(() => this.flush(), this.delayMs);
+      else this.flush();
     });
     if (addedMeanwhile) this.flush();
   }

@@ -51,6 +51,22 @@ describe('the other origins’ files kept in this browser', () => {
     expect(next.getState().files).toEqual([B, C]);
   });
 
+  it('a changed fetch status is saved at once, typing only after a pause', async () => {
+    const { shelf, map } = mapShelf();
+    const store = originsStore();
+    const keeper = new OriginsStorage(shelf, undefined, 60_000);
+    await keeper.start(store);
+    store.getState().restore([B]);
+    await new Promise((r) => setTimeout(r, 0));
+    store.getState().restore([{ ...B, fetchStatus: 503 }]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(map.get('robots-lab:origins')).toEqual([{ ...B, fetchStatus: 503 }]);
+    store.getState().restore([{ ...B, fetchStatus: 503, text: 'User-agent: *\n' }]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(map.get('robots-lab:origins')).toEqual([{ ...B, fetchStatus: 503 }]);
+    keeper.flush();
+  });
+
   it('a file added while reading wins over the kept one of its origin, and both are saved', async () => {
     const { shelf, map } = mapShelf();
     map.set('robots-lab:origins', [B, C]);
