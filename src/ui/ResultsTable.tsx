@@ -34,8 +34,8 @@ function useShownRows(results: RunResults | null) {
  * that brings them sets the store, and React renders a store's subscribers
  * at once, in one task; deferred, the grid (the virtualizer's measurements of
  * a page of rows, and the rows) renders in a later render that React splits
- * into slices of a few milliseconds. The first results of a reload with a
- * saved million-line list were a task of 42-59 ms rendered at once.
+ * into slices of a few milliseconds, so the first results of a reload with a
+ * saved million-line list are no long task.
  */
 export function ResultsTable() {
   const results = useDeferredValue(useRobotsLab((s) => s.results));
