@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type Site, writeSite } from '../test/logs/scenario';
 import { writeRepeatedLog } from './fixtures/accessLog';
+import { longestTaskSince, watchLongTasks } from './fixtures/longTasks';
 import { shootAtEverySize } from './fixtures/screens';
 import { LabPage } from './pages/LabPage';
 
@@ -11,31 +12,6 @@ import { LabPage } from './pages/LabPage';
 const V3 = ['User-agent: *', 'Disallow: /private', '', 'User-agent: GPTBot', 'Disallow: /', 'Allow: /blog', ''].join(
   '\n',
 );
-
-/** Records the main thread's long tasks from the page's start (a PerformanceObserver of type longtask). */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
-    w.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
-
-/** The longest main-thread task since `from` (performance.now() time), in ms; 0 when none was long. */
-function longestTaskSince(page: Page, from: number): Promise<number> {
-  return page.evaluate(
-    (t) =>
-      Math.max(
-        0,
-        ...(window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
-          .filter((x) => x.start >= t)
-          .map((x) => x.duration),
-      ),
-    from,
-  );
-}
 
 /** The report table as [crawler, requests, paths, obeyed, violations, user-triggered, first seen, last seen]. */
 function reportRows(page: Page): Promise<string[][]> {

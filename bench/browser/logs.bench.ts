@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { build } from 'esbuild';
 import { writeRepeatedLog } from '../../e2e/fixtures/accessLog';
+import { longestTaskSince, watchLongTasks } from '../../e2e/fixtures/longTasks';
 import { writeHistory, writeLog } from '../logs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,29 +29,6 @@ const LINES = Number(process.env.LOGS_BENCH_LINES ?? 10_000_000);
 /** robots-parser gets this much time in the browser; its rate is over what it got through. */
 const PEER_BUDGET_MS = 10_000;
 const figures: Record<string, unknown> = {};
-
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
-    w.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
-
-function longestSince(page: Page, from: number): Promise<number> {
-  return page.evaluate(
-    (t) =>
-      Math.max(
-        0,
-        ...(window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
-          .filter((x) => x.start >= t)
-          .map((x) => x.duration),
-      ),
-    from,
-  );
-}
 
 /** The resident memory (MiB) of this test's Chromium renderers: descendants of this process with --type=renderer. */
 function rendererRssMiB(): number {
@@ -104,7 +82,7 @@ async function judge(page: Page, logs: string[], files: string[]) {
     seconds,
     lines,
     linesPerSecond: Math.round(lines / seconds),
-    longestTaskMs: await longestSince(page, from),
+    longestTaskMs: await longestTaskSince(page, from),
     peakRendererMiB: Math.round(peak),
     rendererBeforeMiB: Math.round(before),
     summary,

@@ -13,29 +13,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { longTasksSince, watchLongTasks } from '../../e2e/fixtures/longTasks';
 import { generate } from '../generate';
 import { seed } from './seed';
 
 const SEED = 20240915;
 const CRAWLERS = ['googlebot', 'bingbot', 'gptbot', 'applebot', 'ccbot'];
 
-/** Collects the page's long tasks from its start. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
-    w.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
-
 /** The longest task since `from` (page time), and how many were over 200 ms. */
 async function longestSince(page: Page, from: number): Promise<string> {
-  const tasks = await page.evaluate(
-    () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
-  );
-  const since = tasks.filter((t) => t.start + t.duration >= from).map((t) => t.duration);
+  const since = await longTasksSince(page, from);
   const longest = since.length ? Math.max(...since) : 0;
   return `longest task ${longest.toFixed(0)} ms (${since.filter((d) => d > 200).length} over 200 ms)`;
 }
