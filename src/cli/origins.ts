@@ -11,8 +11,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { RobotsFetchRecord } from '../core/fetchRecord';
 import { isRequestForm, toRequestUrl } from '../core/index';
 import { RobotsFetcher } from '../net/fetcher';
@@ -251,8 +249,6 @@ class Sites {
   private readonly plan: CheckPlan;
   /** Counts uses, to find the least recently used site. */
   private clock = 0;
-  /** Files parsed since the last full collection. */
-  private parses = 0;
   /** Rows written by judges dropped from the cache, and rows no file judged. */
   private doneRows = 0;
   private writer: RowWriter | null = null;
@@ -361,13 +357,6 @@ class Sites {
 
   /** Parses a fetched file into the site's judge, evicting the least recently used beyond capacity. */
   private remember(site: Site, fetched: FetchedRobots): void {
-    // A parsed file is about 20 times its size in memory, and V8 lets dropped
-    // ones pile up in the old generation: collect once per half a cache of
-    // parses, so memory follows --cache-size, not the number of origins.
-    if (++this.parses >= Math.max(64, this.capacity >> 1)) {
-      this.parses = 0;
-      fullCollection()?.();
-    }
     const parsed = parseRobots(this.io, fetched.record.url, fetched.body, this.plan.sizeLimit);
     site.judge = new Judge(parsed, this.plan, this.writer!, this.out!, this.io.stderr, site.fetch, this.tally);
     site.lastUsed = ++this.clock;
@@ -402,21 +391,6 @@ class Sites {
     }
     return text;
   }
-}
-
-let collect: (() => void) | null | undefined;
-
-/** V8's full collection, callable without --expose-gc on the command line; null where that fails. */
-function fullCollection(): (() => void) | null {
-  if (collect === undefined) {
-    try {
-      setFlagsFromString('--expose-gc');
-      collect = runInNewContext('gc') as () => void;
-    } catch {
-      collect = null;
-    }
-  }
-  return collect;
 }
 
 /**
