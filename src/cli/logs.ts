@@ -9,13 +9,11 @@ import {
   auditSummary,
   crawlersNamed,
   DEFAULT_GRACE_MS,
-  FORMATS,
   type Format,
   fieldMapping,
   formatReport,
   IpRanges,
   LOG_FIELDS,
-  LOG_FORMATS,
   LOG_LIMITS,
   LogAudit,
   LogFeed,
@@ -30,36 +28,14 @@ import { loadHistory } from './logHistory';
 import { logBatches } from './logInput';
 import { ViolationWriter } from './logViolations';
 
-interface LogsOptions {
-  logs: string[];
-  robots: string;
-  format: Format;
-  violations: boolean;
-  failOnViolation: boolean;
-  graceMs: number;
-  verifyIps: string[];
-  logFormat: LogFormat;
-  fields: Partial<Record<LogField, string>>;
-  sizeLimit: boolean;
-}
-
-/** The command's options, checked: everything the flags say, in one place. */
-function readOptions(args: ParsedArgs): LogsOptions {
+/** The command's options, checked: what the flag table's choices leave to check, in one place. */
+function readOptions(args: ParsedArgs) {
   const robots = flag(args, 'robots');
   if (args.positional.length === 0 || robots === undefined) {
     throw new CliError('logs needs access logs and a robots.txt source: robots-lab logs LOG… --robots SOURCE');
   }
   if (args.positional.filter((p) => p === '-').length + (robots === '-' ? 1 : 0) > 1) {
     throw new CliError('standard input ("-") can be used for only one file');
-  }
-  const format = (flag(args, 'format') ?? 'table') as Format;
-  if (!FORMATS.includes(format)) throw new CliError(`unknown format "${format}" (use ${FORMATS.join(', ')})`);
-  const failOn = flag(args, 'fail-on');
-  if (failOn !== undefined && failOn !== 'violation')
-    throw new CliError(`unknown --fail-on "${failOn}" (use violation)`);
-  const logFormat = (flag(args, 'log-format') ?? 'auto') as LogFormat;
-  if (!LOG_FORMATS.includes(logFormat)) {
-    throw new CliError(`unknown --log-format "${logFormat}" (use ${LOG_FORMATS.join(', ')})`);
   }
   const fields: Partial<Record<LogField, string>> = {};
   for (const f of flags(args, 'field')) {
@@ -73,12 +49,13 @@ function readOptions(args: ParsedArgs): LogsOptions {
   return {
     logs: args.positional,
     robots,
-    format,
+    // The flag table allows only the values these types name.
+    format: (flag(args, 'format') ?? 'table') as Format,
+    logFormat: (flag(args, 'log-format') ?? 'auto') as LogFormat,
     violations: args.switches.has('violations'),
-    failOnViolation: failOn === 'violation',
+    failOnViolation: flag(args, 'fail-on') === 'violation',
     graceMs: graceValue(flag(args, 'grace')),
     verifyIps: flags(args, 'verify-ips'),
-    logFormat,
     fields,
     sizeLimit: !args.switches.has('no-size-limit'),
   };
