@@ -23,8 +23,11 @@ export interface Flag {
   repeat?: boolean;
   /** The commands that take it; `'*'` for every command. */
   commands: readonly string[] | '*';
-  /** One paragraph; the first sentence is the short form for completions. */
-  help: string;
+  /**
+   * One paragraph, or one per command where the flag means something else in
+   * each; the first sentence is the short form for completions.
+   */
+  help: string | Readonly<Record<string, string>>;
 }
 
 /** What a command's runner gets: its arguments, parsed once, the I/O and the table (for `help`). */
@@ -33,8 +36,8 @@ type Runner = (args: ParsedArgs, io: CliIo, cli: CommandTable) => Promise<number
 /** One command. */
 export interface Command {
   name: string;
-  /** The positional arguments, as the usage line shows them. */
-  usage: string;
+  /** The positional arguments, as the usage line shows them (none when absent). */
+  usage?: string;
   /** One line. */
   summary: string;
   /** Paragraphs after the usage line. */

@@ -3,60 +3,24 @@
  * from the flag table as `help` is.
  */
 import type { CommandTable, Flag } from './args';
-import { flagsOf, flagTerm, overview } from './help';
+import { flagHelp, flagsOf, flagTerm, overview } from './help';
 
 /** The first sentence of a flag's help, for the shells that show one. */
-function brief(f: Flag): string {
-  const first = f.help.split(/(?<=\.)\s/)[0];
-  return first.replace(/\.$/, '');
+function brief(f: Flag, command: string): string {
+  return flagHelp(f, command, false)
+    .split(/(?<=\.)\s/)[0]
+    .replace(/\.$/, '');
 }
 
-/** All values a flag may take across commands, for completion. */
-function allChoices(f: Flag, command: string): readonly string[] {
-  return f.choices?.[command] ?? [];
+/** What a flag's value completes to in `command`: its choices, a file, free text, or nothing (a switch). */
+function completes(f: Flag, command: string): readonly string[] | 'file' | 'text' | null {
+  if (!f.value) return null;
+  return f.choices?.[command] ?? (f.file ? 'file' : 'text');
 }
 
-/** A bash completion script (`complete -F`). */
-export function bashCompletion(table: CommandTable): string {
-  const names = table.commands.map((c) => c.name).join(' ');
-  const cases = table.commands
-    .map((c) => {
-      const flags = flagsOf(table, c.name);
-      const words = flags.flatMap((f) => [`--${f.name}`, ...(f.short ? [`-${f.short}`] : [])]).join(' ');
-      const valued = flags
-        .filter((f) => f.value)
-        .map((f) => {
-          const forms = [`--${f.name}`, ...(f.short ? [`-${f.short}`] : [])].join('|');
-          const choices = allChoices(f, c.name);
-          const action = choices.length
-            ? `COMPREPLY=($(compgen -W "${choices.join(' ')}" -- "$cur"))`
-            : f.file
-              ? 'COMPREPLY=($(compgen -f -- "$cur"))'
-              : 'COMPREPLY=()';
-          return `        ${forms}) ${action}; return ;;`;
-        })
-        .join('\n');
-      const positional = Array.isArray(c.positional)
-        ? `COMPREPLY=($(compgen -W "${words} ${c.positional.join(' ')}" -- "$cur"))`
-        : c.positional === 'files'
-          ? `COMPREPLY=($(compgen -W "${words}" -- "$cur") $(compgen -f -- "$cur"))`
-          : `COMPREPLY=($(compgen -W "${words}" -- "$cur"))`;
-      return `    ${c.name})\n      case "$prev" in\n${valued}\n      esac\n      ${positional} ;;`;
-    })
-    .join('\n');
-  return `# bash completion for robots-lab (robots-lab completion bash)
-_robots_lab() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "${names} --help --version" -- "$cur"))
-    return
-  fi
-  case "\${COMP_WORDS[1]}" in
-${cases}
-  esac
-}
-complete -o filenames -F _robots_lab robots-lab
-`;
+/** `--agent` and `-a`. */
+function forms(f: Flag): string[] {
+  return [`--${f.name}`, ...(f.short ? [`-${f.short}`] : [])];
 }
 
 /** Quotes text for a single-quoted shell word. */
@@ -64,35 +28,64 @@ function sq(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A bash completion script (`complete -F`). */
+export function bashCompletion(table: CommandTable): string {
+  const words = (list: string) => `$(compgen -W "${list}" -- "$cur")`;
+  const cases = table.commands.map((c) => {
+    const flags = flagsOf(table, c.name);
+    const valued = flags.flatMap((f) => {
+      const value = completes(f, c.name);
+      if (value === null) return [];
+      const reply = Array.isArray(value) ? words(value.join(' ')) : value === 'file' ? '$(compgen -f -- "$cur")' : '';
+      return [`        ${forms(f).join('|')}) COMPREPLY=(${reply}); return ;;`];
+    });
+    const own = flags.flatMap(forms).join(' ');
+    const rest = Array.isArray(c.positional)
+      ? words(`${own} ${c.positional.join(' ')}`)
+      : `${words(own)}${c.positional === 'files' ? ' $(compgen -f -- "$cur")' : ''}`;
+    return `    ${c.name})\n      case "$prev" in\n${valued.join('\n')}\n      esac\n      COMPREPLY=(${rest}) ;;`;
+  });
+  return `# bash completion for robots-lab (robots-lab completion bash)
+_robots_lab() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    COMPREPLY=(${words(`${table.commands.map((c) => c.name).join(' ')} --help --version`)})
+    return
+  fi
+  case "\${COMP_WORDS[1]}" in
+${cases.join('\n')}
+  esac
+}
+complete -o filenames -F _robots_lab robots-lab
+`;
+}
+
 /** A zsh completion script (`_arguments`). */
 export function zshCompletion(table: CommandTable): string {
-  const commands = table.commands.map((c) => `    ${sq(`${c.name}:${c.summary.replace(/:/g, '\\:')}`)}`).join('\n');
-  const cases = table.commands
-    .map((c) => {
-      const specs = flagsOf(table, c.name).map((f) => {
-        const help = brief(f).replace(/[[\]:]/g, ' ');
-        const choices = allChoices(f, c.name);
-        const action = f.value
-          ? `:${f.value}:${choices.length ? `(${choices.join(' ')})` : f.file ? '_files' : ' '}`
-          : '';
-        const rep = f.repeat ? '*' : '';
-        const forms = f.short ? `{-${f.short},--${f.name}}` : `--${f.name}`;
-        return `        ${rep}${forms}${sq(`[${help}]${action}`)}`;
-      });
-      const rest = Array.isArray(c.positional)
-        ? `'*:argument:(${c.positional.join(' ')})'`
-        : c.positional === 'files'
-          ? "'*:file:_files'"
-          : '';
-      return `    ${c.name})\n      _arguments \\\n${[...specs, `        ${rest}`].join(' \\\n')} ;;`;
-    })
-    .join('\n');
+  const commands = table.commands.map((c) => `    ${sq(`${c.name}:${c.summary.replace(/:/g, '\\:')}`)}`);
+  const cases = table.commands.map((c) => {
+    const specs = flagsOf(table, c.name).map((f) => {
+      const value = completes(f, c.name);
+      const action =
+        value === null
+          ? ''
+          : `:${f.value}:${Array.isArray(value) ? `(${value.join(' ')})` : value === 'file' ? '_files' : ' '}`;
+      const names = f.short ? `{-${f.short},--${f.name}}` : `--${f.name}`;
+      return `        ${f.repeat ? '*' : ''}${names}${sq(`[${brief(f, c.name).replace(/[[\]:]/g, ' ')}]${action}`)}`;
+    });
+    const rest = Array.isArray(c.positional)
+      ? `'*:argument:(${c.positional.join(' ')})'`
+      : c.positional === 'files'
+        ? "'*:file:_files'"
+        : '';
+    return `    ${c.name})\n      _arguments \\\n${[...specs, `        ${rest}`].join(' \\\n')} ;;`;
+  });
   return `#compdef robots-lab
 # zsh completion for robots-lab (robots-lab completion zsh > "\${fpath[1]}/_robots-lab")
 _robots_lab() {
   local -a commands
   commands=(
-${commands}
+${commands.join('\n')}
   )
   if (( CURRENT == 2 )); then
     _describe command commands
@@ -101,7 +94,7 @@ ${commands}
   local cmd=$words[2]
   shift words; (( CURRENT-- ))
   case $cmd in
-${cases}
+${cases.join('\n')}
   esac
 }
 _robots_lab "$@"
@@ -119,17 +112,20 @@ export function fishCompletion(table: CommandTable): string {
     ),
   ];
   for (const c of table.commands) {
-    const when = `-n "__fish_seen_subcommand_from ${c.name}"`;
-    if (c.positional === 'files') lines.push(`complete -c robots-lab ${when} -F`);
-    else if (Array.isArray(c.positional) && c.positional.length) {
-      lines.push(`complete -c robots-lab ${when} -a ${sq(c.positional.join(' '))}`);
-    }
+    const when = `complete -c robots-lab -n "__fish_seen_subcommand_from ${c.name}"`;
+    if (c.positional === 'files') lines.push(`${when} -F`);
+    else if (c.positional?.length) lines.push(`${when} -a ${sq(c.positional.join(' '))}`);
     for (const f of flagsOf(table, c.name)) {
-      const choices = allChoices(f, c.name);
-      const value = f.value ? (choices.length ? ` -x -a ${sq(choices.join(' '))}` : f.file ? ' -r -F' : ' -x') : '';
-      lines.push(
-        `complete -c robots-lab ${when}${f.short ? ` -s ${f.short}` : ''} -l ${f.name}${value} -d ${sq(brief(f))}`,
-      );
+      const value = completes(f, c.name);
+      const takes =
+        value === null
+          ? ''
+          : Array.isArray(value)
+            ? ` -x -a ${sq(value.join(' '))}`
+            : value === 'file'
+              ? ' -r -F'
+              : ' -x';
+      lines.push(`${when}${f.short ? ` -s ${f.short}` : ''} -l ${f.name}${takes} -d ${sq(brief(f, c.name))}`);
     }
   }
   return `${lines.join('\n')}\n`;
@@ -151,17 +147,15 @@ export function manPage(table: CommandTable, version: string): string {
     '.SH NAME',
     "robots\\-lab \\- test URLs against a robots.txt exactly as Google's parser does",
     '.SH SYNOPSIS',
-    ...table.commands.map((c) => `.B robots\\-lab ${c.name}\n${roff(c.usage)} [\\fIoptions\\fR]\n.br`),
+    ...table.commands.map((c) => `.B robots\\-lab ${c.name}\n${roff(c.usage ?? '')} [\\fIoptions\\fR]\n.br`),
     '.SH DESCRIPTION',
     roff(overview(table).split('\n')[0]),
     '.SH COMMANDS',
   ];
   for (const c of table.commands) {
     out.push(`.SS ${c.name}`, roff(`${c.summary}. ${c.description}`));
-    for (const f of flagsOf(table, c.name)) {
-      const choices = f.choices?.[c.name];
-      out.push('.TP', `.B ${roff(flagTerm(f).trim())}`, roff(choices ? `${f.help} (${choices.join(', ')})` : f.help));
-    }
+    for (const f of flagsOf(table, c.name))
+      out.push('.TP', `.B ${roff(flagTerm(f).trim())}`, roff(flagHelp(f, c.name)));
   }
   out.push(
     '.SH EXIT STATUS',

@@ -7,6 +7,9 @@
  * Adding a command is one entry in COMMANDS (its runner gets the parsed
  * arguments); its flags name it in their `commands`.
  */
+
+import { SEVERITIES } from '../core/lintFile';
+import { LOG_FORMATS, FORMATS as LOG_REPORT_FORMATS } from '../core/logs/index';
 import type { Command, CommandTable, Flag } from './args';
 import { runBatch } from './batch';
 import { runCheck } from './checkCommand';
@@ -61,13 +64,10 @@ const FLAGS: readonly Flag[] = [
       lint: ['text', 'json', 'sarif', 'github'],
       sql: ['csv', 'jsonl'],
       fetch: ['table', 'json', 'jsonl'],
-      logs: ['table', 'csv', 'json', 'jsonl'],
+      logs: LOG_REPORT_FORMATS,
     },
     commands: ['check', 'diff', 'lint', 'sql', 'fetch', 'logs'],
-    help:
-      'Output format. check, diff and logs: table (default), csv, json or jsonl. ' +
-      'lint: text (default), json, sarif or github (workflow-command annotations). sql: csv (default) or jsonl. ' +
-      'fetch: table (default), json or jsonl.',
+    help: 'Output format, the first listed being the default.',
   },
   {
     name: 'raw',
@@ -101,22 +101,14 @@ const FLAGS: readonly Flag[] = [
     commands: ['check'],
     help: 'Where the robots.txt lives; URLs outside its origin are reported as out of scope instead of judged.',
   },
-  {
-    name: 'expect-allowed',
+  ...(['allowed', 'blocked'] as const).map((verdict) => ({
+    name: `expect-${verdict}`,
     value: 'FILE',
     file: true,
     repeat: true,
     commands: ['check'],
-    help: 'A list of URLs that must be allowed for every --agent (exit 1 otherwise).',
-  },
-  {
-    name: 'expect-blocked',
-    value: 'FILE',
-    file: true,
-    repeat: true,
-    commands: ['check'],
-    help: 'A list of URLs that must be blocked for every --agent (exit 1 otherwise).',
-  },
+    help: `A list of URLs that must be ${verdict} for every --agent (exit 1 otherwise).`,
+  })),
   {
     name: 'expectations',
     commands: ['check'],
@@ -132,12 +124,13 @@ const FLAGS: readonly Flag[] = [
   {
     name: 'fail-on',
     value: 'KIND',
-    choices: { diff: ['blocked', 'allowed', 'any'], lint: ['error', 'warning', 'info'], logs: ['violation'] },
+    choices: { diff: ['blocked', 'allowed', 'any'], lint: SEVERITIES, logs: ['violation'] },
     commands: ['diff', 'lint', 'logs'],
-    help:
-      'diff: exit 1 when a URL is newly "blocked", newly "allowed", or "any" of the two. ' +
-      'lint: exit 1 when a diagnostic reaches this severity: error (default), warning or info. ' +
-      'logs: exit 1 when a crawler request violated the robots.txt live at its time (violation).',
+    help: {
+      diff: 'Exit 1 when a URL is newly blocked, newly allowed, or any of the two.',
+      lint: 'Exit 1 when a diagnostic reaches this severity, error by default.',
+      logs: 'Exit 1 when a crawler request violated the robots.txt live at its time.',
+    },
   },
   {
     name: 'output',
@@ -184,9 +177,9 @@ const FLAGS: readonly Flag[] = [
   {
     name: 'log-format',
     value: 'FORMAT',
-    choices: { logs: ['auto', 'combined', 'jsonl', 'csv'] },
+    choices: { logs: LOG_FORMATS },
     commands: ['logs'],
-    help: "The logs' format: auto (default, told by the first line), combined (and common), jsonl or csv.",
+    help: "The logs' format: auto (the default) tells it by the first line; combined reads common too.",
   },
   {
     name: 'field',
@@ -336,7 +329,8 @@ const COMMANDS: readonly Command[] = [
     summary: "the page's diagnostics, for CI",
     description:
       'Each diagnostic with its file, line, column, severity, code, message, fix and the line as written ' +
-      '(cut to a bounded length). Exit 1 when one reaches --fail-on (default error).',
+      '(cut to a bounded length). Exit 1 when one reaches --fail-on (default error). ' +
+      "--format github writes GitHub's workflow-command annotations, on the lines in a pull request.",
     positional: 'files',
     run: runLint,
   },
@@ -374,7 +368,6 @@ const COMMANDS: readonly Command[] = [
   },
   {
     name: 'agents',
-    usage: '',
     summary: 'the built-in crawler profiles, their tokens and sources',
     description: 'One line per profile: its name, the tokens it obeys in order, its operator and purpose.',
     run: runAgents,
@@ -399,7 +392,6 @@ const COMMANDS: readonly Command[] = [
   },
   {
     name: 'man',
-    usage: '',
     summary: 'the manual page, in roff',
     description: 'For example: robots-lab man > robots-lab.1 && man ./robots-lab.1',
     run: runMan,

@@ -17,6 +17,13 @@ export function usageLine(command: Command): string {
   return `robots-lab ${command.name}${command.usage ? ` ${command.usage}` : ''} [options]`;
 }
 
+/** A flag's help in `command`; `withChoices` adds the values it takes there. */
+export function flagHelp(f: Flag, command: string, withChoices = true): string {
+  const help = typeof f.help === 'string' ? f.help : f.help[command];
+  const choices = withChoices ? f.choices?.[command] : undefined;
+  return choices ? `${help.replace(/\.$/, '')} (${choices.join(', ')}).` : help;
+}
+
 /** `-a, --agent NAME` */
 export function flagTerm(f: Flag): string {
   return `${f.short ? `-${f.short}, ` : '    '}--${f.name}${f.value ? ` ${f.value}` : ''}`;
@@ -64,10 +71,7 @@ export function commandHelp(table: CommandTable, command: Command): string {
   if (flags.length > 0) {
     lines.push('Options:');
     for (const f of flags) {
-      lines.push(`  ${flagTerm(f)}`);
-      const choices = f.choices?.[command.name];
-      const help = choices ? `${f.help} (${choices.join(', ')})` : f.help;
-      lines.push(...wrap(help, '          '));
+      lines.push(`  ${flagTerm(f)}`, ...wrap(flagHelp(f, command.name), '          '));
     }
   }
   return `${lines.join('\n')}\n`;
