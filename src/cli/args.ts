@@ -1,9 +1,10 @@
 /**
  * The argument parser the flag table drives (flags.ts): known flags only,
- * `--flag value`, `--flag=value`, `-f value`, repeatable flags, `--` ends
- * the options. A mistake is a UsageError naming it, with the nearest flag
- * or value when one is close.
+ * `--flag value`, `--flag=value`, `-f value`, `-qf value`, repeatable
+ * flags, `--` ends the options. A mistake is a UsageError naming it, with
+ * the nearest flag or value when one is close.
  */
+import { parseArgs as tokenize } from 'node:util';
 import { editDistance } from '../core/aipref/distance';
 import { CliError, type CliIo } from './io';
 
@@ -77,57 +78,47 @@ export function takesFlag(flag: Flag, command: string): boolean {
   return flag.commands === '*' || flag.commands.includes(command);
 }
 
-/** Parses `argv` (the words after the command name) against the flags `command` takes. */
+/** Parses `argv` (the words after the command name) against the flags `command` takes; Node splits the words. */
 export function parseArgs(command: string, argv: readonly string[], table: readonly Flag[]): ParsedArgs {
   const own = table.filter((f) => takesFlag(f, command));
-  const byLong = new Map(own.map((f) => [f.name, f]));
-  const byShort = new Map(own.filter((f) => f.short).map((f) => [f.short!, f]));
+  const byName = new Map(own.map((f) => [f.name, f]));
   const out: ParsedArgs = { command, positional: [], flags: new Map(), switches: new Set() };
   const fail = (message: string): never => {
     throw new UsageError(message, command);
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      out.positional.push(...argv.slice(i + 1));
-      break;
-    }
-    let spec: Flag | undefined;
-    let inline: string | undefined;
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
-      if (eq !== -1) inline = arg.slice(eq + 1);
-      spec = byLong.get(name);
-      if (!spec) fail(unknownFlag(`--${name}`, command, own, table));
-    } else if (arg.length >= 2 && arg[0] === '-' && !/^-\d/.test(arg)) {
-      spec = byShort.get(arg[1]);
-      if (!spec) fail(unknownFlag(arg, command, own, table));
-      // -fjson, as getopt reads it.
-      if (arg.length > 2) inline = arg.slice(2);
-    } else {
-      out.positional.push(arg);
+  const { tokens } = tokenize({
+    args: [...argv],
+    options: Object.fromEntries(
+      own.map((f) => [f.name, { type: f.value ? 'string' : 'boolean', ...(f.short && { short: f.short }) }]),
+    ),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  let numberAt = -1;
+  for (const t of tokens) {
+    if (t.kind === 'positional') out.positional.push(t.value);
+    if (t.kind !== 'option') continue;
+    // A negative number (-1) is an argument, not a group of short options.
+    if (/^-\d/.test(argv[t.index])) {
+      if (t.index !== numberAt) out.positional.push(argv[(numberAt = t.index)]);
       continue;
     }
-    const f = spec!;
+    const f = byName.get(t.name) ?? fail(unknownFlag(t.rawName, command, own, table));
     if (f.value === undefined) {
-      if (inline !== undefined) fail(`option --${f.name} takes no value`);
+      if (t.value !== undefined) fail(`option --${f.name} takes no value`);
       out.switches.add(f.name);
       continue;
     }
-    let value = inline;
-    if (value === undefined) {
-      if (i + 1 >= argv.length) fail(`option --${f.name} needs a value (${f.value})`);
-      value = argv[++i];
-    }
+    const value = t.value ?? fail(`option --${f.name} needs a value (${f.value})`);
     const choices = f.choices?.[command];
-    if (choices && !choices.includes(value!)) {
-      const near = nearest(value!, choices);
+    if (choices && !choices.includes(value)) {
+      const near = nearest(value, choices);
       fail(`--${f.name} takes ${choices.join(', ')}, not "${value}"${near === null ? '' : `; did you mean ${near}?`}`);
     }
     const list = out.flags.get(f.name) ?? [];
     if (list.length > 0 && !f.repeat) fail(`option --${f.name} given more than once`);
-    list.push(value!);
+    list.push(value);
     out.flags.set(f.name, list);
   }
   return out;

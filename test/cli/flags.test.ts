@@ -92,6 +92,31 @@ describe('near misses', () => {
   });
 });
 
+describe('parsing', () => {
+  it('reads grouped short switches and an attached value as getopt does', async () => {
+    const r = await runCli(['check', 'robots.txt', '-qa', 'GPTBott', '-fcsv', '/x'], { 'robots.txt': ROBOTS });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('/x,/x,GPTBott,allowed');
+  });
+
+  it('takes a negative number for an argument and a dash-led word for a value', async () => {
+    const files = { 'robots.txt': ROBOTS };
+    const number = await runCli(['check', 'robots.txt', '-f', 'csv', '-a', 'googlebot', '-1'], files);
+    expect(number.stdout).toContain('\n-1,-1,Googlebot,invalid,');
+    const value = await runCli(['check', 'robots.txt', '-f', 'csv', '-a', '-x', '/x'], files);
+    expect(value.stdout).toContain('\n/x,/x,-x,');
+  });
+
+  it('names a value given to a switch, a missing value and a repeated single flag', async () => {
+    const files = { 'robots.txt': ROBOTS };
+    expect((await runCli(['check', 'robots.txt', '--raw=yes'], files)).stderr).toMatch(/--raw takes no value/);
+    expect((await runCli(['check', 'robots.txt', '-a'], files)).stderr).toMatch(/--agent needs a value \(NAME\)/);
+    expect((await runCli(['check', 'robots.txt', '-f', 'csv', '-f', 'json'], files)).stderr).toMatch(
+      /--format given more than once/,
+    );
+  });
+});
+
 describe('--quiet and -o', () => {
   it('--quiet drops notes from stderr but keeps the results', async () => {
     const r = await runCli(['check', 'robots.txt', '-q', '-a', 'GPTBott', '-f', 'csv', '/x'], { 'robots.txt': ROBOTS });
