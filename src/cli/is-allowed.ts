@@ -14,27 +14,19 @@ import { type ParsedArgs, UsageError } from './args';
 import { readRobotsSource } from './fetchOptions';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
 
-/** What an argument looks like: a URL (`://` or a leading `/`), a product token, or neither. */
-type Shape = 'url' | 'token' | 'other';
-
-function shape(arg: string): Shape {
-  if (arg.includes('://') || arg.startsWith('/')) return 'url';
-  return isValidUserAgentToObey(arg) ? 'token' : 'other';
+/**
+ * How much an argument looks like a URL: 2 unmistakably (`://` or a leading
+ * `/`), 0 not at all (a product token), 1 in between.
+ */
+function urlLikeness(arg: string): number {
+  if (arg.includes('://') || arg.startsWith('/')) return 2;
+  return isValidUserAgentToObey(arg) ? 0 : 1;
 }
 
-/**
- * Which of the two arguments after the file is the user agent: 'google'
- * (agent then URL), 'harness' (URL then agent), or null when their shapes
- * do not tell.
- */
+/** 'google' (agent then URL) when the third argument looks more like a URL, 'harness' when the second does. */
 function order(second: string, third: string): 'google' | 'harness' | null {
-  const a = shape(second);
-  const b = shape(third);
-  if (b === 'url' && a !== 'url') return 'google';
-  if (a === 'url' && b !== 'url') return 'harness';
-  if (a === 'token' && b === 'other') return 'google';
-  if (a === 'other' && b === 'token') return 'harness';
-  return null;
+  const d = urlLikeness(third) - urlLikeness(second);
+  return d > 0 ? 'google' : d < 0 ? 'harness' : null;
 }
 
 /** Runs `is-allowed`; resolves to 0 (allowed) or 1 (disallowed); throws on bad usage or an ambiguous call. */
