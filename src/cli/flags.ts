@@ -19,7 +19,7 @@ import { runIsAllowed } from './is-allowed';
 import { runLint } from './lint';
 import { runLogs } from './logs';
 import { runAgents, runCompletion, runHelp, runMan } from './meta';
-import { runSql, sqlOptions } from './sql';
+import { runSql } from './sql';
 
 const CHECK_LIKE = ['check', 'diff'] as const;
 /** The commands that take a robots.txt, which may be a URL to fetch. */
@@ -342,7 +342,7 @@ const COMMANDS: readonly Command[] = [
       'DuckDB runs the query in memory with robots_check(robots_txt, url, agent) (allowed, line, rule, ' +
       'group_line, error), robots_allowed, robots_request_url, robots_rules, robots_sha256 and ' +
       "robots_lab_version (docs/sql.md). Needs DuckDB's Node client: npm install @duckdb/node-api.",
-    run: (args, io) => runSql(sqlOptions(args), io),
+    run: runSql,
   },
   {
     name: 'fetch',

@@ -60,6 +60,3 @@ export interface ResultRow extends RowTail {
   /** Where the URL came from: `file:line` or `command line`. */
   origin: string;
 }
-
-/** The cell quoting of the shared schema (src/core/csv.ts), for `sql`'s CSV. */
-export { csvCell } from '../core/csv';

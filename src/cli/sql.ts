@@ -9,42 +9,22 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as DuckDB from '@duckdb/node-api';
+import { csvCell } from '../core/csv';
 import { registerWith } from '../duckdb/functions';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
-import { csvCell } from './format';
 import { CliError, type CliIo, EXIT_OK } from './io';
-
-/** A file the query reads as a table (a view over DuckDB's reader for its format). */
-interface SqlTable {
-  name: string;
-  file: string;
-}
-
-/** What `sql` runs. */
-export interface SqlOptions {
-  query: string;
-  tables: SqlTable[];
-  format: 'csv' | 'jsonl';
-}
+import { OutputBuffer } from './stream';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** `sql`'s options from its parsed arguments: one query, `--table NAME=FILE` (repeatable), `--format csv|jsonl`. */
-export function sqlOptions(args: ParsedArgs): SqlOptions {
-  if (args.positional.length !== 1) {
-    throw new UsageError('sql takes one query: robots-lab sql "select …" --table NAME=FILE', 'sql');
+/** `--table NAME=FILE`: a file the query reads as table NAME. */
+function table(spec: string): { name: string; file: string } {
+  const eq = spec.indexOf('=');
+  const name = spec.slice(0, eq);
+  if (eq === -1 || !NAME.test(name) || eq === spec.length - 1) {
+    throw new CliError(`--table takes NAME=FILE, a name of letters, digits and _ (got "${spec}")`);
   }
-  // The flag table allows csv and jsonl only.
-  const format = (flag(args, 'format') ?? 'csv') as SqlOptions['format'];
-  const tables = flags(args, 'table').map((t) => {
-    const eq = t.indexOf('=');
-    const name = t.slice(0, eq);
-    if (eq === -1 || !NAME.test(name) || eq === t.length - 1) {
-      throw new CliError(`--table takes NAME=FILE, a name of letters, digits and _ (got "${t}")`);
-    }
-    return { name, file: t.slice(eq + 1) };
-  });
-  return { query: args.positional[0], tables, format };
+  return { name, file: spec.slice(eq + 1) };
 }
 
 /** DuckDB's reader for a file, by its extension (compressed files too: DuckDB reads .gz and .zst). */
@@ -70,32 +50,38 @@ async function loadDuckDb(): Promise<typeof DuckDB> {
 }
 
 /** Runs `sql`: the query's rows on standard output; a SQL or file error is a CliError with DuckDB's message. */
-export async function runSql(options: SqlOptions, io: CliIo): Promise<number> {
+export async function runSql(args: ParsedArgs, io: CliIo): Promise<number> {
+  if (args.positional.length !== 1) {
+    throw new UsageError('sql takes one query: robots-lab sql "select …" --table NAME=FILE', 'sql');
+  }
+  const tables = flags(args, 'table').map(table);
+  const csv = (flag(args, 'format') ?? 'csv') === 'csv';
   const api = await loadDuckDb();
   // DuckDB spills to ./.tmp by default: the user's folder is not ours to fill.
   const instance = await api.DuckDBInstance.create(':memory:', { temp_directory: join(tmpdir(), 'robots-lab-sql') });
   const connection = await instance.connect();
   try {
     registerWith(api, connection);
-    for (const t of options.tables) {
+    for (const t of tables) {
       await connection.run(`create view "${t.name}" as select * from ${readerFor(t.file)}`).catch((err: Error) => {
         throw new CliError(`--table ${t.name}=${t.file}: ${err.message}`);
       });
     }
-    const result = await connection.stream(options.query).catch((err: Error) => {
+    const result = await connection.stream(args.positional[0]).catch((err: Error) => {
       throw new CliError(err.message);
     });
     const names = result.columnNames();
-    if (options.format === 'csv') await write(io, `${names.map(csvCell).join(',')}\r\n`);
+    const out = new OutputBuffer(io.stdout);
+    if (csv) out.push(`${names.map(csvCell).join(',')}\r\n`);
     for await (const rows of result.yieldRowsJson()) {
-      let out = '';
       for (const row of rows) {
-        out +=
-          options.format === 'csv'
+        out.push(
+          csv
             ? `${row.map(csvValue).join(',')}\r\n`
-            : `${JSON.stringify(Object.fromEntries(names.map((n, i) => [n, row[i]])))}\n`;
+            : `${JSON.stringify(Object.fromEntries(names.map((n, i) => [n, row[i]])))}\n`,
+        );
       }
-      await write(io, out);
+      await out.flush();
     }
     return EXIT_OK;
   } finally {
@@ -108,13 +94,4 @@ export async function runSql(options: SqlOptions, io: CliIo): Promise<number> {
 function csvValue(v: DuckDB.Json): string {
   if (v === null) return '';
   return csvCell(typeof v === 'string' ? v : JSON.stringify(v));
-}
-
-/** Writes a piece and waits while the sink is full. */
-function write(io: CliIo, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    const more = io.stdout.write(text);
-    if (more === false && io.stdout.once) io.stdout.once('drain', resolve);
-    else resolve();
-  });
 }
