@@ -1,5 +1,4 @@
 /** `robots-lab logs --violations`: the violating requests written as they are found (the table at the end). */
-
 import { csvRecord } from '../core/csv';
 import {
   columns,
@@ -10,30 +9,32 @@ import {
   violationRecord,
 } from '../core/logs/index';
 import type { CliIo } from './io';
+import { OutputBuffer } from './stream';
 
 /** Violations a table shows (the rest are counted; jsonl and csv give them all). */
 const TABLE_VIOLATIONS = 1_000;
 
 /** Violating requests as they are found (csv, jsonl, json) or at the end (table). */
 export class ViolationWriter {
-  private buffer = '';
+  private readonly out: OutputBuffer;
   private json = 0;
   private table: string[][] = [];
   private more = 0;
 
   constructor(
-    private readonly io: CliIo,
+    io: CliIo,
     private readonly format: Format,
   ) {
-    if (format === 'csv') this.buffer = csvRecord(VIOLATION_COLUMNS);
-    if (format === 'json') this.buffer = '[';
+    this.out = new OutputBuffer(io.stdout);
+    if (format === 'csv') this.out.push(csvRecord(VIOLATION_COLUMNS));
+    if (format === 'json') this.out.push('[');
   }
 
   add(v: Violation, where: string): void {
     const record = violationRecord(v, where);
-    if (this.format === 'jsonl') this.buffer += `${JSON.stringify(record)}\n`;
-    else if (this.format === 'json') this.buffer += `${this.json++ ? ',' : ''}\n  ${JSON.stringify(record)}`;
-    else if (this.format === 'csv') this.buffer += csvRecord(violationCells(record));
+    if (this.format === 'jsonl') this.out.push(`${JSON.stringify(record)}\n`);
+    else if (this.format === 'json') this.out.push(`${this.json++ ? ',' : ''}\n  ${JSON.stringify(record)}`);
+    else if (this.format === 'csv') this.out.push(csvRecord(violationCells(record)));
     else if (this.table.length < TABLE_VIOLATIONS) {
       this.table.push([
         record.time,
@@ -47,23 +48,20 @@ export class ViolationWriter {
   }
 
   /** Writes what is buffered, waiting while standard output is full. */
-  async flush(): Promise<void> {
-    if (this.buffer === '') return;
-    const ok = this.io.stdout.write(this.buffer);
-    this.buffer = '';
-    if (ok === false && this.io.stdout.once) await new Promise<void>((r) => this.io.stdout.once!('drain', r));
+  flush(): Promise<void> {
+    return this.out.flush();
   }
 
-  end(): void {
-    if (this.format === 'json') this.buffer += this.json ? '\n]\n' : ']\n';
+  async end(): Promise<void> {
+    if (this.format === 'json') this.out.push(this.json ? '\n]\n' : ']\n');
     if (this.format === 'table') {
-      this.buffer =
+      this.out.push(
         this.table.length === 0
           ? 'no violations\n'
           : columns(['TIME', 'CRAWLER', 'URL', 'LINE', 'RULE', 'VERSION'], this.table) +
-            (this.more > 0 ? `… and ${this.more} more (use -f jsonl or csv for all)\n` : '');
+              (this.more > 0 ? `… and ${this.more} more (use -f jsonl or csv for all)\n` : ''),
+      );
     }
-    this.io.stdout.write(this.buffer);
-    this.buffer = '';
+    await this.out.flush();
   }
 }

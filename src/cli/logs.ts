@@ -133,7 +133,7 @@ export async function runLogs(args: ParsedArgs, io: CliIo): Promise<number> {
     }
   }
   const tableReport = !out && o.format === 'table';
-  if (out) out.end();
+  if (out) await out.end();
   else io.stdout.write(formatReport(audit.report(), o.format) + (tableReport ? `\n${LOG_LIMITS}\n` : ''));
   const counts = {
     lines: feed.lines,
