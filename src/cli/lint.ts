@@ -60,9 +60,8 @@ function asText(reports: LintReport[]): string {
 /** GitHub's workflow command for one diagnostic: an annotation on its line. */
 function githubCommand(r: LintReport): string {
   const level = r.severity === 'info' ? 'notice' : r.severity;
-  const prop = (s: string) =>
-    s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C');
   const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const fix = r.fix ? ` (fix: ${r.fix.label})` : '';
   return `::${level} file=${prop(r.file)},line=${r.line},col=${r.column},title=${prop(`robots-lab ${r.code}`)}::${data(r.message + fix)}\n`;
 }

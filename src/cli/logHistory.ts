@@ -75,7 +75,9 @@ async function gitHistory(io: CliIo, file: string, sizeLimit: boolean): Promise<
   const versions: RobotsVersion[] = [];
   for (const line of commits) {
     const [hash, date] = line.split(' ');
-    let body: Buffer;
+    const label = hash.slice(0, 12);
+    const from = Date.parse(date);
+    let body: Buffer | null = null;
     try {
       ({ stdout: body } = await run('git', ['show', `${hash}:./${basename(path)}`], {
         cwd,
@@ -84,16 +86,12 @@ async function gitHistory(io: CliIo, file: string, sizeLimit: boolean): Promise<
       }));
     } catch {
       // The commit deleted the file: from then on there is none (a 404 allows all).
-      versions.push({ from: Date.parse(date), label: `${hash.slice(0, 12)} (deleted)`, status: 404, parsed: null });
-      continue;
     }
-    const label = `${hash.slice(0, 12)}`;
-    versions.push({
-      from: Date.parse(date),
-      label,
-      status: 200,
-      parsed: parseRobots(io, `${file}@${label}`, body, sizeLimit),
-    });
+    versions.push(
+      body === null
+        ? { from, label: `${label} (deleted)`, status: 404, parsed: null }
+        : { from, label, status: 200, parsed: parseRobots(io, `${file}@${label}`, body, sizeLimit) },
+    );
   }
   return versions;
 }
