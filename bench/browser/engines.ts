@@ -15,8 +15,8 @@
  *      that fires 50 ms or more late, counted over the whole window, and
  *      the longest.
  *
- * A standalone script (Playwright's runner drives only Chromium here);
- * `npm run bench:browser` runs it after the Playwright benchmarks.
+ * A standalone script (Playwright's runner drives only Chromium here), run
+ * after `npx vite build`:
  *
  *   BROWSERS=webkit PORT=4193 npx tsx bench/browser/engines.ts
  *

@@ -10,7 +10,7 @@
  * not grow with the log). Figures are reported, not asserted; they go to
  * docs/performance.md and bench/out/logs-browser.json.
  *
- * Run: npm run bench:browser
+ * Run: BENCH=logs npm run bench:browser
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
