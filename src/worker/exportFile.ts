@@ -5,9 +5,10 @@
  * built as a Blob from bounded chunks, so no single string grows with the run.
  */
 import { csvRecord, RESULT_COLUMNS } from '../core/csv';
-import { CELL, ROW } from '../model/codes';
+import { ROW } from '../model/codes';
 import type { ExportFormat, ExportSummary, ViewQuery } from '../model/wire';
 import type { BulkRun } from './bulk';
+import { verdictPasses } from './view';
 
 /** Verdict names as the CLI's CSV and JSON write them (`status`); indexed by CELL value. */
 const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];
@@ -34,15 +35,9 @@ function cellKeeper(run: BulkRun, q: ViewQuery): { cols: number[]; keep: (k: num
   if (q.verdict === 'all' && q.rule === null) return { cols: all, keep: () => true };
   const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : all;
   const keep = (k: number) => {
-    const s = run.status[k];
     // Another origin's deciding lines are its own file's, never the editor's line q.rule.
     if (q.rule !== null && run.rowFlags[Math.floor(k / run.cols)] & ROW.OTHER_ORIGIN) return false;
-    const verdictOk =
-      q.verdict === 'all' ||
-      (q.verdict === 'allowed' && s === CELL.ALLOWED) ||
-      (q.verdict === 'blocked' && s === CELL.BLOCKED) ||
-      (q.verdict === 'unjudged' && (s === CELL.OUT_OF_SCOPE || s === CELL.INVALID_URL));
-    return verdictOk && (q.rule === null || run.lines[k] === q.rule);
+    return verdictPasses(run.status[k], q.verdict) && (q.rule === null || run.lines[k] === q.rule);
   };
   return { cols, keep };
 }
@@ -81,9 +76,7 @@ export function writeExport(
   const { run } = src;
   const counts = { records: 0, urls: 0 };
   const lines = format === 'json' ? jsonLines(src, counts) : wide ? wideCsvLines(src, counts) : csvLines(src, counts);
-  const blob = new Blob(Array.from(chunked(lines)), {
-    type: format === 'json' ? 'application/json' : 'text/csv;charset=utf-8',
-  });
+  const blob = textBlob(format, lines);
   const summary: ExportSummary = {
     records: counts.records,
     urls: counts.urls,
@@ -93,6 +86,13 @@ export function writeExport(
     total: run.rows,
   };
   return { blob, summary };
+}
+
+/** A CSV or JSON file of `lines`, gathered in bounded chunks (a run's verdicts and a comparison's flips alike). */
+export function textBlob(format: ExportFormat, lines: Iterable<string>): Blob {
+  return new Blob(Array.from(chunked(lines)), {
+    type: format === 'json' ? 'application/json' : 'text/csv;charset=utf-8',
+  });
 }
 
 /** Joins small strings into chunks of about CHUNK_CHARS. */

@@ -22,11 +22,12 @@ import type {
   FlipTally,
 } from '../model/wire';
 import { resolveCrawler } from './crawlers';
+import { textBlob } from './exportFile';
 import type { HandlerHost } from './host';
 import { judgeUrl, scopeChecker } from './judge';
 import type { CallContext } from './rpc';
 import type { HeldList } from './runs';
-import { runSliced } from './sliced';
+import { Jobs } from './sliced';
 
 /** What every flip of one crawler between one pair of deciding lines shares. */
 interface FlipPair {
@@ -240,14 +241,14 @@ export class FlipRun {
   }
 }
 
-/** The comparison going on and the latest one's flips; one per worker. */
-export class FlipRuns {
-  private run: FlipRun | null = null;
-  private results: FlipRun | null = null;
+/** The comparisons (`Jobs`: one at a time, the latest kept for views and exports); one per worker. */
+export class FlipRuns extends Jobs<FlipRun> {
   private readonly deployed = new ParseCache();
   private readonly edited = new ParseCache();
 
-  constructor(private readonly host: HandlerHost) {}
+  constructor(host: HandlerHost) {
+    super(host, 'Comparison');
+  }
 
   /**
    * Compares as comparison `p.run` on `list`, streaming the progress and
@@ -260,7 +261,7 @@ export class FlipRuns {
     parsedText: (text: string) => ParsedRobots | null,
     ctx: CallContext<FlipProgress>,
   ): Promise<{ tally: FlipTally; elapsedMs: number }> {
-    this.run = null;
+    this.stop();
     const startedAt = this.host.now();
     const crawlers = p.crawlers.map(resolveCrawler);
     const after = parsedText(p.editedText) ?? this.edited.get(p.editedText);
@@ -275,25 +276,9 @@ export class FlipRuns {
     );
     const labels = uniqueLabels(crawlers.map((c) => c.info.label));
     const run = new FlipRun(p.run, comparison, list, specs, labels, p.normalise, p.robotsUrl);
-    this.run = run;
-    this.results = run;
-    await runSliced(
-      this.host,
-      () => this.run !== run || ctx.signal.aborted,
-      (deadline) => {
-        run.step(deadline);
-        return run.finished;
-      },
-      () => ctx.emit({ done: run.done, total: run.rows, tally: run.tally() }),
-    );
-    if (this.run === run) this.run = null;
-    return { tally: run.tally(), elapsedMs: this.host.now() - startedAt };
-  }
-
-  /** The flips comparison `id` found; throws when they are gone. */
-  private resultsOf(id: number): FlipRun {
-    if (this.results && this.results.id === id) return this.results;
-    throw new Error(`Comparison ${id} is no longer held.`);
+    const report = () => ctx.emit({ done: run.done, total: run.rows, tally: run.tally() });
+    const elapsedMs = await this.run(run, ctx.signal, report, startedAt);
+    return { tally: run.tally(), elapsedMs };
   }
 
   /** The first `query.limit` flips the query keeps, and how many it keeps. */
@@ -307,7 +292,8 @@ export class FlipRuns {
   export(id: number, query: FlipQuery, format: ExportFormat): { blob: Blob; records: number } {
     const run = this.resultsOf(id);
     const kept = run.select(query);
-    return { blob: format === 'csv' ? flipsCsv(run, kept) : flipsJson(run, kept), records: kept.length };
+    const lines = format === 'csv' ? flipsCsv(run, kept) : flipsJson(run, kept);
+    return { blob: textBlob(format, lines), records: kept.length };
   }
 }
 
@@ -322,36 +308,13 @@ function uniqueLabels(labels: string[]): string[] {
   });
 }
 
-/** Characters gathered before a piece is handed to the Blob. */
-const PIECE_CHARS = 1 << 20;
-
-/** Builds a Blob from strings in bounded pieces. */
-function blobOf(type: string, write: (out: (s: string) => void) => void): Blob {
-  const parts: string[] = [];
-  let buf = '';
-  write((s) => {
-    buf += s;
-    if (buf.length >= PIECE_CHARS) {
-      parts.push(buf);
-      buf = '';
-    }
-  });
-  parts.push(buf);
-  return new Blob(parts, { type });
-}
-
-function flipsCsv(run: FlipRun, kept: number[]): Blob {
-  return blobOf('text/csv;charset=utf-8', (out) => {
-    out(csvRecord(FLIP_COLUMNS));
-    for (const i of kept) {
-      const f = run.record(i);
-      out(flipCsvRecord(f));
-    }
-  });
+function* flipsCsv(run: FlipRun, kept: number[]): Generator<string> {
+  yield csvRecord(FLIP_COLUMNS);
+  for (const i of kept) yield flipCsvRecord(run.record(i));
 }
 
 /** `{ counts, flips }` as `robots-lab diff --format json` writes it. */
-function flipsJson(run: FlipRun, kept: number[]): Blob {
+function* flipsJson(run: FlipRun, kept: number[]): Generator<string> {
   const t = run.tally();
   const byCrawler = Object.fromEntries(
     t.byCrawler.map((c) => [c.label, { allowedToBlocked: c.allowedToBlocked, blockedToAllowed: c.blockedToAllowed }]),
@@ -362,12 +325,12 @@ function flipsJson(run: FlipRun, kept: number[]): Blob {
     blockedToAllowed: t.blockedToAllowed,
     byCrawler,
   };
-  return blobOf('application/json', (out) => {
-    out(`{"counts":${JSON.stringify(counts)},"flips":[`);
-    kept.forEach((i, n) => {
-      const { url, requestUrl, crawler, kind, oldLine, newLine, causes } = run.record(i);
-      out(`${n ? ',' : ''}\n${JSON.stringify({ url, requestUrl, crawler, kind, oldLine, newLine, causes })}`);
-    });
-    out('\n]}\n');
-  });
+  yield `{"counts":${JSON.stringify(counts)},"flips":[`;
+  let sep = '';
+  for (const i of kept) {
+    const { url, requestUrl, crawler, kind, oldLine, newLine, causes } = run.record(i);
+    yield `${sep}\n${JSON.stringify({ url, requestUrl, crawler, kind, oldLine, newLine, causes })}`;
+    sep = ',';
+  }
+  yield '\n]}\n';
 }

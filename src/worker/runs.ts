@@ -1,8 +1,7 @@
 /**
- * Evaluation runs: the URL list the worker holds, the run going on (one at a
- * time), and the latest run's results for views and exports. A run goes in
- * time slices (sliced.ts); each slice streams one compact chunk and yields,
- * so a new call (or a cancellation) is read between slices.
+ * Evaluation runs: the URL list the worker holds, and the runs (`Jobs`,
+ * sliced.ts: one at a time, the latest kept for views and exports). Each
+ * slice of a run streams one compact chunk.
  */
 import { fetchOutcome } from '../core/index';
 import type { ParsedRobots } from '../core/types';
@@ -14,7 +13,7 @@ import type { HandlerHost } from './host';
 import { scopeChecker, scopePrefix } from './judge';
 import { OriginFiles } from './origins';
 import type { CallContext } from './rpc';
-import { runSliced } from './sliced';
+import { Jobs } from './sliced';
 
 /** A URL list split into rows once: row i is text[starts[i], ends[i]). */
 export interface HeldList {
@@ -54,21 +53,12 @@ function chunkOf(run: BulkRun, start: number, elapsed: number): RunChunk {
 }
 
 /** The list, the run going on and the latest results; one per worker. */
-export class Runs {
-  /** The run being evaluated, or null. */
-  private run: BulkRun | null = null;
-  /** The latest run's results (running or finished), for views and exports. */
-  private results: BulkRun | null = null;
+export class Runs extends Jobs<BulkRun> {
   /** The URL list last sent or imported, split once. */
   private list: HeldList | null = null;
-  /** Work that waits until no run is going (saving a list). */
-  private readonly whenIdle: (() => void)[] = [];
 
-  constructor(private readonly host: HandlerHost) {}
-
-  /** The latest run's results (running or finished), or null. */
-  get latest(): BulkRun | null {
-    return this.results;
+  constructor(host: HandlerHost) {
+    super(host, 'Run');
   }
 
   /** The URL list the worker holds, or null. */
@@ -91,23 +81,6 @@ export class Runs {
     return this.list;
   }
 
-  /** Stops the run going on, if any (a new text or a new run supersedes it). */
-  stop(): void {
-    this.run = null;
-  }
-
-  /** Runs `fn` once no run is going (now, when none is). */
-  whenNoRun(fn: () => void): void {
-    this.whenIdle.push(fn);
-    this.runIdleWork();
-  }
-
-  /** The results run `id` made; throws when they are gone. */
-  resultsOf(id: number): BulkRun {
-    if (this.results && this.results.id === id) return this.results;
-    throw new Error(`Run ${id} is no longer held.`);
-  }
-
   /**
    * Evaluates the list of `p` (or the held one) against `parsed` as run
    * `p.run`, replacing any run going on; streams its start and chunks.
@@ -117,7 +90,7 @@ export class Runs {
     parsed: ParsedRobots,
     ctx: CallContext<RunStart | RunChunk>,
   ): Promise<RunEnd> {
-    this.run = null;
+    this.stop();
     const startedAt = this.host.now();
     const list = this.listFor(p.urlsText);
     const crawlers = p.crawlers.map(resolveCrawler);
@@ -141,8 +114,6 @@ export class Runs {
       p.robotsUrl ? scopePrefix(p.robotsUrl) : null,
       p.robotsUrl && p.origins?.length ? new OriginFiles(p.origins, bulkCrawlers) : null,
     );
-    this.run = run;
-    this.results = run;
     // The page keeps its own copy of the text: offsets are all it needs to show a row's URL.
     const starts = list.starts.slice();
     const ends = list.ends.slice();
@@ -156,32 +127,13 @@ export class Runs {
       ends,
     };
     ctx.emit(head, [starts.buffer, ends.buffer]);
-    let start = 0;
-    try {
-      await runSliced(
-        this.host,
-        () => this.run !== run || ctx.signal.aborted,
-        (deadline) => {
-          start = run.done;
-          run.step(deadline);
-          return run.finished;
-        },
-        () => {
-          const c = chunkOf(run, start, this.host.now() - startedAt);
-          ctx.emit(c, [c.status.buffer, c.lines.buffer, c.rowFlags.buffer, c.totals.rules.buffer]);
-        },
-      );
-    } finally {
-      if (this.run === run) this.run = null;
-      this.runIdleWork();
-    }
-    return { rows: run.rows, elapsedMs: this.host.now() - startedAt };
-  }
-
-  /** Runs the work deferred until no run is going. */
-  private runIdleWork(): void {
-    if (this.run !== null) return;
-    const work = this.whenIdle.splice(0);
-    for (const fn of work) fn();
+    let sent = 0;
+    const report = () => {
+      const c = chunkOf(run, sent, this.host.now() - startedAt);
+      sent = run.done;
+      ctx.emit(c, [c.status.buffer, c.lines.buffer, c.rowFlags.buffer, c.totals.rules.buffer]);
+    };
+    const elapsedMs = await this.run(run, ctx.signal, report, startedAt);
+    return { rows: run.rows, elapsedMs };
   }
 }

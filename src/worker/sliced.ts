@@ -2,7 +2,7 @@
  * The one way the worker does long work: in slices of about SLICE_MS, each
  * followed by `after` (which streams what the slice found), yielding between
  * them so that new calls and cancellations are read. A run, a comparison and
- * the readers' filter all go this way.
+ * the readers' filter all go this way; runs and comparisons are `Jobs`.
  */
 import type { HandlerHost } from './host';
 
@@ -34,4 +34,76 @@ export function runSliced(
     };
     slice();
   });
+}
+
+/** A result set computed in slices: `step` goes on from where it stopped until `deadline()` says stop. */
+export interface SlicedJob {
+  readonly id: number;
+  readonly finished: boolean;
+  step(deadline: () => boolean): void;
+}
+
+/**
+ * One kind of result set (a run's verdicts, a comparison's flips): one job
+ * going on at a time, a new one replacing it, and the latest kept for views
+ * and exports.
+ */
+export class Jobs<J extends SlicedJob> {
+  private running: J | null = null;
+  private kept: J | null = null;
+  /** Work that waits until no job is going (saving a list). */
+  private readonly idle: (() => void)[] = [];
+
+  constructor(
+    protected readonly host: HandlerHost,
+    /** What a job is called in an error ("Run", "Comparison"). */
+    private readonly noun: string,
+  ) {}
+
+  /** The latest job (going on or finished), or null. */
+  get latest(): J | null {
+    return this.kept;
+  }
+
+  /** The latest job, if it is number `id`; throws when it is gone. */
+  resultsOf(id: number): J {
+    if (this.kept?.id === id) return this.kept;
+    throw new Error(`${this.noun} ${id} is no longer held.`);
+  }
+
+  /** Stops the job going on, if any (a new text or a new job supersedes it). */
+  stop(): void {
+    this.running = null;
+  }
+
+  /** Runs `fn` once no job is going (now, when none is). */
+  whenNoRun(fn: () => void): void {
+    this.idle.push(fn);
+    this.drainIdle();
+  }
+
+  private drainIdle(): void {
+    if (this.running === null) for (const f of this.idle.splice(0)) f();
+  }
+
+  /**
+   * Does `job` in slices, replacing the one going on, with `report` after
+   * each slice; settles when it is finished, rejects once it is replaced,
+   * stopped or cancelled by `signal`. Answers how long it took (ms) since `startedAt`.
+   */
+  protected async run(job: J, signal: AbortSignal, report: () => void, startedAt = this.host.now()): Promise<number> {
+    this.running = job;
+    this.kept = job;
+    const stepped = (deadline: () => boolean) => {
+      job.step(deadline);
+      return job.finished;
+    };
+    try {
+      await runSliced(this.host, () => this.running !== job || signal.aborted, stepped, report);
+    } finally {
+      if (this.running === job) this.running = null;
+      this.drainIdle();
+    }
+    return this.host.now() - startedAt;
+  }
 }

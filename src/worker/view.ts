@@ -9,8 +9,8 @@ import type { ViewQuery } from '../model/wire';
 import type { BulkRun } from './bulk';
 import type { ReaderDiffs } from './disagree';
 
-/** Whether a cell's status passes the verdict filter. */
-function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {
+/** Whether a cell's status passes the verdict filter (the readers' filter is decided by its masks instead). */
+export function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {
   switch (verdict) {
     case 'all':
       return true;
