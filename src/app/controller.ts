@@ -10,7 +10,16 @@ import type { RobotsFix } from '../core/lint';
 import type { ResultHighlight } from '../editor/index';
 import { isAllRows } from '../model/codes';
 import type { ListPieces } from '../model/pieces';
-import type { ExportedFile, ExportFormat, ListImport, SitemapReport, ViewQuery } from '../model/wire';
+import type {
+  ExportedFile,
+  ExportFormat,
+  ListImport,
+  RunChunk,
+  RunEnd,
+  RunStart,
+  SitemapReport,
+  ViewQuery,
+} from '../model/wire';
 import { type DeployState, useDeploy } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import { originSpecs, useOrigins } from '../state/origins';
@@ -19,8 +28,9 @@ import { RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import type { EditorPort } from './editor';
 import { FlipsController } from './flipsController';
 import { highlightFor } from './highlight';
-import { type Clock, FLUSH_MS, LatestWins, Throttle } from './pacing';
-import { type RunSink, RunStream } from './runStream';
+import { browserClock, type Clock, LatestWins } from './pacing';
+import { addChunk, type RunBasis, startResults } from './runStream';
+import { StreamFollower } from './stream';
 
 /** The parts of the store the controller uses. */
 export type LabStore = Pick<StoreApi<RobotsLabState>, 'getState' | 'subscribe'>;
@@ -39,11 +49,6 @@ export interface ControllerOptions {
   keepFile?(file: Blob): void;
 }
 
-const browserClock: Clock = {
-  now: () => performance.now(),
-  frame: (fn) => requestAnimationFrame(() => fn()),
-};
-
 /**
  * What the editor lights up: the selected cell's group and deciding rule, or
  * else the rule line the table is filtered by (kept across reloads).
@@ -59,15 +64,17 @@ function highlightOf(s: RobotsLabState): ResultHighlight | null {
 /** Connects one store, one worker (restarted as needed) and one editor. */
 export class AppController {
   private readonly client: RobotsWorkerClient;
-  private readonly flush: Throttle;
+  /** The runs' stream: the run on screen is shown a few times a second as it comes in. */
+  private readonly runs: StreamFollower<RunStart | RunChunk, RunEnd>;
   private unsubscribe: (() => void) | null = null;
   /** Sends the newest text whenever the worker has answered the last one. */
   private readonly textSender = new LatestWins(() => this.sendText());
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   private explainSeq = 0;
-  private viewSeq = 0;
   /** The last robots.txt file opened and the text its bytes decode to (a restarted worker is sent them again). */
   private opened: { file: Blob; text: string } | null = null;
+  /** The latest run started, before its first piece. */
+  private basis: RunBasis | null = null;
   /** The run on screen, while it streams in; a new run replacing it says it restarted. */
   private running: RunResults | null = null;
   /** The before/after view's comparisons, on the same worker. */
@@ -81,7 +88,12 @@ export class AppController {
     options: ControllerOptions = {},
   ) {
     const clock = options.clock ?? browserClock;
-    this.flush = new Throttle(clock, FLUSH_MS, () => this.showResults());
+    this.runs = new StreamFollower(clock, {
+      piece: (p) => this.runPiece(p),
+      show: () => this.showResults(),
+      end: (e) => this.runEnded(e),
+      failed: (message) => this.store.getState().setWorkerNotice(message),
+    });
     this.client = new RobotsWorkerClient({
       create: createWorker,
       budgetMs: options.budgetMs ?? 5000,
@@ -90,6 +102,8 @@ export class AppController {
       clearInterval: options.clearInterval,
       onRestart: (message) => {
         this.store.getState().setWorkerNotice(message);
+        this.runs.cancel();
+        this.flips.fail(message);
         // The fresh worker knows nothing: send it the text and run the inputs again (unless that input is what crashes it).
         if (this.client.crashLooping) return;
         const o = this.opened;
@@ -117,7 +131,6 @@ export class AppController {
     // Another origin's file judges that origin's rows: a change there is a new run.
     const origins = useOrigins.subscribe((o, prev) => {
       if (o.files === prev.files) return;
-      this.client.cancelRun();
       this.startRun();
     });
     this.unsubscribe = () => {
@@ -133,6 +146,7 @@ export class AppController {
     this.unsubscribe?.();
     this.unsubscribe = null;
     if (this.viewTimer !== null) clearTimeout(this.viewTimer);
+    this.runs.cancel();
     this.flips.dispose();
     this.client.dispose();
   }
@@ -141,7 +155,7 @@ export class AppController {
   async queryRows(query: ViewQuery): Promise<Int32Array | null> {
     const r = this.store.getState().results;
     if (!r) return null;
-    const v = await this.client.view(r.id, query);
+    const v = await this.client.about('view', { run: r.id, query });
     return v && this.store.getState().results?.id === v.run ? v.rows : null;
   }
 
@@ -149,7 +163,7 @@ export class AppController {
   exportResults(format: ExportFormat, wide = false): Promise<ExportedFile | null> {
     const s = this.store.getState();
     if (!s.results) return Promise.resolve(null);
-    return this.client.export(s.results.id, s.viewQuery, format, wide);
+    return this.client.about('export', { run: s.results.id, query: s.viewQuery, format, wide });
   }
 
   /** Reads a URL list file in the worker; `column` picks a CSV column (0-based), null guesses. */
@@ -253,7 +267,7 @@ export class AppController {
 
   private onChange(s: RobotsLabState, prev: RobotsLabState): void {
     if (s.robotsText !== prev.robotsText) {
-      this.client.cancelRun();
+      this.runs.cancel();
       this.textSender.poke();
       return;
     }
@@ -263,7 +277,6 @@ export class AppController {
       s.settings !== prev.settings ||
       s.robotsUrl !== prev.robotsUrl
     ) {
-      this.client.cancelRun();
       this.startRun();
       return;
     }
@@ -296,56 +309,52 @@ export class AppController {
   /** Starts a run of the current list, crawlers and settings; the previous run is cancelled. */
   private startRun(): void {
     const s = this.store.getState();
-    const stream = new RunStream(
-      {
-        textVersion: this.client.currentVersion,
-        list: urlListPieces(s),
-        restarted: this.running !== null && !this.running.finished,
-      },
-      this.runSink,
-    );
-    stream.id = this.client.evaluate(
-      {
-        urlsText: s.urlText,
-        crawlers: crawlerSpecs(s.crawlers),
-        normalise: s.settings.normalise,
-        robotsUrl: s.robotsUrl.trim(),
-        fetchStatus: s.settings.fetchStatus,
-        origins: originSpecs(useOrigins.getState().files),
-      },
-      stream,
-    );
+    const textVersion = this.client.currentVersion;
+    const restarted = this.running !== null && !this.running.finished;
+    const params = {
+      urlsText: s.urlText,
+      crawlers: crawlerSpecs(s.crawlers),
+      normalise: s.settings.normalise,
+      robotsUrl: s.robotsUrl.trim(),
+      fetchStatus: s.settings.fetchStatus,
+      origins: originSpecs(useOrigins.getState().files),
+    };
+    const id = this.runs.start((run, onPiece, signal) => this.client.evaluate({ ...params, run }, onPiece, signal));
+    this.basis = { id, textVersion, list: urlListPieces(s), restarted };
   }
 
-  /** What the controller does as a run streams in. */
-  private readonly runSink: RunSink = {
-    started: (r) => {
-      this.running = r;
-    },
-    empty: (r) => {
-      this.store.getState().setResults(r);
-      this.store.getState().setView(null);
-    },
-    first: (r) => {
-      this.store.getState().setResults(r);
-      this.store.getState().setView(null);
-      this.flush.now();
+  /** A piece of the run: its start sizes the results, the first rows replace the previous run's on screen. */
+  private runPiece(p: RunStart | RunChunk): boolean {
+    if (p.kind === 'start') {
+      this.running = startResults(this.basis!, p);
+      // Old results stay on screen until the first chunk replaces them; an empty run has none.
+      if (p.rows === 0 || p.crawlers.length === 0) this.putOnScreen(this.running);
+      return false;
+    }
+    const first = addChunk(this.running!, p);
+    if (first) {
+      this.putOnScreen(this.running!);
       this.requestView();
-    },
-    more: () => this.flush.request(),
-    finished: (r) => {
-      const s = this.store.getState();
-      if (s.results !== r) {
-        s.setResults(r);
-        s.setView(null);
-      }
-      this.flush.now();
-      this.requestView();
-      this.editor.showHighlight(highlightOf(this.store.getState()));
-      this.requestExplain();
-    },
-    failed: (message) => this.store.getState().setWorkerNotice(message),
-  };
+    }
+    return first;
+  }
+
+  /** The run ended: the view, the highlight and the dock's explanation follow (then a last show). */
+  private runEnded({ elapsedMs }: RunEnd): void {
+    const r = this.running!;
+    r.finished = true;
+    r.elapsedMs = elapsedMs;
+    if (this.store.getState().results !== r) this.putOnScreen(r);
+    this.requestView();
+    this.editor.showHighlight(highlightOf(this.store.getState()));
+    this.requestExplain();
+  }
+
+  /** Makes `r` the run on screen, in list order until its view comes. */
+  private putOnScreen(r: RunResults): void {
+    this.store.getState().setResults(r);
+    this.store.getState().setView(null);
+  }
 
   /** Shows the latest state of the run: the table, the totals and the editor's deciding-line markers. */
   private showResults(): void {
@@ -371,9 +380,8 @@ export class AppController {
       s.setView({ run: r.id, query, rows: null, count: r.total, complete: r.finished });
       return;
     }
-    const seq = ++this.viewSeq;
-    void this.client.view(r.id, query).then((v) => {
-      if (!v || seq !== this.viewSeq) return;
+    void this.runs.ask(this.client.about('view', { run: r.id, query })).then((v) => {
+      if (!v) return;
       const now = this.store.getState();
       if (now.results?.id !== v.run || now.viewQuery !== query) return;
       const complete = v.complete && now.results.finished;

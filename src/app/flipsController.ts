@@ -2,26 +2,27 @@
  * The before/after view's controller: while that view shows, it compares the
  * deployed file with the edited one in the worker for the URL list × chosen
  * crawlers, re-compares when either file or an input changes (cancelling the
- * comparison going on), and keeps the
- * progress, counts and the flips on screen in the deploy store.
+ * comparison going on), and keeps the progress, counts and the flips on
+ * screen in the deploy store. The comparison is followed like a run
+ * (`StreamFollower`, stream.ts).
  */
 import type { StoreApi } from 'zustand';
-import type { ExportFormat, FlipTally } from '../model/wire';
+import type { ExportFormat, FlipProgress, FlipTally } from '../model/wire';
 import type { DeployState } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import type { RobotsLabState } from '../state/store';
-import type { FlipHandlers, RobotsWorkerClient } from '../worker/client';
-import { type Clock, FLUSH_MS, Throttle } from './pacing';
+import type { RobotsWorkerClient } from '../worker/client';
+import type { Clock } from './pacing';
+import { StreamFollower } from './stream';
 
 type Store<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
 
 /** Compares the two files while the before/after view shows. */
 export class FlipsController {
-  private readonly refresh: Throttle;
+  private readonly stream: StreamFollower<FlipProgress, { tally: FlipTally; elapsedMs: number }>;
   private unsubscribe: (() => void)[] = [];
-  private viewSeq = 0;
-  /** The comparison streaming in: its latest progress, shown at most every FLUSH_MS. */
-  private latest: { done: number; total: number; tally: FlipTally } | null = null;
+  /** The comparison's latest progress, shown at most every FLUSH_MS. */
+  private latest: FlipProgress | null = null;
 
   constructor(
     private readonly lab: Store<RobotsLabState>,
@@ -29,7 +30,21 @@ export class FlipsController {
     private readonly client: RobotsWorkerClient,
     clock: Clock,
   ) {
-    this.refresh = new Throttle(clock, FLUSH_MS, () => this.showProgress());
+    this.stream = new StreamFollower(clock, {
+      piece: (p) => {
+        this.latest = p;
+        return false;
+      },
+      show: () => this.showProgress(),
+      end: ({ tally, elapsedMs }) => {
+        const f = this.deploy.getState().flips;
+        if (!f) return;
+        const progress = { ...f.progress, done: f.progress.total };
+        this.deploy.getState().setFlips({ ...f, tally, finished: true, elapsedMs, progress });
+        this.requestView();
+      },
+      failed: (message) => this.deploy.getState().setNotice(`The comparison could not finish: ${message}`),
+    });
   }
 
   start(): void {
@@ -42,80 +57,55 @@ export class FlipsController {
           s.settings !== prev.settings ||
           s.robotsUrl !== prev.robotsUrl
         )
-          this.changed();
+          this.compare();
       }),
       this.deploy.subscribe((s, prev) => {
         if (s.view !== prev.view) {
-          if (s.view === 'before-after') this.changed();
-          else this.stop();
-        } else if (s.deployedText !== prev.deployedText) this.changed();
+          if (s.view === 'before-after') this.compare();
+          else this.stream.cancel();
+        } else if (s.deployedText !== prev.deployedText) this.compare();
         else if (s.query !== prev.query) this.requestView();
       }),
     ];
-    if (this.deploy.getState().view === 'before-after') this.changed();
+    this.compare();
   }
 
   /** Compares again (the worker restarted and knows nothing), if the view shows. */
   resume(): void {
-    this.changed();
+    this.compare();
+  }
+
+  /** Ends the comparison going on with `message` (the worker restarted under it). */
+  fail(message: string): void {
+    this.stream.fail(message);
   }
 
   dispose(): void {
     for (const u of this.unsubscribe) u();
     this.unsubscribe = [];
-    this.stop();
+    this.stream.cancel();
   }
 
-  /** An input changed: cancel the comparison going on and compare the new inputs. */
-  private changed(): void {
-    if (this.deploy.getState().view !== 'before-after') return;
-    this.client.cancelFlips();
-    this.compare();
-  }
-
-  private stop(): void {
-    this.client.cancelFlips();
-  }
-
-  /** Starts a comparison of the current files and inputs. */
+  /** Starts a comparison of the current files and inputs, cancelling the one going on, if the view shows. */
   private compare(): void {
     const d = this.deploy.getState();
     if (d.view !== 'before-after') return;
+    this.stream.cancel();
     if (!d.deployedText) {
       d.setFlips(null);
       return;
     }
     const s = this.lab.getState();
-    const handlers: FlipHandlers = {
-      onChunk: (progress, tally) => {
-        this.latest = { ...progress, tally };
-        this.refresh.request();
-      },
-      onDone: (tally, elapsedMs) => {
-        this.latest = null;
-        const f = this.deploy.getState().flips;
-        if (f?.run !== run) return;
-        this.deploy
-          .getState()
-          .setFlips({ ...f, tally, finished: true, elapsedMs, progress: { ...f.progress, done: f.progress.total } });
-        this.requestView();
-      },
-      onError: (message) => {
-        this.latest = null;
-        this.deploy.getState().setNotice(`The comparison could not finish: ${message}`);
-      },
+    const params = {
+      deployedText: d.deployedText,
+      editedText: s.robotsText,
+      urlsText: s.urlText,
+      crawlers: crawlerSpecs(s.crawlers),
+      normalise: s.settings.normalise,
+      robotsUrl: s.robotsUrl.trim(),
     };
-    const run = this.client.compareFlips(
-      {
-        deployedText: d.deployedText,
-        editedText: s.robotsText,
-        urlsText: s.urlText,
-        crawlers: crawlerSpecs(s.crawlers),
-        normalise: s.settings.normalise,
-        robotsUrl: s.robotsUrl.trim(),
-      },
-      handlers,
-    );
+    this.latest = null;
+    const run = this.stream.start((id, onPiece, signal) => this.client.flips({ ...params, run: id }, onPiece, signal));
     d.setNotice(null);
     const prev = d.flips;
     // The previous flips stay on screen (marked as being recomputed) until the new ones arrive: no flicker while typing.
@@ -146,10 +136,9 @@ export class FlipsController {
     const f = this.deploy.getState().flips;
     if (!f) return;
     const query = this.deploy.getState().query;
-    const seq = ++this.viewSeq;
-    void this.client.flipsView(f.run, query).then((v) => {
+    void this.stream.ask(this.client.about('flipsView', { run: f.run, query })).then((v) => {
       const now = this.deploy.getState();
-      if (!v || seq !== this.viewSeq || now.flips?.run !== v.run || now.query !== query) return;
+      if (!v || now.flips?.run !== v.run || now.query !== query) return;
       now.setFlips({ ...now.flips, records: v.records, count: v.count });
     });
   }
@@ -158,6 +147,10 @@ export class FlipsController {
   async exportFlips(format: ExportFormat): Promise<{ blob: Blob; records: number } | null> {
     const d = this.deploy.getState();
     if (!d.flips?.finished) return null;
-    return this.client.flipsExport(d.flips.run, { ...d.query, limit: Number.MAX_SAFE_INTEGER }, format);
+    return this.client.about('flipsExport', {
+      run: d.flips.run,
+      query: { ...d.query, limit: Number.MAX_SAFE_INTEGER },
+      format,
+    });
   }
 }

@@ -1,26 +1,45 @@
 /**
  * Runs the Logs tab's audit in a worker of its own (src/worker/logs.worker.ts,
  * through rpc.ts): one worker per run, ended when the run ends or a new one
- * starts, so a log of gigabytes never holds the page's main worker.
+ * starts, so a log of gigabytes never holds the page's main worker. The
+ * audit's stream is followed like a run (`StreamFollower`, stream.ts).
  */
-import type { TextVersion } from '../model/logs';
+import type { LogsProgress, LogsResult, TextVersion } from '../model/logs';
 import { useLogs } from '../state/logs';
 import { useRobotsLab } from '../state/store';
 import type { LogsApi } from '../worker/logsApi';
 import { Connection, type Port } from '../worker/rpc';
+import { browserClock } from './pacing';
+import { StreamFollower } from './stream';
 
-let current: { worker: Worker; cancel: AbortController } | null = null;
+let worker: Worker | null = null;
+let progress: LogsProgress | null = null;
 
-function stop(): void {
-  if (!current) return;
-  current.cancel.abort();
-  current.worker.terminate();
-  current = null;
+function endWorker(): void {
+  worker?.terminate();
+  worker = null;
 }
 
+const audits = new StreamFollower<LogsProgress, LogsResult>(browserClock, {
+  piece: (p) => {
+    progress = p;
+    return false;
+  },
+  show: () => useLogs.getState().set({ progress }),
+  end: (result) => {
+    useLogs.getState().set({ result, running: false });
+    endWorker();
+  },
+  failed: (error) => {
+    useLogs.getState().set({ error, running: false });
+    endWorker();
+  },
+});
+
 /** Judges `logs` against the tab's history and IP ranges; the report, or why there is none, lands in the logs store. */
-export async function runLogs(logs: File[]): Promise<void> {
-  stop();
+export function runLogs(logs: File[]): void {
+  audits.cancel();
+  endWorker();
   const s = useLogs.getState();
   const texts: TextVersion[] = s.texts.map((t) => ({
     label: t.label,
@@ -28,30 +47,14 @@ export async function runLogs(logs: File[]): Promise<void> {
     from: t.from,
   }));
   s.set({ logs, running: true, progress: null, result: null, error: null, shown: null });
-  const worker = new Worker(new URL('../worker/logs.worker.ts', import.meta.url), { type: 'module' });
-  const connection = new Connection<LogsApi>(worker as Port, () => performance.now());
-  const run = { worker, cancel: new AbortController() };
-  current = run;
+  progress = null;
+  const w = new Worker(new URL('../worker/logs.worker.ts', import.meta.url), { type: 'module' });
+  worker = w;
+  const connection = new Connection<LogsApi>(w as Port, () => performance.now());
   // A worker that dies (out of memory on a huge line, say) answers no call: its error ends the run.
   const died = new Promise<never>((_, reject) =>
-    worker.addEventListener('error', (e) => reject(new Error(e.message || 'the logs worker stopped'))),
+    w.addEventListener('error', (e) => reject(new Error(e.message || 'the logs worker stopped'))),
   );
-  try {
-    const result = await Promise.race([
-      died,
-      connection.stream(
-        'run',
-        { logs, texts, files: s.files, ranges: s.ranges },
-        (progress) => {
-          if (current === run) useLogs.getState().set({ progress });
-        },
-        run.cancel.signal,
-      ),
-    ]);
-    if (current === run) useLogs.getState().set({ result, running: false });
-  } catch (err) {
-    if (current === run) useLogs.getState().set({ error: (err as Error).message, running: false });
-  } finally {
-    if (current === run) stop();
-  }
+  const job = { logs, texts, files: s.files, ranges: s.ranges };
+  audits.start((_id, onPiece, signal) => Promise.race([died, connection.stream('run', job, onPiece, signal)]));
 }

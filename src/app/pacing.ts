@@ -40,6 +40,12 @@ export interface Clock {
   frame(fn: () => void): void;
 }
 
+/** The browser's clock and animation frames. */
+export const browserClock: Clock = {
+  now: () => performance.now(),
+  frame: (fn) => requestAnimationFrame(() => fn()),
+};
+
 /** Calls `fn` at most once per `everyMs`, on an animation frame; requests in between coalesce. */
 export class Throttle {
   private pending = false;

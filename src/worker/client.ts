@@ -12,11 +12,8 @@ import type {
   EvaluateParams,
   ExplainArgs,
   ExplainResult,
-  ExportedFile,
-  ExportFormat,
-  FlipQuery,
+  FlipProgress,
   FlipsParams,
-  FlipsView,
   FlipTally,
   ListImport,
   OpenedBytes,
@@ -26,31 +23,14 @@ import type {
   RunStart,
   SitemapListInfo,
   SitemapReport,
-  ViewQuery,
-  ViewReply,
 } from '../model/wire';
 import type { RobotsApi } from './api';
-import { Connection, isAbort, type Port } from './rpc';
+import { type ArgOf, Connection, isAbort, type Port, type ResultOf } from './rpc';
 
 /** The parts of a Worker the client uses (a fake in tests). */
 export interface WorkerLike extends Port {
   terminate(): void;
   onerror: ((e: ErrorEvent) => void) | null;
-}
-
-/** What a run reports as it streams: its start, each chunk, its end, or why it stopped. */
-export interface RunHandlers {
-  onStart(start: RunStart): void;
-  onChunk(chunk: RunChunk): void;
-  onDone(end: RunEnd): void;
-  onError(message: string): void;
-}
-
-/** What a before/after comparison reports as it streams (see flips.ts in the worker). */
-export interface FlipHandlers {
-  onChunk(progress: { done: number; total: number }, tally: FlipTally): void;
-  onDone(tally: FlipTally, elapsedMs: number): void;
-  onError(message: string): void;
 }
 
 export interface ClientOptions {
@@ -64,13 +44,6 @@ export interface ClientOptions {
   now?(): number;
   setInterval?(fn: () => void, ms: number): unknown;
   clearInterval?(handle: unknown): void;
-}
-
-/** A stream going on: its number, how to stop it, and whom to tell when the worker dies under it. */
-interface Streaming {
-  id: number;
-  abort: AbortController;
-  fail(message: string): void;
 }
 
 /** The pieces joined with +, which V8 keeps as a rope: no copy of the whole list on the page's thread. */
@@ -88,12 +61,8 @@ function messageOf(e: unknown): string {
 export class RobotsWorkerClient {
   private worker: WorkerLike;
   private rpc: Connection<RobotsApi>;
-  private nextRun = 1;
   private version = 0;
   private text: string | null = null;
-  private run: Streaming | null = null;
-  /** The before/after comparison going on; it carries both texts, so a new text version does not void it. */
-  private flipRun: Streaming | null = null;
   /** The URL list the worker holds (sent or imported): it is not sent again. */
   private workerList: string | null = null;
   private readonly budgetMs: number;
@@ -151,7 +120,6 @@ export class RobotsWorkerClient {
     // A large text takes longer to parse: its budget grows with its size (1 s per MB).
     this.extraBudgetMs = Math.floor(text.length / 1000);
     const version = ++this.version;
-    this.cancelRun();
     return this.current(version, this.rpc.call('setText', { version, text }));
   }
 
@@ -173,81 +141,36 @@ export class RobotsWorkerClient {
     return text;
   }
 
-  /** Starts evaluating a URL list for the current text, a previous run cancelled; answers the run's number. */
-  evaluate(params: EvaluateParams, handlers: RunHandlers): number {
-    this.cancelRun();
-    const run = { id: this.nextRun++, abort: new AbortController(), fail: (m: string) => handlers.onError(m) };
-    this.run = run;
-    const version = this.version;
-    const arg = { ...params, urlsText: this.listToSend(params.urlsText), run: run.id, version };
-    const live = () => this.run === run && version === this.version;
-    this.rpc
-      .stream(
-        'evaluate',
-        arg,
-        (c) => {
-          if (!live()) return;
-          if (c.kind === 'start') handlers.onStart(c);
-          else handlers.onChunk(c);
-        },
-        run.abort.signal,
-      )
-      .then(
-        (end) => {
-          this.heard(end);
-          if (!live()) return;
-          this.run = null;
-          handlers.onDone(end);
-        },
-        (e) => {
-          if (!live() || isAbort(e)) return;
-          this.run = null;
-          handlers.onError(messageOf(e));
-        },
-      );
-    return run.id;
+  /**
+   * Evaluates a URL list for the current text as run `params.run`: its pieces
+   * reach `onPiece` until the answer; `signal` cancels it. The owner cancels
+   * a run when it sends a new text.
+   */
+  async evaluate(
+    params: EvaluateParams & { run: number },
+    onPiece: (piece: RunStart | RunChunk) => void,
+    signal: AbortSignal,
+  ): Promise<RunEnd> {
+    const arg = { ...params, urlsText: this.listToSend(params.urlsText), version: this.version };
+    return this.heard(await this.rpc.stream('evaluate', arg, onPiece, signal));
   }
 
-  /** Stops the run going on, if any; its answers are dropped from now on. */
-  cancelRun(): void {
-    this.run?.abort.abort();
-    this.run = null;
+  /** Compares the deployed and the edited file as comparison `params.run`, streamed like `evaluate`. */
+  async flips(
+    params: FlipsParams & { run: number },
+    onPiece: (progress: FlipProgress) => void,
+    signal: AbortSignal,
+  ): Promise<{ tally: FlipTally; elapsedMs: number }> {
+    const arg = { ...params, urlsText: this.listToSend(params.urlsText) };
+    return this.heard(await this.rpc.stream('flips', arg, onPiece, signal));
   }
 
-  /** Starts comparing the deployed and the edited file, a previous comparison cancelled; answers its number. */
-  compareFlips(params: FlipsParams, handlers: FlipHandlers): number {
-    this.cancelFlips();
-    const run = { id: this.nextRun++, abort: new AbortController(), fail: (m: string) => handlers.onError(m) };
-    this.flipRun = run;
-    const arg = { ...params, urlsText: this.listToSend(params.urlsText), run: run.id };
-    const live = () => this.flipRun === run;
-    this.rpc
-      .stream(
-        'flips',
-        arg,
-        (p) => live() && handlers.onChunk({ done: p.done, total: p.total }, p.tally),
-        run.abort.signal,
-      )
-      .then(
-        (end) => {
-          this.heard(end);
-          if (!live()) return;
-          this.flipRun = null;
-          handlers.onDone(end.tally, end.elapsedMs);
-        },
-        (e) => {
-          if (!live() || isAbort(e)) return;
-          this.flipRun = null;
-          handlers.onError(messageOf(e));
-        },
-      );
-    return run.id;
-  }
-
-  /** Stops the comparison going on, if any; its answers are dropped from now on. */
-  cancelFlips(): void {
-    this.flipRun?.abort.abort();
-    this.flipRun = null;
+  /** A question about the run or the comparison the worker holds (a view, an export); null when it is gone. */
+  about<K extends 'view' | 'export' | 'flipsView' | 'flipsExport'>(
+    method: K,
+    arg: ArgOf<RobotsApi[K]>,
+  ): Promise<ResultOf<RobotsApi[K]> | null> {
+    return this.held(this.rpc.call(method, arg));
   }
 
   /** An answer about a run or a comparison, or null when it is gone. */
@@ -257,16 +180,6 @@ export class RobotsWorkerClient {
     } catch {
       return null;
     }
-  }
-
-  /** The flips of comparison `run` a query keeps (at most its limit); null when the comparison is gone. */
-  flipsView(run: number, query: FlipQuery): Promise<FlipsView | null> {
-    return this.held(this.rpc.call('flipsView', { run, query }));
-  }
-
-  /** Writes the flips a query keeps as a file; null when the comparison is gone. */
-  flipsExport(run: number, query: FlipQuery, format: ExportFormat): Promise<{ blob: Blob; records: number } | null> {
-    return this.held(this.rpc.call('flipsExport', { run, query, format }));
   }
 
   /** Explains one cell; resolves null when the text changed meanwhile. */
@@ -283,21 +196,11 @@ export class RobotsWorkerClient {
     return result && version === this.version && text !== null ? { result, text } : null;
   }
 
-  /** Asks which rows of run `run` a query keeps; resolves null when the run is gone. */
-  view(run: number, query: ViewQuery): Promise<ViewReply | null> {
-    return this.held(this.rpc.call('view', { run, query }));
-  }
-
   /** The Sitemaps tab's report for the current text; resolves null when the text changed meanwhile. */
   async sitemaps(robotsUrl: string, list: SitemapListInfo | null, crawler: number): Promise<SitemapReport | null> {
     const version = this.version;
     const report = await this.held(this.rpc.call('sitemaps', { version, robotsUrl, list, crawler }));
     return version === this.version ? report : null;
-  }
-
-  /** Writes the records a query keeps as a file; resolves null when the run is gone. */
-  export(run: number, query: ViewQuery, format: ExportFormat, wide: boolean): Promise<ExportedFile | null> {
-    return this.held(this.rpc.call('export', { run, query, format, wide }));
   }
 
   /** Calls a method whose answer streams a list's text in pieces: the pieces and the answer. */
@@ -372,7 +275,7 @@ export class RobotsWorkerClient {
     }
   }
 
-  /** Terminates the worker and starts a fresh one; calls owed an answer fail, the streams going on report it. */
+  /** Terminates the worker and starts a fresh one; calls owed an answer fail (the owner ends its streams). */
   restart(message: string): void {
     this.worker.onerror = null;
     this.worker.terminate();
@@ -381,16 +284,9 @@ export class RobotsWorkerClient {
     this.failedRestarts++;
     // Any answer still in flight belongs to the old worker: bump the version.
     this.version++;
-    const streams = [this.run, this.flipRun];
-    this.run = null;
-    this.flipRun = null;
     const old = this.rpc;
     [this.worker, this.rpc] = this.spawn();
     old.close('the worker restarted');
-    for (const s of streams) {
-      s?.abort.abort();
-      s?.fail(message);
-    }
     this.opts.onRestart?.(message);
   }
 
@@ -407,8 +303,6 @@ export class RobotsWorkerClient {
   dispose(): void {
     const clear = this.opts.clearInterval ?? ((h: unknown) => clearInterval(h as ReturnType<typeof setInterval>));
     clear(this.watchdog);
-    this.cancelRun();
-    this.cancelFlips();
     this.rpc.close('the worker was closed');
     this.worker.terminate();
   }

@@ -26,9 +26,9 @@ export interface Port {
 }
 
 /** The argument, the streamed piece and the answer of a served method. */
-type ArgOf<F> = F extends (arg: infer A, ctx: CallContext<never>) => unknown ? A : never;
+export type ArgOf<F> = F extends (arg: infer A, ctx: CallContext<never>) => unknown ? A : never;
 type ChunkOf<F> = F extends (arg: never, ctx: CallContext<infer C>) => unknown ? C : never;
-type ResultOf<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
+export type ResultOf<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
 
 /** The methods of a served object. */
 type Methods<Api> = { [K in keyof Api]: Api[K] extends (...args: never[]) => unknown ? K : never }[keyof Api] & string;

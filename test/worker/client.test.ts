@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
-import type { EvaluateParams, ParseSummary } from '../../src/model/wire';
-import { RobotsWorkerClient, type RunHandlers } from '../../src/worker/client';
+import type { EvaluateParams, ParseSummary, RunChunk, RunStart } from '../../src/model/wire';
+import { RobotsWorkerClient } from '../../src/worker/client';
 import { FakeWorker, inProcessWorker } from '../fakes/worker';
 
 function setup(budgetMs = 1000) {
@@ -44,15 +44,16 @@ const params: EvaluateParams = {
   fetchStatus: 200,
 };
 
-function recorder() {
-  const events: string[] = [];
-  const handlers: RunHandlers = {
-    onStart: (s) => events.push(`start ${s.rows}`),
-    onChunk: (c) => events.push(`chunk ${c.start}`),
-    onDone: (e) => events.push(`done ${e.rows}`),
-    onError: (m) => events.push(`error ${m}`),
-  };
-  return { events, handlers };
+/** Starts run 1 of `p`: its pieces reach `onPiece`; `done` is its answer, `abort` cancels it. */
+function evaluate(
+  client: RobotsWorkerClient,
+  p: EvaluateParams = params,
+  onPiece: (piece: RunStart | RunChunk) => void = () => {},
+) {
+  const abort = new AbortController();
+  const done = client.evaluate({ ...p, run: 1 }, onPiece, abort.signal);
+  done.catch(() => {});
+  return { done, abort };
 }
 
 const started = { kind: 'start', rows: 1, crawlers: [], starts: new Int32Array(1), ends: new Int32Array(1) };
@@ -89,38 +90,22 @@ describe('calls carry the document version; answers of an older one are dropped'
     await expect(current).resolves.toBe(summary);
   });
 
-  it('drops the pieces of a run that was superseded, and cancels it in the worker', async () => {
+  it('a run carries the current version, streams its pieces and answers its end', async () => {
     const { client, workers } = setup();
-    const a = recorder();
-    const b = recorder();
-    client.evaluate(params, a.handlers);
-    client.evaluate(params, b.handlers);
+    void client.setText('a');
+    const pieces: string[] = [];
+    const { done } = evaluate(client, params, (p) => pieces.push(p.kind));
     const w = workers[0];
-    const [runA, runB] = w.all('evaluate');
-    expect(w.aborted).toEqual([runA.id]);
-    w.chunk(runA, started);
-    w.chunk(runA, chunk);
-    w.chunk(runB, started);
-    w.chunk(runB, chunk);
-    w.answer(runB, { rows: 1, elapsedMs: 1 });
-    await Promise.resolve();
-    expect(a.events).toEqual([]);
-    expect(b.events).toEqual(['start 1', 'chunk 0', 'done 1']);
+    const run = w.last('evaluate');
+    expect(run.arg).toMatchObject({ run: 1, version: 1 });
+    w.chunk(run, started);
+    w.chunk(run, chunk);
+    w.answer(run, { rows: 1, elapsedMs: 1 });
+    await expect(done).resolves.toEqual({ rows: 1, elapsedMs: 1 });
+    expect(pieces).toEqual(['start', 'chunk']);
   });
 
-  it('a text change cancels the running evaluation', () => {
-    const { client, workers } = setup();
-    const r = recorder();
-    client.evaluate(params, r.handlers);
-    void client.setText('new');
-    const w = workers[0];
-    w.chunk(w.last('evaluate'), started);
-    expect(r.events).toEqual([]);
-    expect(w.methods()).toEqual(['evaluate', 'setText']);
-    expect(w.aborted).toEqual([w.last('evaluate').id]);
-  });
-
-  it('reports a failed parse of the current text, and a failed run to its handlers', async () => {
+  it('reports a failed parse of the current text; a failed run rejects with the reason', async () => {
     const failures: string[] = [];
     const workers: FakeWorker[] = [];
     const client = new RobotsWorkerClient({
@@ -134,23 +119,20 @@ describe('calls carry the document version; answers of an older one are dropped'
       onFailure: (m) => failures.push(m),
     });
     const p = client.setText('x');
-    const r = recorder();
-    client.evaluate(params, r.handlers);
+    const { done } = evaluate(client);
     const w = workers[0];
     w.fail(w.last('setText'), 'bad text');
     w.fail(w.last('evaluate'), 'bad run');
     await expect(p).resolves.toBeNull();
-    await Promise.resolve();
+    await expect(done).rejects.toThrow('bad run');
     expect(failures).toEqual(['bad text']);
-    expect(r.events).toEqual(['error bad run']);
   });
 });
 
 describe('a worker that overruns its budget or crashes is restarted', () => {
   it('terminates a silent worker after the budget and starts a fresh one', async () => {
     const { client, workers, restarts, advance } = setup(1000);
-    const r = recorder();
-    client.evaluate(params, r.handlers);
+    const { done } = evaluate(client);
     const pending = client.explain({
       url: '/',
       crawler: { kind: 'token', token: 'x' },
@@ -164,7 +146,7 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
     expect(workers[0].terminated).toBe(true);
     expect(workers).toHaveLength(2);
     expect(restarts[0]).toMatch(/did not answer within 1 s.*untouched/);
-    expect(r.events).toEqual([`error ${restarts[0]}`]);
+    await expect(done).rejects.toThrow('the worker restarted');
     await expect(pending).resolves.toBeNull();
     // The fresh worker owes nothing: the watchdog leaves it alone.
     advance(5000);
@@ -174,7 +156,7 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
   it('does not restart a worker that keeps answering, or one that owes nothing', () => {
     const { client, workers, advance } = setup(1000);
     advance(5000);
-    client.evaluate(params, recorder().handlers);
+    evaluate(client);
     const run = workers[0].last('evaluate');
     for (let i = 0; i < 5; i++) {
       advance(800);
@@ -217,13 +199,13 @@ describe('an imported list crosses once, in pieces', () => {
     expect(r.text).toBe('/a\n/b\n/c\n');
     expect(r.pieces).toEqual({ pieces: ['/a\n/b\n', '/c\n'], offsets: [0, 6], length: 9 });
     expect(client.holdsList(r.text)).toBe(true);
-    client.evaluate({ ...params, urlsText: r.text }, recorder().handlers);
+    evaluate(client, { ...params, urlsText: r.text });
     expect(w.sent.at(-1)).toMatchObject({ method: 'evaluate', arg: { urlsText: null } });
     void client.saveList('robots-lab:urlText', r.text);
     expect(w.sent.at(-1)).toMatchObject({ method: 'saveList', arg: { urlsText: null } });
     // Another list is sent whole.
     expect(client.holdsList('/other\n')).toBe(false);
-    client.evaluate({ ...params, urlsText: '/other\n' }, recorder().handlers);
+    evaluate(client, { ...params, urlsText: '/other\n' });
     expect(w.sent.at(-1)).toMatchObject({ method: 'evaluate', arg: { urlsText: '/other\n' } });
   });
 
@@ -252,31 +234,20 @@ describe('client and worker together', () => {
       clearInterval: () => {},
     });
     const parsed = client.setText(EXAMPLE_ROBOTS_TXT);
-    const done = new Promise<{ status: number[]; lines: number[] }>((resolve, reject) => {
-      const status: number[] = [];
-      const lines: number[] = [];
-      client.evaluate(
-        {
-          ...params,
-          urlsText: '/checkout/\n/blog/x',
-          crawlers: [
-            { kind: 'profile', id: 'googlebot' },
-            { kind: 'profile', id: 'gptbot' },
-          ],
-        },
-        {
-          onStart: () => {},
-          onChunk: (c) => {
-            status.push(...c.status);
-            lines.push(...c.lines);
-          },
-          onDone: () => resolve({ status, lines }),
-          onError: reject,
-        },
-      );
+    const status: number[] = [];
+    const lines: number[] = [];
+    const crawlers = [
+      { kind: 'profile', id: 'googlebot' },
+      { kind: 'profile', id: 'gptbot' },
+    ] as const;
+    const { done } = evaluate(client, { ...params, urlsText: '/checkout/\n/blog/x', crawlers: [...crawlers] }, (c) => {
+      if (c.kind === 'start') return;
+      status.push(...c.status);
+      lines.push(...c.lines);
     });
     expect((await parsed)!.groups).toHaveLength(4);
-    expect(await done).toEqual({ status: [1, 1, 0, 0], lines: [5, 16, 0, 17] });
+    await done;
+    expect({ status, lines }).toEqual({ status: [1, 1, 0, 0], lines: [5, 16, 0, 17] });
     client.dispose();
   });
 
@@ -289,25 +260,25 @@ describe('client and worker together', () => {
     await client.setText('User-agent: *\nDisallow: /a\n');
     const urls = `${Array.from({ length: 200_000 }, (_, i) => `/a/${i}`).join('\n')}\n`;
     const seen: number[] = [];
-    const first = new Promise<void>((resolve) =>
-      client.evaluate(
-        { ...params, urlsText: urls },
-        {
-          onStart: () => {},
-          onChunk: (c) => {
-            seen.push(c.progress.done);
-            resolve();
-          },
-          onDone: () => seen.push(-1),
-          onError: () => seen.push(-2),
-        },
-      ),
+    let firstChunk = () => {};
+    const first = new Promise<void>((resolve) => {
+      firstChunk = resolve;
+    });
+    const { done, abort } = evaluate(client, { ...params, urlsText: urls }, (c) => {
+      if (c.kind === 'start') return;
+      seen.push(c.progress.done);
+      firstChunk();
+    });
+    done.then(
+      () => seen.push(-1),
+      () => seen.push(-2),
     );
     await first;
-    client.cancelRun();
+    abort.abort();
     await new Promise((r) => setTimeout(r, 100));
-    // Neither more chunks nor an end reach the page once it cancelled.
-    expect(seen).toHaveLength(1);
+    // No more chunks reach the page once it cancelled, and the run ends as cancelled.
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toBe(-2);
     expect(seen[0]).toBeLessThan(200_000);
     client.dispose();
   });
@@ -357,13 +328,8 @@ describe('a saved list is read in the worker', () => {
     expect(loaded.pieces.pieces.join('')).toBe(text);
     expect(client.holdsList(loaded.text)).toBe(true);
     await client.setText('User-agent: *\nDisallow: /checkout/\n');
-    const rows = await new Promise<number>((resolve, reject) =>
-      client.evaluate(
-        { ...params, urlsText: loaded.text },
-        { onStart: () => {}, onChunk: () => {}, onDone: (e) => resolve(e.rows), onError: reject },
-      ),
-    );
-    expect(rows).toBe(60_000);
+    const { done } = evaluate(client, { ...params, urlsText: loaded.text });
+    expect((await done).rows).toBe(60_000);
     expect(sent).toEqual(['loadList', 'setText', 'evaluate the held list']);
     client.dispose();
   });
