@@ -28,9 +28,8 @@ import { RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import type { EditorPort } from './editor';
 import { FlipsController } from './flipsController';
 import { highlightFor } from './highlight';
-import { browserClock, type Clock, LatestWins } from './pacing';
+import { browserClock, type Clock, LatestWins, StreamFollower } from './pacing';
 import { addChunk, type RunBasis, startResults } from './runStream';
-import { StreamFollower } from './stream';
 
 /** The parts of the store the controller uses. */
 export type LabStore = Pick<StoreApi<RobotsLabState>, 'getState' | 'subscribe'>;

@@ -4,7 +4,7 @@
  * crawlers, re-compares when either file or an input changes (cancelling the
  * comparison going on), and keeps the progress, counts and the flips on
  * screen in the deploy store. The comparison is followed like a run
- * (`StreamFollower`, stream.ts).
+ * (`StreamFollower`, pacing.ts).
  */
 import type { StoreApi } from 'zustand';
 import type { ExportFormat, FlipProgress, FlipTally } from '../model/wire';
@@ -12,8 +12,7 @@ import type { DeployState } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import type { RobotsLabState } from '../state/store';
 import type { RobotsWorkerClient } from '../worker/client';
-import type { Clock } from './pacing';
-import { StreamFollower } from './stream';
+import { type Clock, StreamFollower } from './pacing';
 
 type Store<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
 

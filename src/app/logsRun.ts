@@ -2,15 +2,14 @@
  * Runs the Logs tab's audit in a worker of its own (src/worker/logs.worker.ts,
  * through rpc.ts): one worker per run, ended when the run ends or a new one
  * starts, so a log of gigabytes never holds the page's main worker. The
- * audit's stream is followed like a run (`StreamFollower`, stream.ts).
+ * audit's stream is followed like a run (`StreamFollower`, pacing.ts).
  */
 import type { LogsProgress, LogsResult, TextVersion } from '../model/logs';
 import { useLogs } from '../state/logs';
 import { useRobotsLab } from '../state/store';
 import type { LogsApi } from '../worker/logsApi';
 import { Connection, type Port } from '../worker/rpc';
-import { browserClock } from './pacing';
-import { StreamFollower } from './stream';
+import { browserClock, StreamFollower } from './pacing';
 
 let worker: Worker | null = null;
 let progress: LogsProgress | null = null;

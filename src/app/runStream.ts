@@ -1,7 +1,7 @@
 /**
  * One evaluation run as the page receives it: the run's first piece sizes its
  * arrays, and each chunk is copied into them (the controller follows the
- * stream with a `StreamFollower`, stream.ts).
+ * stream with a `StreamFollower`, pacing.ts).
  */
 
 import type { ListPieces } from '../model/pieces';

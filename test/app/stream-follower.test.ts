@@ -1,11 +1,10 @@
 /**
- * The page's one stream consumer (src/app/stream.ts) on hand-made streams:
+ * The page's one stream consumer (src/app/pacing.ts) on hand-made streams:
  * which pieces reach the fold, when the screen is shown, how a stream is
  * replaced, cancelled or failed, and which answer to a question is kept.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FLUSH_MS } from '../../src/app/pacing';
-import { StreamFollower } from '../../src/app/stream';
+import { FLUSH_MS, StreamFollower } from '../../src/app/pacing';
 
 /** A stream the test drives: its pieces, its answer or its failure. */
 interface Driven {
