@@ -13,12 +13,17 @@ import { verdictPasses } from './view';
 /** Verdict names as the CLI's CSV and JSON write them (`status`); indexed by CELL value. */
 const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];
 
-/** What to write: the run, the view's rows (null: every row judged so far), its query, and rule labels by line. */
+/**
+ * What to write: the run, the view's rows (null: every row judged so far),
+ * its query, rule labels by line, and for the readers' filter the readers
+ * that differ per cell (disagree.ts).
+ */
 export interface ExportSource {
   run: BulkRun;
   rows: Int32Array | null;
   query: ViewQuery;
   ruleText: (line: number) => string;
+  masks: Uint8Array | null;
 }
 
 /** Characters gathered before a chunk is handed to the Blob: big enough to be cheap, small enough to stay bounded. */
@@ -30,14 +35,15 @@ const CHUNK_CHARS = 1 << 20;
  * "blocked for Googlebot" exports Googlebot's blocked cells only; a row-level
  * filter (search, normalised only) keeps every crawler's cell.
  */
-function cellKeeper(run: BulkRun, q: ViewQuery): { cols: number[]; keep: (k: number) => boolean } {
+function cellKeeper({ run, query: q, masks }: ExportSource): { cols: number[]; keep: (k: number) => boolean } {
   const all = Array.from({ length: run.cols }, (_, c) => c);
   if (q.verdict === 'all' && q.rule === null) return { cols: all, keep: () => true };
   const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : all;
   const keep = (k: number) => {
     // Another origin's deciding lines are its own file's, never the editor's line q.rule.
     if (q.rule !== null && run.rowFlags[Math.floor(k / run.cols)] & ROW.OTHER_ORIGIN) return false;
-    return verdictPasses(run.status[k], q.verdict) && (q.rule === null || run.lines[k] === q.rule);
+    const verdictOk = masks ? masks[k] !== 0 : verdictPasses(run.status[k], q.verdict);
+    return verdictOk && (q.rule === null || run.lines[k] === q.rule);
   };
   return { cols, keep };
 }
@@ -80,7 +86,7 @@ export function writeExport(
   const summary: ExportSummary = {
     records: counts.records,
     urls: counts.urls,
-    crawlers: cellKeeper(run, src.query).cols.length,
+    crawlers: cellKeeper(src).cols.length,
     complete: run.finished,
     judged: run.done,
     total: run.rows,
@@ -130,7 +136,7 @@ interface KeptRecord {
 /** The cells the filter keeps, row by row, counting records and the URLs they come from. */
 function* keptRecords(src: ExportSource, counts: Counts): Generator<KeptRecord> {
   const { run } = src;
-  const { cols, keep } = cellKeeper(run, src.query);
+  const { cols, keep } = cellKeeper(src);
   for (const row of rowsOf(src)) {
     const url = run.url(row);
     const req = requestUrl(run, row, url);
@@ -167,7 +173,7 @@ function* csvLines(src: ExportSource, counts: Counts): Generator<string> {
 
 function* wideCsvLines(src: ExportSource, counts: Counts): Generator<string> {
   const { run } = src;
-  const { cols, keep } = cellKeeper(run, src.query);
+  const { cols, keep } = cellKeeper(src);
   const header = ['url', 'request_url'];
   for (const c of cols) {
     const name = run.crawlers[c].info.label;

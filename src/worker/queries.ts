@@ -91,5 +91,5 @@ export function answerExport(
     for (const r of g.rules) texts.set(r.line, ruleLabel(r.kind, r.raw));
   }
   const ruleText = (line: number) => texts.get(line) ?? '';
-  return writeExport({ run, rows, query, ruleText }, format, wide);
+  return writeExport({ run, rows, query, ruleText, masks: diffs?.masks ?? null }, format, wide);
 }

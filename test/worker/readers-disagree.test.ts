@@ -100,6 +100,19 @@ describe('where readers disagree (docs/behaviour.md §14)', () => {
     expect(Array.from((await s.view({ verdict: 'disagree', rule: 3 }))!.rows!)).toEqual([2]);
   });
 
+  it('an export of the filter holds the cells where another reader differs, and only those', async () => {
+    const s = setup();
+    s.evaluate(URLS);
+    const file = s.api.export({ run: 2, query: { ...ALL_ROWS, verdict: 'disagree' }, format: 'json', wide: false });
+    const records = JSON.parse(await file.blob.text()) as { url: string; crawler: string; status: string }[];
+    // GPTBot obeys `*`, read differently in 1994; Googlebot's own group reads alike everywhere.
+    expect(records.map((r) => [r.url, r.crawler, r.status])).toEqual([
+      ['/private/public/y', 'GPTBot', 'allowed'],
+      ['/a.cgi', 'GPTBot', 'blocked'],
+    ]);
+    expect(file.summary).toMatchObject({ records: 2, urls: 2 });
+  });
+
   it('a long list is worked through in slices; after PARTIAL_MS it answers with the rows so far, then goes on', async () => {
     const s = setup();
     const many = Array.from({ length: 1000 }, (_, i) => (i % 250 === 0 ? '/a.cgi' : `/p${i}`));
