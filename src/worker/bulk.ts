@@ -28,21 +28,27 @@ export interface BulkCrawler {
   ignoresGlobal: boolean;
 }
 
-/** JavaScript's String#trim whitespace, by code unit. */
+/** JavaScript's String#trim whitespace (the \s class), by code unit; the common ASCII case without a regex. */
 function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 0xa0 ||
-    c === 0xfeff ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000
-  );
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+}
+
+/** A growable Int32Array. */
+export class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  /** The values pushed, as an array of their own. */
+  toArray(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
 }
 
 /**
@@ -50,10 +56,8 @@ function isSpace(c: number): boolean {
  * trimmed, without making a string per row.
  */
 export function splitRows(text: string): { starts: Int32Array; ends: Int32Array } {
-  let cap = 1024;
-  let starts = new Int32Array(cap);
-  let ends = new Int32Array(cap);
-  let n = 0;
+  const starts = new IntList();
+  const ends = new IntList();
   const len = text.length;
   // Without CRs, the native indexOf finds line ends far faster than a loop over characters.
   const hasCr = text.indexOf('\r') !== -1;
@@ -76,22 +80,12 @@ export function splitRows(text: string): { starts: Int32Array; ends: Int32Array 
     while (s < e && isSpace(text.charCodeAt(s))) s++;
     while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
     if (e > s) {
-      if (n === cap) {
-        cap *= 2;
-        const ns = new Int32Array(cap);
-        ns.set(starts);
-        starts = ns;
-        const ne = new Int32Array(cap);
-        ne.set(ends);
-        ends = ne;
-      }
-      starts[n] = s;
-      ends[n] = e;
-      n++;
+      starts.push(s);
+      ends.push(e);
     }
     at = nl + 1;
   }
-  return { starts: starts.slice(0, n), ends: ends.slice(0, n) };
+  return { starts: starts.toArray(), ends: ends.toArray() };
 }
 
 /**

@@ -21,6 +21,7 @@ import type {
   FlipsView,
   FlipTally,
 } from '../model/wire';
+import { IntList } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { textBlob } from './exportFile';
 import type { HandlerHost } from './host';
@@ -28,6 +29,7 @@ import { judgeUrl, scopeChecker } from './judge';
 import type { CallContext } from './rpc';
 import type { HeldList } from './runs';
 import { Jobs } from './sliced';
+import { byText } from './view';
 
 /** What every flip of one crawler between one pair of deciding lines shares. */
 interface FlipPair {
@@ -36,20 +38,6 @@ interface FlipPair {
   oldLine: Flip['oldLine'];
   newLine: Flip['newLine'];
   causes: LineEdit[];
-}
-
-/** A growable Int32Array. */
-class IntList {
-  data = new Int32Array(1024);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
 }
 
 /**
@@ -208,15 +196,7 @@ export class FlipRun {
     if (q.sort === 'list') return q.desc ? out.reverse() : out;
     const sign = q.desc ? -1 : 1;
     const fr = this.flipRows.data;
-    if (q.sort === 'url') {
-      const urls = new Map<number, string>();
-      for (const i of out) urls.set(i, this.url(fr[i]));
-      return out.sort((a, b) => {
-        const x = urls.get(a)!;
-        const y = urls.get(b)!;
-        return (x < y ? -sign : x > y ? sign : 0) || a - b;
-      });
-    }
+    if (q.sort === 'url') return byText(out, (i) => this.url(fr[i]), q.desc);
     const field = (i: number) =>
       q.sort === 'crawler' ? pairs[fp[i]].crawlerIndex : pairs[fp[i]].kind === 'allowed-to-blocked' ? 0 : 1;
     return out.sort((a, b) => sign * (field(a) - field(b)) || a - b);

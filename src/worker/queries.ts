@@ -36,24 +36,17 @@ export function answerView(
   const started = host.now();
   return new Promise((resolve, reject) => {
     let answered = false;
-    const answer = () => {
-      if (answered) return;
+    const step = (deadline: () => boolean) => {
+      diffs.step(deadline);
+      return diffs.upToDate;
+    };
+    const after = () => {
+      if (answered || (!diffs.upToDate && host.now() - started < PARTIAL_MS)) return;
       answered = true;
       resolve(viewOf(query, run, diffs));
     };
-    runSliced(
-      host,
-      () => !current(),
-      (deadline) => {
-        diffs.step(deadline);
-        return diffs.upToDate;
-      },
-      () => {
-        if (diffs.upToDate || host.now() - started >= PARTIAL_MS) answer();
-      },
-    ).catch((e) => {
-      if (!answered) reject(e);
-    });
+    // Once answered, a stop is no one's error: the promise is settled.
+    runSliced(host, () => !current(), step, after).catch(reject);
   });
 }
 

@@ -69,7 +69,6 @@ export function computeView(run: BulkRun, q: ViewQuery, diffs: ReaderDiffs | nul
 const VERDICT_RANK = [1, 0, 2, 3];
 
 function sortRows(run: BulkRun, rows: Int32Array, sort: NonNullable<ViewQuery['sort']>): void {
-  const dir = sort.desc ? -1 : 1;
   if (sort.key === 'verdict') {
     const col = Math.min(Math.max(sort.col, 0), run.cols - 1);
     // A stable counting sort: list order within a verdict.
@@ -82,12 +81,17 @@ function sortRows(run: BulkRun, rows: Int32Array, sort: NonNullable<ViewQuery['s
     for (const b of order) for (const r of buckets[b]) rows[at++] = r;
     return;
   }
-  const urls = new Array<string>(run.rows);
-  for (let i = 0; i < rows.length; i++) urls[rows[i]] = run.url(rows[i]);
-  const sorted = Array.from(rows).sort((a, b) => {
-    const x = urls[a];
-    const y = urls[b];
-    return x < y ? -dir : x > y ? dir : a - b;
-  });
-  rows.set(sorted);
+  rows.set(byText(Array.from(rows), (row) => run.url(row), sort.desc));
+}
+
+/**
+ * `items` ordered by their text (read once each), then by their own order
+ * (list order, for rows and flips alike); `desc` reverses the text order only.
+ */
+export function byText(items: number[], text: (item: number) => string, desc: boolean): number[] {
+  const keys = items.map(text);
+  const dir = desc ? -1 : 1;
+  const order = items.map((_, i) => i);
+  order.sort((a, b) => (keys[a] < keys[b] ? -dir : keys[a] > keys[b] ? dir : items[a] - items[b]));
+  return order.map((i) => items[i]);
 }
