@@ -48,10 +48,12 @@ function cellKeeper({ run, query: q, masks }: ExportSource): { cols: number[]; k
   return { cols, keep };
 }
 
-/** The fields of one cell as the CLI names them: status, line, the line's text, and a note when no line decided. */
-function cell(src: ExportSource, row: number, k: number) {
+/** The fields of the cell of `row` in column `col` as the CLI names them: crawler, status, line, the line's text, and a note when no line decided. */
+function cell(src: ExportSource, row: number, col: number) {
+  const k = row * src.run.cols + col;
   const line = src.run.lines[k];
   return {
+    crawler: src.run.crawlers[col].info.label,
     status: STATUS_NAMES[src.run.status[k]],
     line: line > 0 ? line : null,
     lineText: line > 0 ? lineTextOf(src, row, line) : null,
@@ -118,97 +120,66 @@ export function* chunked(parts: Iterable<string>): Generator<string> {
 }
 
 type Counts = { records: number; urls: number };
+type Cell = ReturnType<typeof cell>;
 
-/** The view's rows, in its order; counts a URL when it yields at least one record. */
-function* rowsOf(src: ExportSource): Generator<number> {
-  const n = src.rows ? src.rows.length : src.run.done;
-  for (let i = 0; i < n; i++) yield src.rows ? src.rows[i] : i;
-}
-
-/** One record of a long export: a URL × crawler cell the filter keeps. */
-interface KeptRecord {
+/** A row of the view with cells the filter keeps: per column of the query, the cell, or null where the filter left it out. */
+interface KeptRow {
   url: string;
   requestUrl: string;
-  crawler: string;
-  cell: ReturnType<typeof cell>;
+  cells: (Cell | null)[];
 }
 
-/** The cells the filter keeps, row by row, counting records and the URLs they come from. */
-function* keptRecords(src: ExportSource, counts: Counts): Generator<KeptRecord> {
+/** The view's rows in its order, each with the cells the filter keeps (rows with none are left out), counted. */
+function* keptRows(src: ExportSource, counts: Counts): Generator<KeptRow> {
   const { run } = src;
   const { cols, keep } = cellKeeper(src);
-  for (const row of rowsOf(src)) {
-    const url = run.url(row);
-    const req = requestUrl(run, row, url);
-    let kept = 0;
-    for (const c of cols) {
-      const k = row * run.cols + c;
-      if (!keep(k)) continue;
-      kept++;
-      yield { url, requestUrl: req, crawler: run.crawlers[c].info.label, cell: cell(src, row, k) };
-    }
+  const n = src.rows ? src.rows.length : run.done;
+  for (let i = 0; i < n; i++) {
+    const row = src.rows ? src.rows[i] : i;
+    const cells = cols.map((c) => (keep(row * run.cols + c) ? cell(src, row, c) : null));
+    const kept = cells.reduce((m, v) => m + (v ? 1 : 0), 0);
+    if (kept === 0) continue;
     counts.records += kept;
-    if (kept > 0) counts.urls++;
+    counts.urls++;
+    const url = run.url(row);
+    yield { url, requestUrl: requestUrl(run, row, url), cells };
   }
 }
 
+const lineOf = (v: Cell) => (v.line === null ? '' : String(v.line));
+
 function* csvLines(src: ExportSource, counts: Counts): Generator<string> {
   yield csvRecord(RESULT_COLUMNS);
-  for (const r of keptRecords(src, counts)) {
-    const v = r.cell;
+  for (const r of keptRows(src, counts)) {
     // expected and ok stay empty: the page has no expectations.
-    yield csvRecord([
-      r.url,
-      r.requestUrl,
-      r.crawler,
-      v.status,
-      v.line === null ? '' : String(v.line),
-      v.lineText ?? '',
-      v.note,
-      '',
-      '',
-    ]);
+    for (const v of r.cells)
+      if (v) yield csvRecord([r.url, r.requestUrl, v.crawler, v.status, lineOf(v), v.lineText ?? '', v.note, '', '']);
   }
 }
 
 function* wideCsvLines(src: ExportSource, counts: Counts): Generator<string> {
-  const { run } = src;
-  const { cols, keep } = cellKeeper(src);
   const header = ['url', 'request_url'];
-  for (const c of cols) {
-    const name = run.crawlers[c].info.label;
+  for (const c of cellKeeper(src).cols) {
+    const name = src.run.crawlers[c].info.label;
     header.push(`${name} verdict`, `${name} line`, `${name} rule`);
   }
   yield csvRecord(header);
-  for (const row of rowsOf(src)) {
-    const url = run.url(row);
-    const cells = [url, requestUrl(run, row, url)];
-    let kept = 0;
-    for (const c of cols) {
-      const k = row * run.cols + c;
-      if (!keep(k)) {
-        // A cell the filter left out stays empty: the row keeps its shape.
-        cells.push('', '', '');
-        continue;
-      }
-      const v = cell(src, row, k);
-      kept++;
-      cells.push(v.status, v.line === null ? '' : String(v.line), v.lineText ?? '');
-    }
-    if (kept === 0) continue;
-    counts.records += kept;
-    counts.urls++;
-    yield csvRecord(cells);
+  for (const r of keptRows(src, counts)) {
+    // A cell the filter left out stays empty: the row keeps its shape.
+    const cells = r.cells.flatMap((v) => (v ? [v.status, lineOf(v), v.lineText ?? ''] : ['', '', '']));
+    yield csvRecord([r.url, r.requestUrl, ...cells]);
   }
 }
 
 function* jsonLines(src: ExportSource, counts: Counts): Generator<string> {
   yield '[';
-  let first = true;
-  for (const r of keptRecords(src, counts)) {
-    const record = { url: r.url, requestUrl: r.requestUrl, crawler: r.crawler, ...r.cell };
-    yield (first ? '\n' : ',\n') + JSON.stringify(record);
-    first = false;
+  let sep = '\n';
+  for (const r of keptRows(src, counts)) {
+    for (const v of r.cells) {
+      if (!v) continue;
+      yield sep + JSON.stringify({ url: r.url, requestUrl: r.requestUrl, ...v });
+      sep = ',\n';
+    }
   }
   yield '\n]\n';
 }

@@ -9,7 +9,8 @@ import { csvRecord } from '../core/csv';
 import { FLIP_COLUMNS, flipCsvRecord } from '../core/diff/csv';
 import { type DiffCrawler, emptyCounts, type Flip, type LineEdit, verdictFlips } from '../core/diff/index';
 import { diffLines, type LineDiff } from '../core/diff/lines';
-import { applyGoogleSizeLimit, chooseGroups, parseRobotsTxt } from '../core/index';
+import { chooseGroups } from '../core/index';
+import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
 import type {
   ExportFormat,
@@ -83,8 +84,7 @@ class ParseCache {
   private parsed: ParsedRobots | null = null;
   get(text: string): ParsedRobots {
     if (this.text !== text || !this.parsed) {
-      const cut = applyGoogleSizeLimit(text);
-      this.parsed = parseRobotsTxt(cut.cutAt === null ? text : cut.text);
+      this.parsed = parseAsRead(text);
       this.text = text;
     }
     return this.parsed;
