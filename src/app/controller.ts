@@ -102,7 +102,7 @@ export class AppController {
       onRestart: (message) => {
         this.store.getState().setWorkerNotice(message);
         this.runs.cancel();
-        this.flips.fail(message);
+        this.flips.restarted(message, !this.client.crashLooping);
         // The fresh worker knows nothing: send it the text and run the inputs again (unless that input is what crashes it).
         if (this.client.crashLooping) return;
         const o = this.opened;
@@ -116,7 +116,6 @@ export class AppController {
               () => this.sendText(),
             );
         else void this.sendText();
-        this.flips.resume();
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });

@@ -69,14 +69,10 @@ export class FlipsController {
     this.compare();
   }
 
-  /** Compares again (the worker restarted and knows nothing), if the view shows. */
-  resume(): void {
-    this.compare();
-  }
-
-  /** Ends the comparison going on with `message` (the worker restarted under it). */
-  fail(message: string): void {
+  /** The worker restarted: the comparison going on ends with `message`; `again`, it starts afresh if the view shows. */
+  restarted(message: string, again: boolean): void {
     this.stream.fail(message);
+    if (again) this.compare();
   }
 
   dispose(): void {

@@ -147,4 +147,31 @@ describe('before/after: when the page compares the two files', () => {
     expect(worker.aborted.at(-1)).toBe(last.id);
     controller.dispose();
   });
+
+  it('a worker crash ends the comparison going on, and the fresh worker compares again', () => {
+    const { deploy, worker, controller } = setup();
+    deploy.getState().setDeployedText(DEPLOYED);
+    deploy.getState().setView('before-after');
+    vi.advanceTimersByTime(100);
+    worker.crash('boom');
+    const calls = worker.all('flips');
+    expect(calls).toHaveLength(2);
+    expect(calls[1].arg).toMatchObject({ deployedText: DEPLOYED, editedText: EDITED });
+    expect(deploy.getState().flips).toMatchObject({ run: calls[1].arg.run, finished: false });
+    expect(deploy.getState().notice).toBeNull();
+    controller.dispose();
+  });
+
+  it('a worker that keeps crashing is not asked again, and the view says the comparison could not finish', () => {
+    const { deploy, worker, controller } = setup();
+    deploy.getState().setDeployedText(DEPLOYED);
+    deploy.getState().setView('before-after');
+    vi.advanceTimersByTime(100);
+    for (let i = 0; i < 3; i++) worker.crash('boom');
+    const asked = worker.all('flips').length;
+    worker.crash('boom');
+    expect(worker.all('flips')).toHaveLength(asked);
+    expect(deploy.getState().notice).toMatch(/^The comparison could not finish: The worker crashed \(boom\)/);
+    controller.dispose();
+  });
 });
