@@ -29,7 +29,7 @@ import type { EditorPort } from './editor';
 import { FlipsController } from './flipsController';
 import { highlightFor } from './highlight';
 import { browserClock, type Clock, LatestWins, StreamFollower } from './pacing';
-import { addChunk, type RunBasis, startResults } from './runStream';
+import { addChunk, listInputs, listInputsChanged, type RunBasis, startResults } from './runStream';
 
 /** The parts of the store the controller uses. */
 export type LabStore = Pick<StoreApi<RobotsLabState>, 'getState' | 'subscribe'>;
@@ -269,12 +269,7 @@ export class AppController {
       this.textSender.poke();
       return;
     }
-    if (
-      s.urlText !== prev.urlText ||
-      s.crawlers !== prev.crawlers ||
-      s.settings !== prev.settings ||
-      s.robotsUrl !== prev.robotsUrl
-    ) {
+    if (listInputsChanged(s, prev)) {
       this.startRun();
       return;
     }
@@ -310,10 +305,7 @@ export class AppController {
     const textVersion = this.client.currentVersion;
     const restarted = this.running !== null && !this.running.finished;
     const params = {
-      urlsText: s.urlText,
-      crawlers: crawlerSpecs(s.crawlers),
-      normalise: s.settings.normalise,
-      robotsUrl: s.robotsUrl.trim(),
+      ...listInputs(s),
       fetchStatus: s.settings.fetchStatus,
       origins: originSpecs(useOrigins.getState().files),
     };

@@ -9,10 +9,10 @@
 import type { StoreApi } from 'zustand';
 import type { ExportFormat, FlipProgress, FlipTally } from '../model/wire';
 import type { DeployState } from '../state/deploy';
-import { crawlerSpecs } from '../state/inputs';
 import type { RobotsLabState } from '../state/store';
 import type { RobotsWorkerClient } from '../worker/client';
 import { type Clock, StreamFollower } from './pacing';
+import { listInputs, listInputsChanged } from './runStream';
 
 type Store<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
 
@@ -49,14 +49,7 @@ export class FlipsController {
   start(): void {
     this.unsubscribe = [
       this.lab.subscribe((s, prev) => {
-        if (
-          s.robotsText !== prev.robotsText ||
-          s.urlText !== prev.urlText ||
-          s.crawlers !== prev.crawlers ||
-          s.settings !== prev.settings ||
-          s.robotsUrl !== prev.robotsUrl
-        )
-          this.compare();
+        if (s.robotsText !== prev.robotsText || listInputsChanged(s, prev)) this.compare();
       }),
       this.deploy.subscribe((s, prev) => {
         if (s.view !== prev.view) {
@@ -91,14 +84,7 @@ export class FlipsController {
       return;
     }
     const s = this.lab.getState();
-    const params = {
-      deployedText: d.deployedText,
-      editedText: s.robotsText,
-      urlsText: s.urlText,
-      crawlers: crawlerSpecs(s.crawlers),
-      normalise: s.settings.normalise,
-      robotsUrl: s.robotsUrl.trim(),
-    };
+    const params = { deployedText: d.deployedText, editedText: s.robotsText, ...listInputs(s) };
     this.latest = null;
     const run = this.stream.start((id, onPiece, signal) => this.client.flips({ ...params, run: id }, onPiece, signal));
     d.setNotice(null);

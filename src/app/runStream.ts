@@ -5,8 +5,9 @@
  */
 
 import type { ListPieces } from '../model/pieces';
-import type { RunChunk, RunStart } from '../model/wire';
-import type { RunResults } from '../state/store';
+import type { FlipsParams, RunChunk, RunStart } from '../model/wire';
+import { crawlerSpecs } from '../state/inputs';
+import type { RobotsLabState, RunResults } from '../state/store';
 
 /** What the run is of, known before the worker answers. */
 export interface RunBasis {
@@ -65,4 +66,24 @@ export function addChunk(r: RunResults, chunk: RunChunk): boolean {
   r.etaMs = chunk.progress.etaMs;
   r.totals = chunk.totals;
   return first;
+}
+
+/** The list × crawlers a run or a comparison is of, and how its URLs are read. */
+export function listInputs(s: RobotsLabState): Pick<FlipsParams, 'urlsText' | 'crawlers' | 'normalise' | 'robotsUrl'> {
+  return {
+    urlsText: s.urlText,
+    crawlers: crawlerSpecs(s.crawlers),
+    normalise: s.settings.normalise,
+    robotsUrl: s.robotsUrl.trim(),
+  };
+}
+
+/** True when the list, the crawlers or the settings a run is of changed (the text aside). */
+export function listInputsChanged(s: RobotsLabState, prev: RobotsLabState): boolean {
+  return (
+    s.urlText !== prev.urlText ||
+    s.crawlers !== prev.crawlers ||
+    s.settings !== prev.settings ||
+    s.robotsUrl !== prev.robotsUrl
+  );
 }

@@ -259,17 +259,12 @@ export interface SitemapReport {
   } | null;
 }
 
-/** The inputs of a before/after comparison: both texts, and the URL list × crawlers to compare them on. */
-export interface FlipsParams {
+/** The inputs of a before/after comparison: both texts, and the URL list × crawlers to compare them on, as for a run. */
+export interface FlipsParams extends Pick<EvaluateParams, 'urlsText' | 'crawlers' | 'normalise' | 'robotsUrl'> {
   /** The file as deployed today (the "before"). */
   deployedText: string;
   /** The file being edited (the "after"). */
   editedText: string;
-  /** As for `evaluate`: null for the list the worker holds. */
-  urlsText: string | null;
-  crawlers: CrawlerSpec[];
-  normalise: boolean;
-  robotsUrl: string;
 }
 
 /** The direction of a verdict flip. */
