@@ -7,8 +7,15 @@
  */
 import { csvRecord } from '../core/csv';
 import { FLIP_COLUMNS, flipCsvRecord } from '../core/diff/csv';
-import { type DiffCrawler, emptyCounts, type Flip, type LineEdit, verdictFlips } from '../core/diff/index';
-import { diffLines, type LineDiff } from '../core/diff/lines';
+import {
+  compareRobots,
+  type DiffCrawler,
+  emptyCounts,
+  type Flip,
+  type LineEdit,
+  verdictFlips,
+} from '../core/diff/index';
+import type { LineDiff } from '../core/diff/lines';
 import { chooseGroups } from '../core/index';
 import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
@@ -55,11 +62,6 @@ function obeyedRules(parsed: ParsedRobots, c: DiffCrawler): string {
   return out;
 }
 
-/** The physical lines of a parsed file, as written. */
-function physicalLines(parsed: ParsedRobots): string[] {
-  return parsed.lines.map((l) => parsed.text.slice(l.span.from, l.span.to));
-}
-
 /**
  * The two files and their line diff, made only when a flip needs its causes:
  * a keystroke that flips nothing (most of them) costs no diff of the files.
@@ -70,7 +72,7 @@ function lazyComparison(before: ParsedRobots, after: ParsedRobots): Comparison {
     before,
     after,
     get lines() {
-      lines ??= diffLines(physicalLines(before), physicalLines(after));
+      lines ??= compareRobots(before, after).lines;
       return lines;
     },
   };
