@@ -14,12 +14,12 @@ import {
   type LineEdit,
   verdictFlips,
 } from '../core/diff/index';
-import { type CrawlerProfile, toRequestUrl } from '../core/index';
+import { toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { splitPositional } from './check';
 import { robotsFileBytes } from './fetchOptions';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
-import { parseRobots, resolveAgents } from './robots';
+import { agentTokens, parseRobots, resolveAgents } from './robots';
 import { streamingTable } from './rows';
 import { OutputBuffer } from './stream';
 import { openLists, urlBatches } from './targets';
@@ -63,16 +63,10 @@ function readOptions(
   if ([oldPath, newPath, ...lists].filter((p) => p === '-').length > 1) {
     throw new CliError('standard input ("-") can be used for only one file');
   }
-  const crawlers = agents.map((a): DiffCrawler => {
-    const profile: CrawlerProfile | undefined = 'profile' in a ? a.profile : undefined;
-    return profile
-      ? { label: a.label, spec: { tokens: profile.tokens, ignoresGlobal: profile.ignoresGlobal } }
-      : { label: a.label, spec: { tokens: ['token' in a ? a.token : a.label] } };
-  });
   return {
     oldPath,
     newPath,
-    crawlers,
+    crawlers: agents.map((a) => ({ label: a.label, spec: agentTokens(a) })),
     format,
     failOn,
     raw: args.switches.has('raw'),
