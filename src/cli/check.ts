@@ -66,18 +66,11 @@ export function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
     const self = checkScope(robotsUrl, robotsUrl);
     if (!self.inScope) throw new CliError(`invalid --robots-url "${robotsUrl}": ${self.reason}`);
   }
+  const list = (what: string, expected: Expected) => (path: string) => ({ path, what, expected });
   const lists: ListSpec[] = [
-    ...[...files, ...flags(args, 'urls')].map((path) => ({ path, what: 'URL list', expected: null })),
-    ...flags(args, 'expect-allowed').map((path) => ({
-      path,
-      what: '--expect-allowed list',
-      expected: 'allowed' as const,
-    })),
-    ...flags(args, 'expect-blocked').map((path) => ({
-      path,
-      what: '--expect-blocked list',
-      expected: 'blocked' as const,
-    })),
+    ...[...files, ...flags(args, 'urls')].map(list('URL list', null)),
+    ...flags(args, 'expect-allowed').map(list('--expect-allowed list', 'allowed')),
+    ...flags(args, 'expect-blocked').map(list('--expect-blocked list', 'blocked')),
   ];
   if ([robotsPath, ...lists.map((l) => l.path)].filter((p) => p === '-').length > 1)
     throw new CliError('standard input ("-") can be used for only one file');

@@ -6,14 +6,7 @@
 
 import { csvRecord } from '../core/csv';
 import { describeEdit, FLIP_COLUMNS, flipCsvRecord } from '../core/diff/csv';
-import {
-  compareRobots,
-  type DiffCrawler,
-  emptyCounts,
-  type Flip,
-  type LineEdit,
-  verdictFlips,
-} from '../core/diff/index';
+import { compareRobots, emptyCounts, type Flip, type LineEdit, verdictFlips } from '../core/diff/index';
 import { toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { splitPositional } from './check';
@@ -37,20 +30,7 @@ type FailOn = 'blocked' | 'allowed' | 'any';
 const NAMED_FAILURES = 20;
 
 /** The command's options, checked. */
-interface DiffOptions {
-  oldPath: string;
-  newPath: string;
-  crawlers: DiffCrawler[];
-  format: DiffFormat;
-  failOn: FailOn | null;
-  raw: boolean;
-  sizeLimit: boolean;
-}
-
-function readOptions(
-  args: ParsedArgs,
-  io: CliIo,
-): DiffOptions & { urlArgs: string[]; lists: string[]; column?: string } {
+function readOptions(args: ParsedArgs, io: CliIo) {
   const [oldPath, newPath, ...positional] = args.positional;
   if (!oldPath || !newPath) throw new UsageError('diff needs two files: OLD.txt NEW.txt', 'diff');
   const agents = resolveAgents(flags(args, 'agent'), io);

@@ -56,7 +56,7 @@ export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): P
   return parseRobots(io, path, await readUserFile(io, path, 'robots.txt'), sizeLimit);
 }
 
-/** Parses a robots.txt's bytes as `loadRobots` does, its notes on `io.stderr` (a worker thread of `--jobs` too). */
+/** Parses a robots.txt's bytes as `loadRobots` does, its notes on `io.stderr`. */
 export function parseRobots(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
   const parsed = parseBytes(io, path, bytes, sizeLimit);
   if (parsed.invalidUtf8) {
