@@ -134,19 +134,14 @@ function displayWidth(s: string): number {
   return n;
 }
 
-/** A table written row by row: `row` gives the text to write now, `end` the rows still held back. */
-export interface StreamingTable {
-  row(cells: string[]): string;
-  end(): string;
-}
-
 /**
  * A table whose first screenful of rows is held back to size the columns
  * (the first column at most `firstColumnMax` wide); every later row is
  * written as it comes, and a later cell wider than its column overflows it
- * rather than widening the rows above. No rows: nothing, not even the header.
+ * rather than widening the rows above. `row` gives the text to write now,
+ * `end` the rows still held back (no rows: nothing, not even the header).
  */
-export function streamingTable(header: string[], firstColumnMax = Number.POSITIVE_INFINITY): StreamingTable {
+export function streamingTable(header: string[], firstColumnMax = Number.POSITIVE_INFINITY) {
   let held: string[][] | null = [];
   let widths: number[] = [];
   const line = (row: string[]) =>
@@ -163,7 +158,7 @@ export function streamingTable(header: string[], firstColumnMax = Number.POSITIV
     return line(header) + rows.map(line).join('');
   };
   return {
-    row: (cells) => {
+    row: (cells: string[]): string => {
       if (held === null) return line(cells);
       held.push(cells);
       return held.length < SCREEN ? '' : release();
