@@ -182,7 +182,11 @@ export async function writeRows(
   try {
     for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
       if (batch.sitemapIndex) childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
-      else await source.batch(batch);
+      else {
+        // One file's judging is synchronous: no turn of the event loop for it.
+        const judging = source.batch(batch);
+        if (judging) await judging;
+      }
       if (out.full) await out.flush();
     }
     await source.finish?.();
