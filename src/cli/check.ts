@@ -360,18 +360,7 @@ export class Judge {
     if (this.invalid <= INVALID_SHOWN) this.notes.write(`robots-lab: ${origin}: ${reason} ("${url}")\n`);
     for (const agent of this.plan.agents) {
       this.rows++;
-      const tail: RowTail = {
-        ...agentFields(agent),
-        status: 'invalid',
-        allowed: null,
-        line: null,
-        lineText: null,
-        rule: null,
-        note: reason,
-        reason,
-        expected,
-        ok: expected === null ? null : false,
-      };
+      const tail = unjudgedTail(agent, 'invalid', reason, expected);
       this.out.push(this.writer.row(url, url, NO_CHANGES, origin, this.writer.tail(tail)));
     }
   }
@@ -437,6 +426,27 @@ function agentFields(agent: Agent): Pick<RowTail, 'crawler' | 'profile' | 'token
   return 'profile' in agent
     ? { crawler: agent.label, profile: agent.profile.id, tokens: agent.profile.tokens }
     : { crawler: agent.label, profile: null, tokens: [agent.token] };
+}
+
+/** A row's tail when nothing judged it: `note` says why (an invalid row's reason too); an expectation fails. */
+export function unjudgedTail(
+  agent: Agent,
+  status: 'invalid' | 'out-of-scope',
+  note: string,
+  expected: Expected,
+): RowTail {
+  return {
+    ...agentFields(agent),
+    status,
+    allowed: null,
+    line: null,
+    lineText: null,
+    rule: null,
+    note,
+    ...(status === 'invalid' ? { reason: note } : {}),
+    expected,
+    ok: expected === null ? null : false,
+  };
 }
 
 /** Expectations checked, how many failed, and the first failures (to show on stderr). */

@@ -17,7 +17,7 @@ import { RobotsFetcher } from '../net/fetcher';
 import type { FetchedRobots } from '../net/fetchRobots';
 import { loadFetched } from '../net/store';
 import { flag, type ParsedArgs } from './args';
-import { type CheckPlan, Judge, rowOutput, Tally, writeRows } from './check';
+import { type CheckPlan, Judge, rowOutput, Tally, unjudgedTail, writeRows } from './check';
 import { fetchSettings } from './fetchOptions';
 import type { ResultRow } from './format';
 import { CliError, type CliIo } from './io';
@@ -386,24 +386,17 @@ function originPrefix(url: string): string | null {
 
 /** A row for a URL no robots.txt could judge: a path with no origin, or an origin with no record. */
 function notJudged(p: Pending, agent: Agent, why: string, site: Site | null): ResultRow {
-  const row: ResultRow = {
+  return {
     url: p.url,
     requestUrl: p.url,
     changes: [],
     origin: p.line === 0 ? p.name : `${p.name}:${p.line}`,
-    crawler: agent.label,
-    profile: 'profile' in agent ? agent.profile.id : null,
-    tokens: 'profile' in agent ? agent.profile.tokens : [agent.token],
-    status: 'out-of-scope',
-    allowed: null,
-    line: null,
-    lineText: null,
-    rule: null,
-    note: why,
-    expected: p.expected,
-    ok: p.expected === null ? null : false,
+    ...unjudgedTail(agent, 'out-of-scope', why, p.expected),
+    robotsOrigin: site?.origin ?? '',
+    fetchStatus: 0,
+    fetchOutcome: 'not judged',
+    sha256: null,
   };
-  return { ...row, robotsOrigin: site?.origin ?? '', fetchStatus: 0, fetchOutcome: 'not judged', sha256: null };
 }
 
 /** The origin of an absolute http(s) URL (`https://a.example:8443`), or null. */
