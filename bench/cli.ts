@@ -5,6 +5,9 @@
  *
  * - check: the ~500 KiB benchmark file, 1,000,000 and 10,000,000 URLs × 1
  *   crawler, --format jsonl and csv (and json, table on 1M), wall time and peak RSS (/usr/bin/time);
+ * - diff: the benchmark file against a copy with every tenth line's
+ *   Disallow made Allow, over the 1M list (which repeats URLs: each
+ *   distinct one is compared once), --format jsonl and table;
  * - batch: 100,000 records (10,000 small files × 10 queries) in Google's
  *   harness format, run 5 times (the median is reported, with the range);
  * - the 1M list cut in two halves run as two processes at once, as GNU
@@ -21,7 +24,7 @@
  *   row is skipped with the reason.
  *
  * `CLI_BENCH_ROWS` runs some rows only, comma-separated, from: jsonl, csv,
- * json, table, stdin, 10m, split, peer, batch, peer-batch, google-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
+ * json, table, diff, stdin, 10m, split, peer, batch, peer-batch, google-batch (e.g. `CLI_BENCH_ROWS=jsonl,csv
  * npx tsx bench/cli.ts`). `CLI_BENCH_CLI` names a CLI file to run instead of
  * bundling src/cli (e.g. lib/cli.mjs, or a saved copy to compare with).
  */
@@ -239,6 +242,15 @@ export async function benchCli(): Promise<string[]> {
   if (row('csv')) say('check 1M csv', runCli(cli, check(data.urls1m, 'csv'), null, result('cli-1m.csv')), 1e6);
   if (row('json')) say('check 1M json', runCli(cli, check(data.urls1m, 'json'), null, result('cli-1m.json')), 1e6);
   if (row('table')) say('check 1M table', runCli(cli, check(data.urls1m, 'table'), null, result('cli-1m.table')), 1e6);
+  if (row('diff')) {
+    const edited = result('cli-robots-edited.txt');
+    const lines = readFileSync(data.robots, 'utf8').split('\n');
+    writeFileSync(edited, lines.map((l, i) => (i % 10 === 3 ? l.replace(/^Disallow:/, 'Allow:') : l)).join('\n'));
+    for (const format of ['jsonl', 'table']) {
+      const args = ['diff', data.robots, edited, '-a', 'googlebot', '--urls', data.urls1m, '-f', format];
+      say(`diff 1M ${format}`, runCli(cli, args, null, result(`cli-diff-1m.${format}`)), 1e6);
+    }
+  }
   if (row('stdin')) {
     say('check 1M jsonl from stdin', runCli(cli, check('-', 'jsonl'), data.urls1m, result('cli-1m-stdin.jsonl')), 1e6);
   }

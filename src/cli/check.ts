@@ -15,7 +15,7 @@ import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './i
 import { version } from './meta';
 import { Progress } from './progress';
 import { purposeCells } from './purposes';
-import { type Agent, parseRobots, resolveAgents } from './robots';
+import { type Agent, agentTokens, parseRobots, resolveAgents } from './robots';
 import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
 import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
@@ -66,18 +66,11 @@ export function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
     const self = checkScope(robotsUrl, robotsUrl);
     if (!self.inScope) throw new CliError(`invalid --robots-url "${robotsUrl}": ${self.reason}`);
   }
+  const list = (what: string, expected: Expected) => (path: string) => ({ path, what, expected });
   const lists: ListSpec[] = [
-    ...[...files, ...flags(args, 'urls')].map((path) => ({ path, what: 'URL list', expected: null })),
-    ...flags(args, 'expect-allowed').map((path) => ({
-      path,
-      what: '--expect-allowed list',
-      expected: 'allowed' as const,
-    })),
-    ...flags(args, 'expect-blocked').map((path) => ({
-      path,
-      what: '--expect-blocked list',
-      expected: 'blocked' as const,
-    })),
+    ...[...files, ...flags(args, 'urls')].map(list('URL list', null)),
+    ...flags(args, 'expect-allowed').map(list('--expect-allowed list', 'allowed')),
+    ...flags(args, 'expect-blocked').map(list('--expect-blocked list', 'blocked')),
   ];
   if ([robotsPath, ...lists.map((l) => l.path)].filter((p) => p === '-').length > 1)
     throw new CliError('standard input ("-") can be used for only one file');
@@ -117,12 +110,9 @@ export function splitPositional(args: string[], io: CliIo): { urls: string[]; fi
 }
 
 /**
- * `check` against one robots.txt: reads the URLs as a stream and writes
- * each row as soon as it is judged, in every format (the table sizes its
- * columns from its first screenful), waiting for the reader when it is slower. A URL that cannot
- * be judged becomes an "invalid" row naming its line; the run goes on and
- * exits 2 at the end. Output already written is closed properly (a JSON
- * array gets its "]") however the run ends.
+ * `check` against one robots.txt, each row written as soon as it is
+ * judged. A URL that cannot be judged becomes an "invalid" row naming its
+ * line; the run goes on and exits 2 at the end.
  */
 export async function runCheckFile(plan: CheckPlan, args: ParsedArgs, io: CliIo): Promise<number> {
   const source = await readRobotsSource(io, plan.robotsPath, args);
@@ -130,44 +120,27 @@ export async function runCheckFile(plan: CheckPlan, args: ParsedArgs, io: CliIo)
   const site = source.fetched;
   // A fetched file speaks for its origin only: URLs of other origins are not judged by it.
   if (source.fetched !== null) plan.robotsUrl ??= source.fetched.url;
-  const lists = await openLists(io, plan.lists);
-  const out = new OutputBuffer(io.stdout);
-  const writer = rowWriter(plan.format, {
-    withReason: plan.explain,
-    withPurposes: plan.purposes,
-    withExpect: plan.lists.some((l) => l.expected !== null),
-    withSite: site !== null,
-    withStamp: plan.stamp,
-  });
   const stamp = plan.stamp
     ? {
         engineVersion: `robots-lab ${version()}`,
         robotsSha256: createHash('sha256').update(source.bytes).digest('hex'),
       }
     : null;
+  const { writer, out } = rowOutput(plan, io, { withSite: site !== null, withStamp: plan.stamp });
   const judge = new Judge(parsed, plan, writer, out, io.stderr, site, undefined, stamp);
   const progress = new Progress(io, plan.agents.length);
-  let childSitemaps = 0;
-  out.push(writer.head);
   try {
-    for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
-      if (batch.sitemapIndex) {
-        childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
-        continue;
-      }
-      for (let i = 0; i < batch.urls.length; i++) {
-        judge.url(batch.urls[i], batch.name, batch.lines[i], batch.expected);
-      }
-      if (out.full) await out.flush();
-      progress.update(judge.rows);
-    }
+    await writeRows(plan, io, writer, out, {
+      batch: (batch) => {
+        for (let i = 0; i < batch.urls.length; i++)
+          judge.url(batch.urls[i], batch.name, batch.lines[i], batch.expected);
+        progress.update(judge.rows);
+      },
+      rows: () => judge.rows,
+    });
   } finally {
-    // What was judged before a failure is written, and a JSON array closed.
-    out.push(writer.end(judge.rows));
-    await out.flush();
     progress.done(judge);
   }
-  if (judge.rows === 0) throw noUrlsError(childSitemaps);
   const expectations = judge.tally.finish(io, plan.format);
   if (judge.invalid > 0) {
     const n = judge.invalid;
@@ -177,20 +150,65 @@ export async function runCheckFile(plan: CheckPlan, args: ParsedArgs, io: CliIo)
   return expectations;
 }
 
-/** The error for a run that judged no URL; `childSitemaps`: how many child sitemaps were listed instead. */
-export function noUrlsError(childSitemaps: number): CliError {
-  return new CliError(
-    childSitemaps > 0
-      ? 'no URLs to check: the lists given hold only child sitemaps; check the pages they list'
-      : 'no URLs to check: the lists given hold none',
-  );
+/** The writer of the run's format and columns, and the output it goes to. */
+export function rowOutput(plan: CheckPlan, io: CliIo, columns: { withSite: boolean; withStamp?: boolean }) {
+  const writer = rowWriter(plan.format, {
+    withReason: plan.explain,
+    withPurposes: plan.purposes,
+    withExpect: plan.lists.some((l) => l.expected !== null),
+    ...columns,
+  });
+  return { writer, out: new OutputBuffer(io.stdout) };
+}
+
+/**
+ * Streams the lists through `source` and writes its rows with
+ * backpressure; a sitemap index's child sitemaps are named on standard
+ * error, not judged. What was judged before a failure is written, and a
+ * JSON array closed, however the run ends. `finish` judges what is still
+ * held once the lists end, `drain` pushes what was judged but not yet
+ * pushed.
+ */
+export async function writeRows(
+  plan: CheckPlan,
+  io: CliIo,
+  writer: RowWriter,
+  out: OutputBuffer,
+  source: { batch(b: UrlBatch): void | Promise<void>; finish?(): Promise<void>; drain?(): void; rows(): number },
+): Promise<void> {
+  const lists = await openLists(io, plan.lists);
+  let childSitemaps = 0;
+  out.push(writer.head);
+  try {
+    for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
+      if (batch.sitemapIndex) childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
+      else {
+        // One file's judging is synchronous: no turn of the event loop for it.
+        const judging = source.batch(batch);
+        if (judging) await judging;
+      }
+      if (out.full) await out.flush();
+    }
+    await source.finish?.();
+  } finally {
+    source.drain?.();
+    out.push(writer.end(source.rows()));
+    await out.flush();
+  }
+  if (source.rows() === 0) {
+    throw new CliError(
+      childSitemaps > 0
+        ? 'no URLs to check: the lists given hold only child sitemaps; check the pages they list'
+        : 'no URLs to check: the lists given hold none',
+    );
+  }
 }
 
 /**
  * A sitemap index lists sitemaps, not pages: its `<loc>`s are named on
  * standard error as child sitemaps and not judged. Returns how many.
  */
-export function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
+function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
   let text = first
     ? `note: ${batch.name} is a sitemap index; its child sitemaps are listed, not tested as pages:\n`
     : '';
@@ -250,12 +268,7 @@ export class Judge {
     /** With --stamp: the fields every row carries (the same for the whole run, so cached tails hold them). */
     private readonly stamp: { engineVersion: string; robotsSha256: string } | null = null,
   ) {
-    this.checkers = plan.agents.map((a) =>
-      createChecker(
-        parsed,
-        'profile' in a ? { tokens: a.profile.tokens, ignoresGlobal: a.profile.ignoresGlobal } : { tokens: [a.token] },
-      ),
-    );
+    this.checkers = plan.agents.map((a) => createChecker(parsed, agentTokens(a)));
     this.tails = plan.agents.map(() => new Map());
     this.reuse =
       !plan.explain && !plan.purposes && plan.robotsUrl === undefined && (site === null || site.mode === 'rules');
@@ -347,18 +360,7 @@ export class Judge {
     if (this.invalid <= INVALID_SHOWN) this.notes.write(`robots-lab: ${origin}: ${reason} ("${url}")\n`);
     for (const agent of this.plan.agents) {
       this.rows++;
-      const tail: RowTail = {
-        ...agentFields(agent),
-        status: 'invalid',
-        allowed: null,
-        line: null,
-        lineText: null,
-        rule: null,
-        note: reason,
-        reason,
-        expected,
-        ok: expected === null ? null : false,
-      };
+      const tail = unjudgedTail(agent, 'invalid', reason, expected);
       this.out.push(this.writer.row(url, url, NO_CHANGES, origin, this.writer.tail(tail)));
     }
   }
@@ -424,6 +426,27 @@ function agentFields(agent: Agent): Pick<RowTail, 'crawler' | 'profile' | 'token
   return 'profile' in agent
     ? { crawler: agent.label, profile: agent.profile.id, tokens: agent.profile.tokens }
     : { crawler: agent.label, profile: null, tokens: [agent.token] };
+}
+
+/** A row's tail when nothing judged it: `note` says why (an invalid row's reason too); an expectation fails. */
+export function unjudgedTail(
+  agent: Agent,
+  status: 'invalid' | 'out-of-scope',
+  note: string,
+  expected: Expected,
+): RowTail {
+  return {
+    ...agentFields(agent),
+    status,
+    allowed: null,
+    line: null,
+    lineText: null,
+    rule: null,
+    note,
+    ...(status === 'invalid' ? { reason: note } : {}),
+    expected,
+    ok: expected === null ? null : false,
+  };
 }
 
 /** Expectations checked, how many failed, and the first failures (to show on stderr). */

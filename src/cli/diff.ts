@@ -6,20 +6,15 @@
 
 import { csvRecord } from '../core/csv';
 import { describeEdit, FLIP_COLUMNS, flipCsvRecord } from '../core/diff/csv';
-import {
-  compareRobots,
-  type DiffCrawler,
-  emptyCounts,
-  type Flip,
-  type LineEdit,
-  verdictFlips,
-} from '../core/diff/index';
-import { type CrawlerProfile, toRequestUrl } from '../core/index';
+import { compareRobots, emptyCounts, type Flip, type LineEdit, verdictFlips } from '../core/diff/index';
+import { toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { splitPositional } from './check';
 import { robotsFileBytes } from './fetchOptions';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
-import { parseRobots, resolveAgents } from './robots';
+import { agentTokens, parseRobots, resolveAgents } from './robots';
+import { streamingTable } from './rows';
+import { OutputBuffer } from './stream';
 import { openLists, urlBatches } from './targets';
 
 /** A robots.txt file, or one fetched from a URL or host (a 4xx reads as an empty file, a 5xx is refused). */
@@ -35,20 +30,7 @@ type FailOn = 'blocked' | 'allowed' | 'any';
 const NAMED_FAILURES = 20;
 
 /** The command's options, checked. */
-interface DiffOptions {
-  oldPath: string;
-  newPath: string;
-  crawlers: DiffCrawler[];
-  format: DiffFormat;
-  failOn: FailOn | null;
-  raw: boolean;
-  sizeLimit: boolean;
-}
-
-function readOptions(
-  args: ParsedArgs,
-  io: CliIo,
-): DiffOptions & { urlArgs: string[]; lists: string[]; column?: string } {
+function readOptions(args: ParsedArgs, io: CliIo) {
   const [oldPath, newPath, ...positional] = args.positional;
   if (!oldPath || !newPath) throw new UsageError('diff needs two files: OLD.txt NEW.txt', 'diff');
   const agents = resolveAgents(flags(args, 'agent'), io);
@@ -61,16 +43,10 @@ function readOptions(
   if ([oldPath, newPath, ...lists].filter((p) => p === '-').length > 1) {
     throw new CliError('standard input ("-") can be used for only one file');
   }
-  const crawlers = agents.map((a): DiffCrawler => {
-    const profile: CrawlerProfile | undefined = 'profile' in a ? a.profile : undefined;
-    return profile
-      ? { label: a.label, spec: { tokens: profile.tokens, ignoresGlobal: profile.ignoresGlobal } }
-      : { label: a.label, spec: { tokens: ['token' in a ? a.token : a.label] } };
-  });
   return {
     oldPath,
     newPath,
-    crawlers,
+    crawlers: agents.map((a) => ({ label: a.label, spec: agentTokens(a) })),
     format,
     failOn,
     raw: args.switches.has('raw'),
@@ -130,9 +106,11 @@ export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
           if (failing.length < NAMED_FAILURES) failing.push(row);
         }
       }
+      await out.flush();
     }
   } finally {
-    out.end(counts);
+    // What was compared before a failure is written, and a JSON document closed.
+    await out.end(counts);
   }
   if (urls === 0 && invalid === 0) throw new CliError('no URLs to compare: give URLs or a URL list');
   io.stderr.write(summary(counts, o.crawlers.length, urls));
@@ -192,39 +170,57 @@ function causesText(causes: LineEdit[]): string {
   return causes.length ? causes.map(describeEdit).join('; ') : 'no single edited line';
 }
 
-/** Writes flips as they come (jsonl, csv) or at the end (table, json). */
+/**
+ * Writes flips as they come, in every format, through an OutputBuffer (a
+ * slow reader slows the run instead of filling memory). The JSON document
+ * is `{"flips": [...], "counts": {...}}`: the counts are known only at the
+ * end; `end` closes it however the run ends.
+ */
 class FlipWriter {
-  private rows: FlipRow[] = [];
+  private readonly out: OutputBuffer;
+  private readonly table = streamingTable(['URL', 'CRAWLER', 'BEFORE', 'AFTER', 'CAUSE']);
+  private rows = 0;
 
   constructor(
-    private readonly io: CliIo,
+    io: CliIo,
     private readonly format: DiffFormat,
   ) {
-    if (format === 'csv') io.stdout.write(csvRecord(FLIP_COLUMNS));
+    this.out = new OutputBuffer(io.stdout);
+    if (format === 'csv') this.out.push(csvRecord(FLIP_COLUMNS));
+    else if (format === 'json') this.out.push('{\n  "flips": [');
   }
 
   add(f: FlipRow): void {
-    if (this.format === 'jsonl') this.io.stdout.write(`${JSON.stringify(jsonFlip(f))}\n`);
-    else if (this.format === 'csv') this.io.stdout.write(flipCsvRecord(f));
-    else this.rows.push(f);
+    const first = this.rows++ === 0;
+    if (this.format === 'jsonl') this.out.push(`${JSON.stringify(jsonFlip(f))}\n`);
+    else if (this.format === 'csv') this.out.push(flipCsvRecord(f));
+    else if (this.format === 'json')
+      this.out.push(`${first ? '' : ','}\n    ${JSON.stringify(jsonFlip(f), null, 2).replace(/\n/g, '\n    ')}`);
+    else
+      this.out.push(
+        this.table.row([f.url, f.crawler, verdictText(f, 'old'), verdictText(f, 'new'), causesText(f.causes)]),
+      );
   }
 
-  end(counts: ReturnType<typeof emptyCounts>): void {
+  /** Writes what is pushed when a piece is full; resolves once the reader can take more. */
+  async flush(): Promise<void> {
+    if (this.out.full) await this.out.flush();
+  }
+
+  async end(counts: ReturnType<typeof emptyCounts>): Promise<void> {
     if (this.format === 'json') {
-      const byCrawler = Object.fromEntries(counts.byCrawler);
       const doc = {
-        counts: {
-          checked: counts.checked,
-          allowedToBlocked: counts.allowedToBlocked,
-          blockedToAllowed: counts.blockedToAllowed,
-          byCrawler,
-        },
-        flips: this.rows.map(jsonFlip),
+        checked: counts.checked,
+        allowedToBlocked: counts.allowedToBlocked,
+        blockedToAllowed: counts.blockedToAllowed,
+        byCrawler: Object.fromEntries(counts.byCrawler),
       };
-      this.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+      const close = this.rows === 0 ? ']' : '\n  ]';
+      this.out.push(`${close},\n  "counts": ${JSON.stringify(doc, null, 2).replace(/\n/g, '\n  ')}\n}\n`);
     } else if (this.format === 'table') {
-      this.io.stdout.write(table(this.rows));
+      this.out.push(this.rows === 0 ? 'no verdict flips\n' : this.table.end());
     }
+    await this.out.flush();
   }
 }
 
@@ -238,18 +234,4 @@ function jsonFlip(f: FlipRow) {
     newLine: f.newLine,
     causes: f.causes,
   };
-}
-
-function table(rows: FlipRow[]): string {
-  if (rows.length === 0) return 'no verdict flips\n';
-  const header = ['URL', 'CRAWLER', 'BEFORE', 'AFTER', 'CAUSE'];
-  const body = rows.map((f) => [f.url, f.crawler, verdictText(f, 'old'), verdictText(f, 'new'), causesText(f.causes)]);
-  const widths = header.map((h) => h.length);
-  for (const row of body) for (let i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], [...row[i]].length);
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(widths[i] - [...c].length)))
-      .join('  ')
-      .trimEnd();
-  return `${[line(header), ...body.map(line)].join('\n')}\n`;
 }

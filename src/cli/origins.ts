@@ -17,14 +17,14 @@ import { RobotsFetcher } from '../net/fetcher';
 import type { FetchedRobots } from '../net/fetchRobots';
 import { loadFetched } from '../net/store';
 import { flag, type ParsedArgs } from './args';
-import { type CheckPlan, Judge, listChildSitemaps, noUrlsError, Tally } from './check';
+import { type CheckPlan, Judge, rowOutput, Tally, unjudgedTail, writeRows } from './check';
 import { fetchSettings } from './fetchOptions';
 import type { ResultRow } from './format';
 import { CliError, type CliIo } from './io';
 import { type Agent, parseRobots } from './robots';
-import { type RowWriter, rowWriter, writeRow } from './rows';
-import { OutputBuffer } from './stream';
-import { type Expected, openLists, urlBatches } from './targets';
+import { type RowWriter, writeRow } from './rows';
+import type { OutputBuffer } from './stream';
+import type { Expected } from './targets';
 
 /** Parsed files kept at once unless `--cache-size` says otherwise. */
 const DEFAULT_CACHE_SIZE = 1024;
@@ -185,20 +185,12 @@ function cacheSize(value: string | undefined): number {
 }
 
 async function judgeAll(plan: CheckPlan, io: CliIo, sites: Sites): Promise<number> {
-  const lists = await openLists(io, plan.lists);
-  const out = new OutputBuffer(io.stdout);
-  const writer = rowWriter(plan.format, {
-    withReason: plan.explain,
-    withPurposes: plan.purposes,
-    withExpect: plan.lists.some((l) => l.expected !== null),
-    withSite: true,
-  });
+  const { writer, out } = rowOutput(plan, io, { withSite: true });
   const slots = new RowSlots();
   sites.output(writer, slots);
   let window: Pending[] = [];
-  let childSitemaps = 0;
   // A window's new origins are fetched together, then its lines judged origin by origin.
-  const flush = async () => {
+  const judgeWindow = async () => {
     await sites.ready(window);
     const order = groupedBySite(window);
     slots.direct = order === null ? out : null;
@@ -211,29 +203,18 @@ async function judgeAll(plan: CheckPlan, io: CliIo, sites: Sites): Promise<numbe
     slots.drain(out, window.length);
     window = [];
   };
-  out.push(writer.head);
-  try {
-    for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
-      if (batch.sitemapIndex) {
-        childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
-        continue;
-      }
+  await writeRows(plan, io, writer, out, {
+    batch: async (batch) => {
       for (let i = 0; i < batch.urls.length; i++) {
-        const url = batch.urls[i];
-        const site = sites.siteOf(url);
-        window.push({ url, name: batch.name, line: batch.lines[i], expected: batch.expected, site });
+        const site = sites.siteOf(batch.urls[i]);
+        window.push({ url: batch.urls[i], name: batch.name, line: batch.lines[i], expected: batch.expected, site });
       }
-      if (window.length >= WINDOW) await flush();
-      if (out.full) await out.flush();
-    }
-    await flush();
-  } finally {
-    slots.drain(out, window.length);
-    // What was judged before a failure is written, and a JSON array closed.
-    out.push(writer.end(sites.rows()));
-    await out.flush();
-  }
-  if (sites.rows() === 0) throw noUrlsError(childSitemaps);
+      if (window.length >= WINDOW) await judgeWindow();
+    },
+    finish: judgeWindow,
+    drain: () => slots.drain(out, window.length),
+    rows: () => sites.rows(),
+  });
   io.stderr.write(sites.summary());
   return sites.tally.finish(io, plan.format);
 }
@@ -405,24 +386,17 @@ function originPrefix(url: string): string | null {
 
 /** A row for a URL no robots.txt could judge: a path with no origin, or an origin with no record. */
 function notJudged(p: Pending, agent: Agent, why: string, site: Site | null): ResultRow {
-  const row: ResultRow = {
+  return {
     url: p.url,
     requestUrl: p.url,
     changes: [],
     origin: p.line === 0 ? p.name : `${p.name}:${p.line}`,
-    crawler: agent.label,
-    profile: 'profile' in agent ? agent.profile.id : null,
-    tokens: 'profile' in agent ? agent.profile.tokens : [agent.token],
-    status: 'out-of-scope',
-    allowed: null,
-    line: null,
-    lineText: null,
-    rule: null,
-    note: why,
-    expected: p.expected,
-    ok: p.expected === null ? null : false,
+    ...unjudgedTail(agent, 'out-of-scope', why, p.expected),
+    robotsOrigin: site?.origin ?? '',
+    fetchStatus: 0,
+    fetchOutcome: 'not judged',
+    sha256: null,
   };
-  return { ...row, robotsOrigin: site?.origin ?? '', fetchStatus: 0, fetchOutcome: 'not judged', sha256: null };
 }
 
 /** The origin of an absolute http(s) URL (`https://a.example:8443`), or null. */

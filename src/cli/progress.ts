@@ -9,43 +9,32 @@ import type { CliIo } from './io';
 /** Rows between two updates of the count. */
 const EVERY = 1 << 16;
 
-/** The counts a run ends with. */
-interface Counts {
-  rows: number;
-  allowed: number;
-  blocked: number;
-  invalid: number;
-}
+const n = (x: number) => x.toLocaleString('en-US');
 
+/** A run's count on standard error, while it runs and at the end. */
 export class Progress {
   private next = EVERY;
-  private shown = false;
 
   constructor(
     private readonly io: CliIo,
     private readonly agents: number,
   ) {}
 
-  private get on(): boolean {
-    return this.io.stderrIsTTY === true;
-  }
-
   /** Rewrites the count once `rows` has passed the next mark. */
   update(rows: number): void {
-    if (!this.on || rows < this.next) return;
+    if (this.io.stderrIsTTY !== true || rows < this.next) return;
     this.next = rows + EVERY;
-    this.shown = true;
-    this.io.stderr.write(`\r${rows.toLocaleString('en-US')} rows…`);
+    this.io.stderr.write(`\r${n(rows)} rows…`);
   }
 
   /** The final count. */
-  done(c: Counts): void {
-    if (!this.on) return;
+  done(c: { rows: number; allowed: number; blocked: number; invalid: number }): void {
+    if (this.io.stderrIsTTY !== true) return;
     const per = this.agents === 1 ? '' : ` (${this.agents} crawlers each)`;
-    const invalid = c.invalid ? `, ${c.invalid.toLocaleString('en-US')} URLs invalid` : '';
+    const invalid = c.invalid ? `, ${n(c.invalid)} URLs invalid` : '';
+    // A count was shown (and is overwritten) once the first mark was passed.
     this.io.stderr.write(
-      `${this.shown ? '\r' : ''}${c.rows.toLocaleString('en-US')} rows${per}: ` +
-        `${c.allowed.toLocaleString('en-US')} allowed, ${c.blocked.toLocaleString('en-US')} blocked${invalid}\n`,
+      `${this.next > EVERY ? '\r' : ''}${n(c.rows)} rows${per}: ${n(c.allowed)} allowed, ${n(c.blocked)} blocked${invalid}\n`,
     );
   }
 }

@@ -2,13 +2,20 @@
  * What `check`, `diff` and `check --expectations` share: the crawlers as
  * the user named them and the robots.txt read as Googlebot reads it.
  */
-import type { CrawlerProfile, ParsedRobots } from '../core/index';
+import type { CrawlerProfile, CrawlerTokens, ParsedRobots } from '../core/index';
 import { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, isValidUserAgentToObey, parseRobotsTxt } from '../core/index';
 import { findProfile, nearCatalogueToken } from '../core/profiles';
 import { CliError, type CliIo, readUserFile } from './io';
 
 /** A crawler as the user named it: a built-in profile, or a bare product token. */
 export type Agent = { label: string; profile: CrawlerProfile } | { label: string; token: string };
+
+/** The tokens the engine matches for a crawler: a profile's (with whether it ignores `*`), or the bare token. */
+export function agentTokens(agent: Agent): CrawlerTokens {
+  return 'profile' in agent
+    ? { tokens: agent.profile.tokens, ignoresGlobal: agent.profile.ignoresGlobal }
+    : { tokens: [agent.token] };
+}
 
 /**
  * Resolves `--agent` values (comma-separated lists allowed) to profiles or
@@ -49,7 +56,7 @@ export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): P
   return parseRobots(io, path, await readUserFile(io, path, 'robots.txt'), sizeLimit);
 }
 
-/** Parses a robots.txt's bytes as `loadRobots` does, its notes on `io.stderr` (a worker thread of `--jobs` too). */
+/** Parses a robots.txt's bytes as `loadRobots` does, its notes on `io.stderr`. */
 export function parseRobots(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
   const parsed = parseBytes(io, path, bytes, sizeLimit);
   if (parsed.invalidUtf8) {

@@ -135,20 +135,13 @@ function displayWidth(s: string): number {
 }
 
 /**
- * The table: the first screenful of rows is held back to size the columns,
- * then every row is written as it comes; a later cell wider than its column
- * overflows it rather than widening the rows above.
+ * A table whose first screenful of rows is held back to size the columns
+ * (the first column at most `firstColumnMax` wide); every later row is
+ * written as it comes, and a later cell wider than its column overflows it
+ * rather than widening the rows above. `row` gives the text to write now,
+ * `end` the rows still held back (no rows: nothing, not even the header).
  */
-function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter<string[]> {
-  const header = [
-    'URL',
-    'CRAWLER',
-    'VERDICT',
-    'LINE',
-    'RULE',
-    ...(withExpect ? ['EXPECTED'] : []),
-    ...(withPurposes ? PURPOSE_COLUMNS.map((c) => c.toUpperCase().replace('_', '-')) : []),
-  ];
+export function streamingTable(header: string[], firstColumnMax = Number.POSITIVE_INFINITY) {
   let held: string[][] | null = [];
   let widths: number[] = [];
   const line = (row: string[]) =>
@@ -161,9 +154,33 @@ function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter<stri
     held = null;
     widths = header.map((h) => displayWidth(h));
     for (const row of rows) for (let i = 0; i < row.length; i++) widths[i] = Math.max(widths[i], displayWidth(row[i]));
-    widths[0] = Math.min(widths[0], MAX_URL_COLUMN);
+    widths[0] = Math.min(widths[0], firstColumnMax);
     return line(header) + rows.map(line).join('');
   };
+  return {
+    row: (cells: string[]): string => {
+      if (held === null) return line(cells);
+      held.push(cells);
+      return held.length < SCREEN ? '' : release();
+    },
+    end: () => (held === null || held.length === 0 ? '' : release()),
+  };
+}
+
+/** `check`'s table: the URL (and its request form when they differ), the verdict, the deciding line. */
+function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter<string[]> {
+  const table = streamingTable(
+    [
+      'URL',
+      'CRAWLER',
+      'VERDICT',
+      'LINE',
+      'RULE',
+      ...(withExpect ? ['EXPECTED'] : []),
+      ...(withPurposes ? PURPOSE_COLUMNS.map((c) => c.toUpperCase().replace('_', '-')) : []),
+    ],
+    MAX_URL_COLUMN,
+  );
   return {
     head: '',
     tail: (t) => [
@@ -174,13 +191,9 @@ function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter<stri
       ...(withExpect ? [t.expected === null ? '' : t.ok ? `${t.expected} ✓` : `${t.expected} ✗ FAIL`] : []),
       ...(withPurposes ? purposeTexts(t.purposes) : []),
     ],
-    row: (url, requestUrl, _changes, _origin, tail) => {
-      const cells = [requestUrl !== url ? `${url} → ${requestUrl}` : url, ...tail];
-      if (held === null) return line(cells);
-      held.push(cells);
-      return held.length < SCREEN ? '' : release();
-    },
-    end: (n) => (held === null || n === 0 ? '' : release()),
+    row: (url, requestUrl, _changes, _origin, tail) =>
+      table.row([requestUrl !== url ? `${url} → ${requestUrl}` : url, ...tail]),
+    end: () => table.end(),
   };
 }
 

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ResultRow } from '../../src/cli/format';
-import { ROBOTS, runCli } from './harness';
+import { run } from '../../src/cli/main';
+import { memoryIo, ROBOTS, runCli } from './harness';
 
 const files = { 'robots.txt': ROBOTS };
 
@@ -461,5 +462,33 @@ describe('check --stamp: rows a study can reproduce', () => {
     const r = await runCli(['check', 'robots.txt', '-a', 'SomeBot', '/x', '--stamp'], files);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--stamp needs --format csv, json or jsonl');
+  });
+});
+
+describe('check: progress on a terminal', () => {
+  const files = {
+    'r.txt': 'User-agent: *\nDisallow: /b\n',
+    // 70,000 URLs, every other one blocked.
+    'l.txt': Array.from({ length: 70_000 }, (_, i) => (i % 2 ? '/b' : '/a')).join('\n'),
+  };
+
+  it('rewrites a running count in place and ends with the final count', async () => {
+    const { io, output } = memoryIo(files);
+    io.stderrIsTTY = true;
+    const code = await run(['check', 'r.txt', '-a', 'googlebot,FooBot', '-u', 'l.txt', '-f', 'csv'], io);
+    expect(code).toBe(0);
+    expect(output().stderr).toMatch(
+      /^\r[\d,]+ rows…(\r[\d,]+ rows…)*\r140,000 rows \(2 crawlers each\): 70,000 allowed, 70,000 blocked\n$/,
+    );
+  });
+
+  it('says nothing when standard error is no terminal, or under --quiet', async () => {
+    const pipe = memoryIo(files);
+    expect(await run(['check', 'r.txt', '-a', 'googlebot', '-u', 'l.txt', '-f', 'csv'], pipe.io)).toBe(0);
+    expect(pipe.output().stderr).toBe('');
+    const quiet = memoryIo(files);
+    quiet.io.stderrIsTTY = true;
+    expect(await run(['check', 'r.txt', '-a', 'googlebot', '-u', 'l.txt', '-f', 'csv', '-q'], quiet.io)).toBe(0);
+    expect(quiet.output().stderr).toBe('');
   });
 });

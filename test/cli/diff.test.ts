@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './harness';
+import { run } from '../../src/cli/main';
+import { memoryIo, runCli } from './harness';
 
 const bin = fileURLToPath(new URL('../../bin/robots-lab.mjs', import.meta.url));
 
@@ -205,5 +206,67 @@ describe('diff: URL lists', () => {
       ['/b', 'allowed-to-blocked'],
     ]);
     expect(r.stderr).toContain('(4 URLs × 1 crawler compared)');
+  });
+});
+
+describe('diff: every format streams', () => {
+  const files = { 'old.txt': 'User-agent: *\nDisallow: /a\n', 'new.txt': 'User-agent: *\nDisallow: /b\n' };
+  /** Lines that each flip (allowed before, blocked after): enough for more than a megabyte of output. */
+  const flipping = (from: number, n: number) => Array.from({ length: n }, (_, i) => `/b/${from + i}`).join('\n');
+
+  for (const format of ['table', 'csv', 'json', 'jsonl'] as const) {
+    it(`writes flips while the list is still being read (${format}), and the whole document at the end`, async () => {
+      const { io, output } = memoryIo(files);
+      let writtenBeforeEnd = 0;
+      io.stdin = (async function* () {
+        yield new TextEncoder().encode(`${flipping(0, 20_000)}\n`);
+        // The rest of the list comes only once output has started, or after a second.
+        for (let i = 0; i < 1000 && output().stdout.length === 0; i++) await new Promise((r) => setTimeout(r, 1));
+        writtenBeforeEnd = output().stdout.length;
+        yield new TextEncoder().encode(flipping(20_000, 10));
+      })();
+      const code = await run(['diff', 'old.txt', 'new.txt', '-a', 'FooBot', '--urls', '-', '-f', format], io);
+      expect(code).toBe(0);
+      expect(writtenBeforeEnd).toBeGreaterThan(0);
+      const { stdout } = output();
+      if (format === 'json') {
+        const doc = JSON.parse(stdout);
+        expect(doc.flips).toHaveLength(20_010);
+        expect(doc.counts).toMatchObject({ checked: 20_010, allowedToBlocked: 20_010, blockedToAllowed: 0 });
+      } else {
+        const header = format === 'jsonl' ? 0 : 1;
+        const lines = stdout.trimEnd().split(/\r?\n/);
+        expect(lines).toHaveLength(20_010 + header);
+        expect(lines.at(-1)).toContain('/b/20009');
+      }
+    });
+  }
+
+  it('closes the JSON document when a list breaks mid-run, with the flips found before', async () => {
+    const r = await runCli(
+      ['diff', 'old.txt', 'new.txt', '-a', 'FooBot', '-u', 'l.csv', '-u', 'bad.csv', '--column', 'url', '-f', 'json'],
+      { ...files, 'l.csv': 'url\n/a\n/b\n', 'bad.csv': 'name,page\nx,/y\n' },
+    );
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual({
+      flips: [
+        expect.objectContaining({ url: '/a', kind: 'blocked-to-allowed' }),
+        expect.objectContaining({ url: '/b', kind: 'allowed-to-blocked' }),
+      ],
+      counts: { checked: 2, allowedToBlocked: 1, blockedToAllowed: 1, byCrawler: expect.any(Object) },
+    });
+  });
+
+  it('sizes the table from its first screenful; a wider URL later overflows its cell', async () => {
+    const urls = [...Array.from({ length: 60 }, (_, i) => `/b/${i}`), `/b/${'x'.repeat(40)}`];
+    const r = await runCli(['diff', 'old.txt', 'new.txt', '-a', 'FooBot', ...urls], files);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(62);
+    // Written by hand: "/b/49" is the widest of the 50 URLs the table is sized from, "URL" padded to 5.
+    expect(lines[0]).toBe('URL    CRAWLER  BEFORE             AFTER                             CAUSE');
+    expect(lines[1]).toBe(
+      '/b/0   FooBot   ALLOWED (no rule)  BLOCKED by line 2 (Disallow: /b)  line 2→2 changed: Disallow: /a → Disallow: /b',
+    );
+    expect(lines[61].startsWith(`/b/${'x'.repeat(40)}  FooBot   ALLOWED (no rule)  `)).toBe(true);
   });
 });
