@@ -295,7 +295,7 @@ function* flipsCsv(run: FlipRun, kept: number[]): Generator<string> {
   for (const i of kept) yield flipCsvRecord(run.record(i));
 }
 
-/** `{ counts, flips }` as `robots-lab diff --format json` writes it. */
+/** `{ flips, counts }` as `robots-lab diff --format json` writes it. */
 function* flipsJson(run: FlipRun, kept: number[]): Generator<string> {
   const t = run.tally();
   const byCrawler = Object.fromEntries(
@@ -307,12 +307,12 @@ function* flipsJson(run: FlipRun, kept: number[]): Generator<string> {
     blockedToAllowed: t.blockedToAllowed,
     byCrawler,
   };
-  yield `{"counts":${JSON.stringify(counts)},"flips":[`;
+  yield '{"flips":[';
   let sep = '';
   for (const i of kept) {
     const { url, requestUrl, crawler, kind, oldLine, newLine, causes } = run.record(i);
     yield `${sep}\n${JSON.stringify({ url, requestUrl, crawler, kind, oldLine, newLine, causes })}`;
     sep = ',';
   }
-  yield '\n]}\n';
+  yield `\n],"counts":${JSON.stringify(counts)}}\n`;
 }
