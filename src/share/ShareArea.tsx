@@ -1,15 +1,17 @@
 /**
- * The page's share feature: the share buttons, opening a `#s=…` link, and the
- * dialog that asks before a shared or imported state replaces local work.
- * Everything a shared state holds reaches the page as store values or React
- * text, never as HTML.
+ * The page's share feature: "Copy share link", "Export state" and "Import
+ * state", opening a `#s=…` link, and the dialog that asks before a shared or
+ * imported state replaces local work. Everything a shared state holds reaches
+ * the page as store values or React text, never as HTML.
  */
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { persistedPart, useRobotsLab } from '../state/store';
-import type { ShareState } from './format';
+import { download } from '../ui/download';
+import { copyShareLink, importStateFile, stateFileName } from './actions';
+import { stateToFile } from './file';
+import { pickState, type ShareState } from './format';
 import { decodeLink, isShareFragment } from './link';
-import { inputsToShare, shareToInputs, shouldAskBeforeReplacing } from './persisted';
-import { ShareControls } from './ShareControls';
+import { shouldAskBeforeReplacing } from './persisted';
 
 /** Where an incoming state came from; the dialog names it. */
 type Source = 'link' | 'file';
@@ -31,7 +33,25 @@ function clearFragment(): void {
   history.replaceState(history.state, '', location.pathname + location.search);
 }
 
-const currentState = (): ShareState => inputsToShare(persistedPart(useRobotsLab.getState()));
+const currentState = (): ShareState => pickState(persistedPart(useRobotsLab.getState()));
+
+/**
+ * A clipboard write that may wait for its text: `ClipboardItem` with a
+ * promise where the browser has it (Safari needs it: it refuses a
+ * `writeText` that comes after the click's activation has lapsed), else
+ * `writeText` once the text is there (Chromium and Firefox still accept it).
+ */
+function writeClipboard(text: Promise<string>): Promise<void> {
+  if (!navigator.clipboard) return Promise.reject(new Error('no clipboard'));
+  if (typeof ClipboardItem === 'function' && typeof navigator.clipboard.write === 'function') {
+    const blob = text.then((t) => new Blob([t], { type: 'text/plain' }));
+    return navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+  }
+  return text.then((t) => navigator.clipboard.writeText(t));
+}
+
+/** How long a passing status message stays (long enough to read twice). */
+const MESSAGE_MS = 10_000;
 
 /** The "replace your work?" dialog: modal, so focus stays in it; Escape keeps the local work. */
 function ReplaceDialog({ incoming, onAnswer }: { incoming: Incoming; onAnswer(replace: boolean): void }) {
@@ -74,15 +94,22 @@ function ReplaceDialog({ incoming, onAnswer }: { incoming: Incoming; onAnswer(re
   );
 }
 
-/** The share buttons in the page header, plus the handling of links and imported files; `menu` takes the state-file buttons. */
-export function ShareArea({ menu }: { menu?: (items: ReactNode) => ReactNode }) {
+/**
+ * The share buttons in the page header, plus the handling of links and
+ * imported files; `menu` places the state-file buttons (in the header's menu).
+ */
+export function ShareArea({ menu }: { menu: (stateFiles: ReactNode) => ReactNode }) {
   const loadExample = useRobotsLab((s) => s.loadExample);
   const [incoming, setIncoming] = useState<Incoming | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // The buttons' own status line, and whether a state file is offered in place of a too-long link.
+  const [message, setMessage] = useState('');
+  const [offerFile, setOfferFile] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const apply = useCallback(
     (next: Incoming) => {
-      loadExample(shareToInputs(next.state));
+      loadExample(pickState(next.state));
       setNotice({ kind: 'info', text: next.done });
     },
     [loadExample],
@@ -122,6 +149,41 @@ export function ShareArea({ menu }: { menu?: (items: ReactNode) => ReactNode }) 
     };
   }, [offer]);
 
+  // A passing message floats over the page on a wide screen: it goes after a while. The offer of a file stays.
+  useEffect(() => {
+    if (message === '' || offerFile) return;
+    const timer = setTimeout(() => setMessage(''), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message, offerFile]);
+
+  // Inside the click: the write is started at once with the link to come (see LinkTarget.writeClipboard).
+  const copy = async () => {
+    const outcome = await copyShareLink(currentState(), {
+      href: location.href,
+      setFragment: (fragment) => history.replaceState(history.state, '', fragment),
+      writeClipboard,
+    });
+    setMessage(outcome.message);
+    setOfferFile(outcome.offerFile);
+  };
+
+  const exportState = () => {
+    download(new Blob([stateToFile(currentState())], { type: 'application/json' }), stateFileName(new Date()));
+    setMessage('State exported as a JSON file.');
+    setOfferFile(false);
+  };
+
+  const importState = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.currentTarget.files?.[0];
+    e.currentTarget.value = '';
+    if (!file) return;
+    const outcome = importStateFile(await file.text());
+    // A loaded state is announced once it is opened (after asking, if it asks).
+    if (outcome.state) offer({ state: outcome.state, source: 'file', done: outcome.message });
+    setMessage(outcome.state ? '' : outcome.message);
+    setOfferFile(false);
+  };
+
   const answer = (replace: boolean) => {
     if (!incoming) return;
     if (replace) apply(incoming);
@@ -132,11 +194,32 @@ export function ShareArea({ menu }: { menu?: (items: ReactNode) => ReactNode }) 
 
   return (
     <div className="share-area">
-      <ShareControls
-        getState={currentState}
-        onImport={(state, message) => offer({ state, source: 'file', done: message })}
-        menu={menu}
-      />
+      <div className="share-controls">
+        <button type="button" onClick={copy}>
+          Copy share link
+        </button>
+        {menu(
+          <>
+            <button type="button" onClick={exportState} className={offerFile ? 'share-offered' : undefined}>
+              Export state
+            </button>
+            <button type="button" onClick={() => fileInput.current?.click()}>
+              Import state
+            </button>
+          </>,
+        )}
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label="State file to import"
+          onChange={importState}
+        />
+        <p role="status" className="share-status">
+          {message}
+        </p>
+      </div>
       {notice && (
         <div
           className={`share-notice share-notice-${notice.kind}`}

@@ -26,11 +26,10 @@ export interface LinkTarget {
 export interface CopyOutcome {
   message: string;
   offerFile: boolean;
-  url: string | null;
 }
 
 /** The page's address with its fragment replaced. */
-export function linkFor(href: string, fragment: string): string {
+function linkFor(href: string, fragment: string): string {
   const hash = href.indexOf('#');
   return (hash < 0 ? href : href.slice(0, hash)) + fragment;
 }
@@ -43,19 +42,17 @@ export async function copyShareLink(state: ShareState, target: LinkTarget): Prom
   const copying = target.writeClipboard(link);
   copying.catch(() => undefined);
   const encoded = await encoding;
-  if (!encoded.ok) return { message: encoded.message, offerFile: true, url: null };
-  const url = linkFor(target.href, encoded.fragment);
+  if (!encoded.ok) return { message: encoded.message, offerFile: true };
   target.setFragment(encoded.fragment);
-  const kb = Math.max(1, Math.ceil(url.length / 1024));
+  const kb = Math.max(1, Math.ceil(linkFor(target.href, encoded.fragment).length / 1024));
   try {
     await copying;
     return {
       message: `Share link copied (${kb} KB). It holds the whole state; nothing is sent to a server.`,
       offerFile: false,
-      url,
     };
   } catch {
-    return { message: `Share link made (${kb} KB): copy it from the address bar.`, offerFile: false, url };
+    return { message: `Share link made (${kb} KB): copy it from the address bar.`, offerFile: false };
   }
 }
 

@@ -3,7 +3,7 @@
  * large for a share link (see format.ts). Reading one treats it as hostile
  * input and never throws.
  */
-import { FILE_FORMAT, type ReadResult, SHARE_VERSION, type ShareState } from './format';
+import { FILE_FORMAT, pickState, type ReadResult, SHARE_VERSION, type ShareState } from './format';
 import { validateState } from './validate';
 
 /** The largest state file read, in characters: a 64 Mi-character URL list plus the rest. */
@@ -11,18 +11,7 @@ const MAX_FILE_CHARS = 80 * 1024 * 1024;
 
 /** The state as the text of a `.json` state file. */
 export function stateToFile(state: ShareState): string {
-  const body = {
-    format: FILE_FORMAT,
-    version: SHARE_VERSION,
-    state: {
-      robotsText: state.robotsText,
-      robotsUrl: state.robotsUrl,
-      urlText: state.urlText,
-      crawlers: { profiles: state.crawlers.profiles, tokens: state.crawlers.tokens },
-      settings: { normalise: state.settings.normalise, fetchStatus: state.settings.fetchStatus },
-      selected: state.selected === null ? null : { row: state.selected.row, col: state.selected.col },
-    },
-  };
+  const body = { format: FILE_FORMAT, version: SHARE_VERSION, state: pickState(state) };
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
@@ -35,11 +24,10 @@ export function stateFromFile(text: string): ReadResult {
   } catch {
     return { ok: false, error: 'This file is not JSON, so it is not a Robots Lab state file.' };
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !Object.hasOwn(raw, 'format')) {
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  if (!Object.hasOwn(r, 'format') || r.format !== FILE_FORMAT) {
     return { ok: false, error: 'This JSON file is not a Robots Lab state file.' };
   }
-  const r = raw as Record<string, unknown>;
-  if (r.format !== FILE_FORMAT) return { ok: false, error: 'This JSON file is not a Robots Lab state file.' };
   if (r.version !== SHARE_VERSION) {
     return typeof r.version === 'number' && r.version > SHARE_VERSION
       ? { ok: false, error: `This state file was made by a newer Robots Lab (format ${r.version}).` }

@@ -95,5 +95,21 @@ export interface ShareState {
   selected: { row: number; col: number } | null;
 }
 
+/**
+ * Exactly the format's fields, in the format's order, in fresh objects:
+ * whatever else a caller's object carries (the store's whole state, say) is
+ * not shared, and the caller's arrays are never shared by reference.
+ */
+export function pickState(s: ShareState): ShareState {
+  return {
+    robotsText: s.robotsText,
+    robotsUrl: s.robotsUrl,
+    urlText: s.urlText,
+    crawlers: { profiles: [...s.crawlers.profiles], tokens: [...s.crawlers.tokens] },
+    settings: { normalise: s.settings.normalise, fetchStatus: s.settings.fetchStatus },
+    selected: s.selected && { row: s.selected.row, col: s.selected.col },
+  };
+}
+
 /** The outcome of reading an untrusted share: a clean state and what was changed, or why it was refused. */
 export type ReadResult = { ok: true; state: ShareState; warnings: string[] } | { ok: false; error: string };

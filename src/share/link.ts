@@ -5,28 +5,20 @@
  */
 import { fromBase64Url, toBase64Url } from './base64url';
 import { deflateRaw, inflateRaw } from './deflate';
-import { FRAGMENT_PREFIX, MAX_FRAGMENT_CHARS, MAX_LINK_JSON_BYTES, type ReadResult, type ShareState } from './format';
+import {
+  FRAGMENT_PREFIX,
+  MAX_FRAGMENT_CHARS,
+  MAX_LINK_JSON_BYTES,
+  pickState,
+  type ReadResult,
+  type ShareState,
+} from './format';
 import { validateState } from './validate';
 
 /** A link was made (`fragment` starts with `#`), or the state is too large for one. */
 export type EncodeResult =
   | { ok: true; fragment: string }
   | { ok: false; reason: 'too-large'; message: string; fragmentChars: number | null };
-
-/**
- * The state as JSON with exactly the format's fields, in a fixed order:
- * whatever else a caller's object carries is not shared.
- */
-function stateJson(s: ShareState): string {
-  return JSON.stringify({
-    robotsText: s.robotsText,
-    robotsUrl: s.robotsUrl,
-    urlText: s.urlText,
-    crawlers: { profiles: s.crawlers.profiles, tokens: s.crawlers.tokens },
-    settings: { normalise: s.settings.normalise, fetchStatus: s.settings.fetchStatus },
-    selected: s.selected === null ? null : { row: s.selected.row, col: s.selected.col },
-  });
-}
 
 const tooLarge = (fragmentChars: number | null): EncodeResult => ({
   ok: false,
@@ -44,7 +36,7 @@ const tooLarge = (fragmentChars: number | null): EncodeResult => ({
  * link (over `MAX_FRAGMENT_CHARS`): the caller then offers a state file.
  */
 export async function encodeLink(state: ShareState): Promise<EncodeResult> {
-  const json = new TextEncoder().encode(stateJson(state));
+  const json = new TextEncoder().encode(JSON.stringify(pickState(state)));
   // Past the cap no fragment of 32 KiB can hold it: skip compressing megabytes.
   if (json.length > MAX_LINK_JSON_BYTES) return tooLarge(null);
   const fragment = FRAGMENT_PREFIX + toBase64Url(await deflateRaw(json));

@@ -1,34 +1,11 @@
 /**
- * The bridge between the store's persisted inputs (src/state/inputs.ts) and
- * the share format, and the rule for opening a link over local work. Typed
- * against the store's `Inputs`, so a change there fails to compile here.
+ * The rule for opening a link over local work. The store's persisted inputs
+ * (src/state/inputs.ts) are a `ShareState` as they are: `pickState` takes
+ * either to the other, and a change to `Inputs` that breaks this fails to
+ * compile where the page passes one for the other.
  */
-import { DEFAULT_INPUTS, type Inputs } from '../state/inputs';
-import type { ShareState } from './format';
-
-/** The persisted inputs as a share payload (fresh arrays and objects: the store's are never shared by reference). */
-export function inputsToShare(inputs: Inputs): ShareState {
-  return {
-    robotsText: inputs.robotsText,
-    robotsUrl: inputs.robotsUrl,
-    urlText: inputs.urlText,
-    crawlers: { profiles: [...inputs.crawlers.profiles], tokens: [...inputs.crawlers.tokens] },
-    settings: { normalise: inputs.settings.normalise, fetchStatus: inputs.settings.fetchStatus },
-    selected: inputs.selected && { row: inputs.selected.row, col: inputs.selected.col },
-  };
-}
-
-/** A validated share payload as the store's inputs (what `loadExample` takes). */
-export function shareToInputs(state: ShareState): Inputs {
-  return {
-    robotsText: state.robotsText,
-    robotsUrl: state.robotsUrl,
-    urlText: state.urlText,
-    crawlers: { profiles: [...state.crawlers.profiles], tokens: [...state.crawlers.tokens] },
-    settings: { normalise: state.settings.normalise, fetchStatus: state.settings.fetchStatus },
-    selected: state.selected && { row: state.selected.row, col: state.selected.col },
-  };
-}
+import { DEFAULT_INPUTS } from '../state/inputs';
+import { pickState, type ShareState } from './format';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -55,7 +32,7 @@ function sameWork(a: ShareState, b: ShareState): boolean {
 export function shouldAskBeforeReplacing(
   local: ShareState,
   incoming: ShareState,
-  pristine: ShareState = inputsToShare(DEFAULT_INPUTS),
+  pristine: ShareState = pickState(DEFAULT_INPUTS),
 ): boolean {
   return !sameWork(local, pristine) && !sameWork(local, incoming);
 }

@@ -2,22 +2,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
+import { pickState } from '../../src/share/format';
 import { decodeLink, encodeLink } from '../../src/share/link';
-import { inputsToShare, shareToInputs, shouldAskBeforeReplacing } from '../../src/share/persisted';
+import { shouldAskBeforeReplacing } from '../../src/share/persisted';
 import { DEFAULT_INPUTS, sanitizeInputs } from '../../src/state/inputs';
 import { shareState } from './arbitraries';
 
 describe('persisted inputs and the share payload', () => {
   it('turns the first-visit inputs into a payload and back unchanged', () => {
-    const share = inputsToShare(DEFAULT_INPUTS);
+    const share = pickState(DEFAULT_INPUTS);
     expect(share.robotsText).toBe(EXAMPLE_ROBOTS_TXT);
     expect(share.crawlers.profiles).toEqual(EXAMPLE_PROFILE_IDS);
-    expect(shareToInputs(share)).toEqual(DEFAULT_INPUTS);
+    expect(pickState(share)).toEqual(DEFAULT_INPUTS);
   });
 
   it('copies arrays, so a later edit of the store never changes a payload', () => {
     const inputs = sanitizeInputs({ crawlers: { profiles: ['googlebot'], tokens: ['A'] } });
-    const share = inputsToShare(inputs);
+    const share = pickState(inputs);
     inputs.crawlers.tokens.push('B');
     expect(share.crawlers.tokens).toEqual(['A']);
   });
@@ -25,25 +26,25 @@ describe('persisted inputs and the share payload', () => {
   it('gives inputs the store reads back as they are (its sanitizer keeps every field)', () => {
     fc.assert(
       fc.property(shareState, (state) => {
-        const inputs = shareToInputs(state);
+        const inputs = pickState(state);
         expect(sanitizeInputs(JSON.parse(JSON.stringify(inputs)))).toEqual(inputs);
-        expect(inputsToShare(inputs)).toEqual(state);
+        expect(pickState(inputs)).toEqual(state);
       }),
     );
   });
 
   it('carries the store inputs through a link and back', async () => {
     const inputs = { ...DEFAULT_INPUTS, robotsText: 'User-agent: *\nDisallow: /x\n', selected: null };
-    const link = await encodeLink(inputsToShare(inputs));
+    const link = await encodeLink(pickState(inputs));
     if (!link.ok) throw new Error('expected a link');
     const read = await decodeLink(link.fragment);
     if (!read.ok) throw new Error(read.error);
-    expect(shareToInputs(read.state)).toEqual(inputs);
+    expect(pickState(read.state)).toEqual(inputs);
   });
 });
 
 describe('asking before a link replaces local work', () => {
-  const pristine = inputsToShare(DEFAULT_INPUTS);
+  const pristine = pickState(DEFAULT_INPUTS);
   const edited = { ...pristine, robotsText: 'User-agent: *\nDisallow: /mine\n' };
   const incoming = { ...pristine, robotsText: 'User-agent: *\nDisallow: /theirs\n' };
 
