@@ -8,7 +8,6 @@
 import {
   type EditorState,
   type Extension,
-  Facet,
   RangeSet,
   RangeSetBuilder,
   StateEffect,
@@ -27,9 +26,6 @@ export const setResultHighlight = StateEffect.define<ResultHighlight | null>();
 
 /** Sets the lines that decide tested URLs: line → number of URL × crawler cells it decides. */
 export const setDecidingLines = StateEffect.define<ReadonlyMap<number, number>>();
-
-/** Called with the 1-based line when the user clicks a deciding-line marker or the rule line's gutter. */
-export const onDecidingLineClick = Facet.define<(line: number) => void, readonly ((line: number) => void)[]>();
 
 const groupLine = Decoration.line({ class: 'cm-rl-group', attributes: { 'data-testid': 'rl-group-line' } });
 const ruleLineDeco = Decoration.line({ class: 'cm-rl-rule', attributes: { 'data-testid': 'rl-rule-line' } });
@@ -115,46 +111,35 @@ export function clickableLineAt(state: EditorState, pos: number): number | null 
   return null;
 }
 
-const decidingGutter = gutter({
-  class: 'cm-rl-decides-gutter',
-  markers: (view) => view.state.field(decidingLinesField),
-  domEventHandlers: {
-    mousedown(view, block) {
-      const line = clickableLineAt(view.state, block.from);
-      if (line == null) return false;
-      for (const handler of view.state.facet(onDecidingLineClick)) handler(line);
-      return true;
-    },
-  },
-});
-
 /**
- * Alt-Enter on a line with a deciding-line marker (or on the highlighted rule
- * line) does what a click on its marker does: the keyboard's way to the gutter.
+ * The result highlight and the deciding-lines gutter. A click on a marker,
+ * or Alt-Enter on a marked line or the highlighted rule line (the keyboard's
+ * way to the gutter), calls `onLine` with that 1-based line.
  */
-function openDecidingLine(view: EditorView): boolean {
-  const line = clickableLineAt(view.state, view.state.selection.main.head);
-  if (line == null) return false;
-  for (const handler of view.state.facet(onDecidingLineClick)) handler(line);
-  return true;
-}
-
-/** The result highlight, the deciding-lines gutter and its key. */
-export function resultDecorations(): Extension {
+export function resultDecorations(onLine: (line: number) => void = () => undefined): Extension {
+  const open = (view: EditorView, pos: number) => {
+    const line = clickableLineAt(view.state, pos);
+    if (line == null) return false;
+    onLine(line);
+    return true;
+  };
   return [
     resultHighlightField,
     decidingLinesField,
-    decidingGutter,
-    keymap.of([{ key: 'Alt-Enter', run: openDecidingLine }]),
+    gutter({
+      class: 'cm-rl-decides-gutter',
+      markers: (view) => view.state.field(decidingLinesField),
+      domEventHandlers: { mousedown: (view, block) => open(view, block.from) },
+    }),
+    keymap.of([{ key: 'Alt-Enter', run: (view) => open(view, view.state.selection.main.head) }]),
   ];
 }
 
 /** Shows the highlight and scrolls the rule line (or the group's first line) into view. */
 export function showResultHighlight(view: EditorView, value: ResultHighlight | null): void {
-  const effects: StateEffect<unknown>[] = [setResultHighlight.of(value)];
   const target = value ? (value.ruleLine ?? (value.groupLines.length ? Math.min(...value.groupLines) : null)) : null;
   const pos = target != null ? lineStart(view.state, target) : null;
-  view.dispatch({ effects });
+  view.dispatch({ effects: setResultHighlight.of(value) });
   // Scroll the editor only: EditorView.scrollIntoView also scrolls the page, which on a phone
   // (one page-long column) would carry the reader away from the cell they just chose. And
   // not while the editor has focus: the highlight is shown again after every parse and run,

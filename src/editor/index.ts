@@ -9,50 +9,34 @@
 import { completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, toggleComment } from '@codemirror/commands';
 import { foldGutter, foldKeymap } from '@codemirror/language';
-import { lintKeymap } from '@codemirror/lint';
+import { lintGutter, lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import type { Extension } from '@codemirror/state';
 import { highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { blockInput } from './blockInput';
 import { steadyDrawnCursor } from './caret';
 import { robotsAutocompletion } from './completion';
-import { onDecidingLineClick, resultDecorations } from './decorations';
+import { resultDecorations } from './decorations';
 import { expectationGutter } from './expectations';
 import { robotsBaseTheme, robotsHighlighting } from './highlight';
 import { robots } from './language';
-import { robotsLintGutter } from './lint';
 
-export { robotsCompletion } from './completion';
-export {
-  decidingLinesField,
-  type ResultHighlight,
-  resultHighlightField,
-  setDecidingLines,
-  setResultHighlight,
-  showResultHighlight,
-} from './decorations';
+export { type ResultHighlight, setDecidingLines, showResultHighlight } from './decorations';
 export { type ExpectationGutterMark, setExpectationMarks } from './expectations';
-export { robotsHighlightStyle } from './highlight';
-export { robots } from './language';
-export { pushDiagnostics, toCmDiagnostics } from './lint';
-
-/** Options for `robotsEditorExtensions`. */
-export interface RobotsEditorOptions {
-  /** Called with the 1-based line when the user clicks a deciding-line marker or the rule line's gutter. */
-  onDecidingLineClick?: (line: number) => void;
-}
+export { pushDiagnostics } from './lint';
 
 /**
  * Everything the Robots Lab editor needs: line numbers, folding per group,
  * history, search, Mod-/ to toggle comments, completion, the lint gutter,
- * highlighting, the robots.txt language and the result decorations.
+ * highlighting, the robots.txt language and the result decorations; a
+ * click on a deciding-line marker calls `onDecidingLineClick` with its line.
  */
-export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Extension {
+export function robotsEditorExtensions(onDecidingLineClick: (line: number) => void): Extension {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
     foldGutter(),
-    robotsLintGutter(),
+    lintGutter(),
     history(),
     steadyDrawnCursor(),
     highlightActiveLine(),
@@ -62,9 +46,8 @@ export function robotsEditorExtensions(options: RobotsEditorOptions = {}): Exten
     robots(),
     robotsHighlighting,
     robotsBaseTheme,
-    resultDecorations(),
+    resultDecorations(onDecidingLineClick),
     expectationGutter(),
-    options.onDecidingLineClick ? onDecidingLineClick.of(options.onDecidingLineClick) : [],
     keymap.of([
       { key: 'Mod-/', run: toggleComment },
       ...completionKeymap,

@@ -4,8 +4,7 @@
  * The panel of problems (ui/Diagnostics.tsx) reads the same list from the
  * store.
  */
-import { type Action, type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
-import type { Extension } from '@codemirror/state';
+import { type Action, type Diagnostic, setDiagnostics } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
 import type { RobotsDiagnostic } from '../core/lint';
 import type { DiagnosticTable } from '../model/diagnosticTable';
@@ -39,9 +38,4 @@ export function toCmDiagnostics(diagnostics: readonly RobotsDiagnostic[], docLen
 /** Replaces the editor's diagnostics with the given ones (at most a few hundred of each code). */
 export function pushDiagnostics(view: EditorView, diagnostics: DiagnosticTable): void {
   view.dispatch(setDiagnostics(view.state, toCmDiagnostics(diagnostics, view.state.doc.length)));
-}
-
-/** The lint gutter: markers for lines with diagnostics. */
-export function robotsLintGutter(): Extension {
-  return lintGutter();
 }

@@ -50,9 +50,7 @@ export function EditorPane() {
       state: EditorState.create({
         doc: initial,
         extensions: [
-          robotsEditorExtensions({
-            onDecidingLineClick: (line) => useRobotsLab.getState().showDecidingLine(line),
-          }),
+          robotsEditorExtensions((line) => useRobotsLab.getState().showDecidingLine(line)),
           robotsEditorTheme,
           EditorView.contentAttributes.of({ 'aria-label': 'robots.txt', 'data-testid': 'robots-editor-content' }),
           EditorView.updateListener.of((u) => {

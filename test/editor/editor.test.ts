@@ -10,17 +10,18 @@ import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/core';
 import { lintRobots } from '../../src/core/lint';
 import { CRAWLER_PROFILES } from '../../src/core/profiles';
+import { robotsCompletion } from '../../src/editor/completion';
 import {
+  clickableLineAt,
   decidingLinesField,
+  resultDecorations,
   resultHighlightField,
-  robots,
-  robotsCompletion,
-  robotsHighlightStyle,
   setDecidingLines,
   setResultHighlight,
-  toCmDiagnostics,
-} from '../../src/editor';
-import { clickableLineAt, resultDecorations } from '../../src/editor/decorations';
+} from '../../src/editor/decorations';
+import { robotsHighlightStyle } from '../../src/editor/highlight';
+import { robots } from '../../src/editor/language';
+import { toCmDiagnostics } from '../../src/editor/lint';
 
 function stateOf(doc: string, cursor = doc.length): EditorState {
   const state = EditorState.create({ doc, selection: { anchor: cursor }, extensions: [robots(), resultDecorations()] });
