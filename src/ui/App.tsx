@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { severityCounts } from '../model/diagnosticTable';
-import { useRobotsLab } from '../state/store';
+import { keepThisTab, loadOtherTab } from '../state/otherTabs';
+import { pageStorage, useRobotsLab } from '../state/store';
 import { Announcer } from './Announcer';
 import { Dock } from './Dock';
 import { MainView } from './deploy/MainView';
 import { followOpenedText } from './deploy/openedText';
 import { EditorPane } from './EditorPane';
 import { ExpectationsCount } from './ExpectationsCount';
-import { formatCount } from './format';
+import { countOf, formatCount } from './format';
 import { InputsPanel } from './InputsPanel';
-import { OtherTabNotice } from './OtherTabNotice';
 import { OriginsPanel } from './origins/OriginsPanel';
 import { PageActions } from './PageActions';
 import { ResultsTable } from './ResultsTable';
@@ -18,11 +18,13 @@ import { ScopeBanner } from './ScopeBanner';
 import { SitemapsBanner } from './SitemapsBanner';
 import { SkipLink } from './SkipLink';
 
+/** The page's own troubles: the worker restarted, storage refused, another tab saved over this one's inputs. */
 function Notices() {
   const worker = useRobotsLab((s) => s.workerNotice);
   const storage = useRobotsLab((s) => s.storageNotice);
+  const otherTab = useRobotsLab((s) => s.otherTabChanged);
   const setWorker = useRobotsLab((s) => s.setWorkerNotice);
-  if (!worker && !storage) return null;
+  if (!worker && !storage && !otherTab) return null;
   return (
     <div className="notices">
       {worker && (
@@ -36,6 +38,22 @@ function Notices() {
       {storage && (
         <div className="notice" role="alert" data-testid="storage-notice">
           <span>{storage}</span>
+        </div>
+      )}
+      {otherTab && (
+        <div className="notice" role="alert" data-testid="other-tab-notice">
+          <span>
+            Your inputs were changed in another tab of this page, and that tab's version is now the saved one. Load it
+            here, or keep yours (it then replaces the other tab's).
+          </span>
+          <span className="notice-actions">
+            <button type="button" onClick={() => void loadOtherTab(useRobotsLab, pageStorage)}>
+              Load the other tab's
+            </button>
+            <button type="button" className="secondary" onClick={() => keepThisTab(useRobotsLab, pageStorage)}>
+              Keep mine
+            </button>
+          </span>
         </div>
       )}
     </div>
@@ -79,21 +97,17 @@ function FileStats() {
   const notes = counts.info;
   return (
     <p className="file-stats" data-testid="file-stats">
-      {formatCount(parse.lineCount)} lines · {formatCount(parse.groups.length)} group
-      {parse.groups.length === 1 ? '' : 's'} · {formatCount(parse.sitemaps.length)} sitemap
-      {parse.sitemaps.length === 1 ? '' : 's'} ·{' '}
+      {formatCount(parse.lineCount)} lines · {countOf(parse.groups.length, 'group')} ·{' '}
+      {countOf(parse.sitemaps.length, 'sitemap')} ·{' '}
       <button
         type="button"
         className="link stats-problems"
         onClick={() => setDockTab('problems')}
-        aria-label={`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}: show the list`}
-        title={
-          notes > 0 ? `and ${notes} note${notes === 1 ? '' : 's'} (ignored keys, preferences): in the list` : undefined
-        }
+        aria-label={`${countOf(errors, 'error')}, ${countOf(warnings, 'warning')}: show the list`}
+        title={notes > 0 ? `and ${countOf(notes, 'note')} (ignored keys, preferences): in the list` : undefined}
         data-testid="diagnostic-count"
       >
-        {formatCount(errors)} error{errors === 1 ? '' : 's'}, {formatCount(warnings)} warning
-        {warnings === 1 ? '' : 's'}
+        {countOf(errors, 'error')}, {countOf(warnings, 'warning')}
       </button>
       {parse.sizeLimit && (
         <span className="warn" data-testid="size-limit">
@@ -113,7 +127,6 @@ export function App() {
       <SkipLink />
       <AppHeader />
       <Notices />
-      <OtherTabNotice />
       <ScopeBanner />
       <main className="layout">
         <section className="pane editor-pane" aria-labelledby="editor-title">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useController } from '../app/context';
 import { ALL_ROWS, ROW } from '../model/codes';
 import { urlAt, useRobotsLab } from '../state/store';
-import { formatCount } from './format';
+import { countOf, formatCount } from './format';
 
 const MAX_LISTED = 200;
 
@@ -45,7 +45,7 @@ export function DecidingList() {
     <section className="deciding" aria-label={`URLs decided by line ${line}`} data-testid="deciding-list">
       <header>
         <h2>
-          Line {line} decides {formatCount(total)} tested cell{total === 1 ? '' : 's'}
+          Line {line} decides {countOf(total, 'tested cell')}
         </h2>
         <button type="button" onClick={() => close(null)} aria-label="Close the list">
           ×

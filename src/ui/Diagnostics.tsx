@@ -3,8 +3,10 @@ import { useController } from '../app/context';
 import type { RobotsDiagnostic } from '../core/lint';
 import { diagnosticAt, problemOrder } from '../model/diagnosticTable';
 import { useRobotsLab } from '../state/store';
+import { LineLink } from './lenses/LineLink';
 
-const SEVERITY_LABEL = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
+/** A diagnostic's severity in words. */
+export const SEVERITY_LABEL = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
 const SEVERITY_ICON = { error: '⛔', warning: '⚠', info: 'ℹ' } as const;
 
 /**
@@ -102,7 +104,6 @@ function DecidingLineLinks({ line }: { line: number }) {
 }
 
 function DiagnosticItem({ d }: { d: RobotsDiagnostic }) {
-  const controller = useController();
   return (
     <li className={`diagnostic ${d.severity}`} data-testid="diagnostic" data-line={d.line}>
       <span className="diagnostic-head">
@@ -110,14 +111,7 @@ function DiagnosticItem({ d }: { d: RobotsDiagnostic }) {
           <span aria-hidden="true">{SEVERITY_ICON[d.severity]} </span>
           {SEVERITY_LABEL[d.severity]}
         </span>
-        <button
-          type="button"
-          className="link"
-          onClick={() => controller.highlightRuleLine(d.line)}
-          data-testid="diagnostic-line"
-        >
-          line {d.line}
-        </button>
+        <LineLink line={d.line} testId="diagnostic-line" />
         <code className="diagnostic-code">{d.code}</code>
       </span>
       <span className="diagnostic-message">{d.message}</span>

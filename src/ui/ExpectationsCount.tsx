@@ -1,4 +1,5 @@
 import { useRobotsLab } from '../state/store';
+import { countOf } from './format';
 import './infile.css';
 
 /**
@@ -16,7 +17,7 @@ export function ExpectationsCount() {
   const parts = [`${pass} pass`];
   if (fail > 0) parts.push(`${fail} fail${fail === 1 ? 's' : ''}`);
   if (malformed > 0) parts.push(`${malformed} malformed`);
-  const text = `${marks.length} expectation${marks.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
+  const text = `${countOf(marks.length, 'expectation')}: ${parts.join(', ')}`;
   const ok = fail === 0 && malformed === 0;
   return (
     <p className="expectations-count">

@@ -2,8 +2,10 @@ import { useController } from '../app/context';
 import { ruleLabel } from '../core/matcher';
 import type { ExplainResult, ParseSummary } from '../model/wire';
 import { useRobotsLab } from '../state/store';
-import { sentence } from './format';
-import { Lenses } from './lenses/Lenses';
+import { countOf, sentence } from './format';
+import { PurposeRows } from './lenses/PurposeRows';
+import { ReaderStrip } from './lenses/ReaderStrip';
+import './lenses/lenses.css';
 import { AddOriginButton } from './origins/AddOriginButton';
 
 function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }) {
@@ -159,9 +161,7 @@ export function ExplainPanel() {
                         <code>{ruleLabel(m.kind, m.raw)}</code>
                         {m.viaIndexHtml && <span className="hint"> (as {m.pattern}, the index.html rule)</span>}
                       </td>
-                      <td>
-                        {m.length} byte{m.length === 1 ? '' : 's'}
-                      </td>
+                      <td>{countOf(m.length, 'byte')}</td>
                       <td>{outcome}</td>
                     </tr>
                   );
@@ -176,7 +176,9 @@ export function ExplainPanel() {
               Tie: an allow and a disallow rule match with the same length; the least restrictive (allow) wins.
             </p>
           )}
-          {e.lenses && <Lenses lenses={e.lenses} />}
+          {/* The cell's other views: other readers, then AI purposes when they apply. */}
+          {e.lenses && <ReaderStrip readers={e.lenses.readers} />}
+          {e.lenses?.purposes && <PurposeRows findings={e.lenses.purposes} />}
         </>
       )}
     </section>

@@ -4,7 +4,7 @@ import { UTF8_BOM } from '../core/csv';
 import type { ExportedFile, ExportFormat, ExportSummary } from '../model/wire';
 import { useRobotsLab } from '../state/store';
 import { download } from './download';
-import { formatCount } from './format';
+import { countOf, formatCount } from './format';
 import { waitForRun } from './waitForRun';
 
 /**
@@ -85,13 +85,12 @@ function save(file: ExportedFile, format: ExportFormat, bom: boolean) {
 
 /** "Exported 12,000 records (4,000 URLs × 3 crawlers) as CSV.", labelled when the run had not finished. */
 function exportMessage(s: ExportSummary, format: ExportFormat): string {
-  const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
   const shape =
     s.records === s.urls * s.crawlers
-      ? `${plural(s.urls, 'URL')} × ${plural(s.crawlers, 'crawler')}`
-      : `from ${plural(s.urls, 'URL')}`;
+      ? `${countOf(s.urls, 'URL')} × ${countOf(s.crawlers, 'crawler')}`
+      : `from ${countOf(s.urls, 'URL')}`;
   const partial = s.complete
     ? ''
     : ` Partial: the run had judged ${formatCount(s.judged)} of ${formatCount(s.total)} URLs.`;
-  return `Exported ${plural(s.records, 'record')} (${shape}) as ${format.toUpperCase()}.${partial}`;
+  return `Exported ${countOf(s.records, 'record')} (${shape}) as ${format.toUpperCase()}.${partial}`;
 }

@@ -1,31 +1,17 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { create } from 'zustand';
 import { readRobotsUrl } from '../state/robotsUrl';
 import { useRobotsLab } from '../state/store';
 import { useListOrigins } from './useListOrigins';
 
-/** Whether the field is being typed in (changed since it took the focus, no Enter yet). */
-let typing = false;
-const typingListeners = new Set<() => void>();
-function setTyping(now: boolean): void {
-  if (typing === now) return;
-  typing = now;
-  for (const l of typingListeners) l();
-}
-
 /**
- * True while the user is still typing a robots.txt URL: every prefix of a
- * host ("news.", "news.e", …) reads as a URL, so what speaks of the field's
- * site waits for Enter or for the focus to leave it.
+ * Whether the user is still typing a robots.txt URL (changed since the field
+ * took the focus, no Enter yet): every prefix of a host ("news.", "news.e", …)
+ * reads as a URL, so what speaks of the field's site waits for Enter or for
+ * the focus to leave it.
  */
-export function useRobotsUrlTyping(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      typingListeners.add(l);
-      return () => typingListeners.delete(l);
-    },
-    () => typing,
-  );
-}
+export const useRobotsUrlTyping = create<{ typing: boolean }>(() => ({ typing: false }));
+const setTyping = (typing: boolean) => useRobotsUrlTyping.setState({ typing });
 
 /**
  * The robots.txt URL: takes a bare host or origin and completes it, shows

@@ -21,7 +21,7 @@ export function ScopeBanner() {
   const results = useRobotsLab((s) => s.results);
   useRobotsLab((s) => s.resultsTick);
   const spread = useListOrigins();
-  const typing = useRobotsUrlTyping();
+  const typing = useRobotsUrlTyping((s) => s.typing);
   const [switched, setSwitched] = useState<string | null>(null);
   const own = spread.main !== null && spread.mainCount === spread.absolute ? spread.main : null;
 

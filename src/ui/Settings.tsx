@@ -3,6 +3,29 @@ import { FETCH_STATUSES, type FetchStatus, fetchOutcome } from '../model/fetchSt
 import { useRobotsLab } from '../state/store';
 import { RobotsUrlField } from './RobotsUrlField';
 
+/** The answers a server may give for /robots.txt, to choose one from. */
+export function FetchStatusSelect({
+  value,
+  onChange,
+  ...rest
+}: {
+  value: FetchStatus;
+  onChange(status: FetchStatus): void;
+  id: string;
+  'aria-describedby'?: string;
+  'data-testid': string;
+}) {
+  return (
+    <select value={value} onChange={(e) => onChange(Number(e.target.value))} {...rest}>
+      {FETCH_STATUSES.map((s) => (
+        <option key={s.value} value={s.value}>
+          {s.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The robots.txt URL, the simulated fetch result and URL normalisation. */
 export function Settings() {
   const settings = useRobotsLab((s) => s.settings);
@@ -16,19 +39,13 @@ export function Settings() {
       <RobotsUrlField />
       <div className="field">
         <label htmlFor={statusId}>The server answered</label>
-        <select
+        <FetchStatusSelect
           id={statusId}
           value={settings.fetchStatus}
-          onChange={(e) => setFetchStatus(Number(e.target.value) as FetchStatus)}
+          onChange={setFetchStatus}
           data-testid="fetch-status"
           aria-describedby={`${statusId}-why`}
-        >
-          {FETCH_STATUSES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
+        />
         <span
           id={`${statusId}-why`}
           className={outcome.mode === 'rules' ? 'hint' : 'hint warn'}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useController } from '../app/context';
 import type { SitemapReport } from '../model/wire';
 import { useRobotsLab } from '../state/store';
-import { formatCount } from './format';
+import { countOf, formatCount } from './format';
 import './infile.css';
 
 type Blocked = NonNullable<NonNullable<SitemapReport['list']>['blocked']>;
@@ -64,10 +64,8 @@ export function SitemapBlockedSummary({ blocked, name }: { blocked: Blocked; nam
   return (
     <p className="sitemap-blocked" data-testid="sitemap-blocked">
       <span aria-hidden="true">⚠ </span>
-      <strong data-testid="sitemap-blocked-count">
-        {formatCount(blocked.count)} URL{blocked.count === 1 ? '' : 's'}
-      </strong>{' '}
-      listed in your sitemap {name} {blocked.count === 1 ? 'is' : 'are'} blocked for {pick}
+      <strong data-testid="sitemap-blocked-count">{countOf(blocked.count, 'URL')}</strong> listed in your sitemap {name}{' '}
+      {blocked.count === 1 ? 'is' : 'are'} blocked for {pick}
       {soFar}: <span data-testid="sitemap-blocked-lines">{lines.join(', ') + more}</span>. A sitemap asks crawlers to
       fetch its URLs, so this is most likely a mistake.{' '}
       <button

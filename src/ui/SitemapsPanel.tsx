@@ -1,6 +1,6 @@
-import { useController } from '../app/context';
 import { useRobotsLab } from '../state/store';
-import { formatCount } from './format';
+import { countOf, formatCount } from './format';
+import { LineLink } from './lenses/LineLink';
 import { SitemapBlockedSummary } from './SitemapsBanner';
 import './infile.css';
 
@@ -14,7 +14,6 @@ const SHOWN_LINES = 200;
  * size against those limits and its URLs the rules block.
  */
 export function SitemapsPanel() {
-  const controller = useController();
   const report = useRobotsLab((s) => s.sitemapReport);
   if (!report) return <p className="hint">Reading the file…</p>;
   return (
@@ -32,10 +31,7 @@ export function SitemapsPanel() {
               <span className="sitemap-head">
                 <span aria-hidden="true">{l.ok ? '✓ ' : '✗ '}</span>
                 <span className="visually-hidden">{l.ok ? 'Usable: ' : 'Not usable: '}</span>
-                <button type="button" className="link" onClick={() => controller.highlightRuleLine(l.line)}>
-                  line {l.line}
-                </button>{' '}
-                <code>{l.url || '(empty)'}</code>
+                <LineLink line={l.line} /> <code>{l.url || '(empty)'}</code>
               </span>
               {l.problems.map((p) => (
                 <span key={p} className="sitemap-problem">
@@ -61,7 +57,7 @@ export function SitemapsPanel() {
       {report.list ? (
         <div data-testid="sitemap-import">
           <p>
-            {report.list.name}: {formatCount(report.list.count)} URL{report.list.count === 1 ? '' : 's'}.
+            {report.list.name}: {countOf(report.list.count, 'URL')}.
           </p>
           {report.list.limits.map((m) => (
             <p key={m} className="sitemap-problem">

@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { THEME_CHOICES, type ThemeChoice } from '../state/theme';
-import { onThemeChoice, setThemeChoice, themeChoice } from './theme';
+import { setThemeChoice, useThemeChoice } from './theme';
 
 const LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
@@ -10,7 +9,7 @@ const LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', 
  * between the choices; the choice is saved (src/state/theme.ts).
  */
 export function ThemeToggle() {
-  const current = useSyncExternalStore(onThemeChoice, themeChoice);
+  const current = useThemeChoice((s) => s.choice);
   return (
     <fieldset className="theme-toggle" data-testid="theme-toggle">
       <legend className="visually-hidden">Colour theme</legend>

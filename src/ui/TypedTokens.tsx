@@ -3,19 +3,10 @@ import { CRAWLER_PROFILES, nearCatalogueToken } from '../core/profiles';
 import { isValidUserAgentToObey } from '../core/reference';
 import { MAX_CRAWLERS, useRobotsLab } from '../state/store';
 
-/** Answers of `meantProfile` by token: each chip's check (an edit distance to every catalogue token) is made once, not on every token added. */
-const meantCache = new Map<string, (typeof CRAWLER_PROFILES)[number] | undefined>();
-
 /** The built-in profile a typed token was probably meant to be (`Claude-Bot` → ClaudeBot), if any. */
 function meantProfile(token: string) {
-  const t = token.trim();
-  if (meantCache.has(t)) return meantCache.get(t);
-  const near = nearCatalogueToken(t);
-  const meant = near === null ? undefined : CRAWLER_PROFILES.find((p) => p.tokens[0] === near);
-  // Bounded: at most MAX_CRAWLERS chips are shown, and what is typed in the field passes through too.
-  if (meantCache.size >= 4 * MAX_CRAWLERS) meantCache.clear();
-  meantCache.set(t, meant);
-  return meant;
+  const near = nearCatalogueToken(token.trim());
+  return near === null ? undefined : CRAWLER_PROFILES.find((p) => p.tokens[0] === near);
 }
 
 /**

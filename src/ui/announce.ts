@@ -5,7 +5,7 @@
  */
 import { ruleLabel } from '../core/matcher';
 import type { ExplainResult, ParseSummary } from '../model/wire';
-import { formatCount } from './format';
+import { countOf } from './format';
 
 /** "lines 4–8", "line 4", "lines 1–3 and 7–9" for the obeyed groups. */
 function groupLines(groups: readonly number[], parse: ParseSummary | null): string {
@@ -42,10 +42,10 @@ export function cellAnnouncement(e: ExplainResult, parse: ParseSummary | null): 
 
 /** "Evaluating 5,000 URLs × 3 crawlers." */
 export function runStartAnnouncement(urls: number, crawlers: number): string {
-  return `Evaluating ${formatCount(urls)} URL${urls === 1 ? '' : 's'} × ${crawlers} crawler${crawlers === 1 ? '' : 's'}.`;
+  return `Evaluating ${countOf(urls, 'URL')} × ${countOf(crawlers, 'crawler')}.`;
 }
 
 /** "Done: 5,000 URLs × 3 crawlers evaluated." */
 export function runDoneAnnouncement(urls: number, crawlers: number): string {
-  return `Done: ${formatCount(urls)} URL${urls === 1 ? '' : 's'} × ${crawlers} crawler${crawlers === 1 ? '' : 's'} evaluated.`;
+  return `Done: ${countOf(urls, 'URL')} × ${countOf(crawlers, 'crawler')} evaluated.`;
 }

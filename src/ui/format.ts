@@ -11,6 +11,11 @@ export function formatCount(n: number): string {
   return counts.format(n);
 }
 
+/** "1 URL", "2,000 URLs": a count and its noun, plural unless the count is one. */
+export function countOf(n: number, noun: string): string {
+  return `${counts.format(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** A message as the page shows it: starting with a capital (the engine's reasons start in lower case, mid-sentence). */
 export function sentence(text: string): string {
   return text.length > 0 ? text[0].toUpperCase() + text.slice(1) : text;

@@ -55,18 +55,13 @@ function boot(): void {
 }
 
 // Coalesced writes must reach localStorage before the page goes away.
-addEventListener('pagehide', () => {
+function flush(): void {
   pageStorage.flush();
   deployStorage.flush();
   originsStorage.flush();
-});
-addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') {
-    pageStorage.flush();
-    deployStorage.flush();
-    originsStorage.flush();
-  }
-});
+}
+addEventListener('pagehide', flush);
+addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
 
 if (useRobotsLab.persist.hasHydrated()) boot();
 else {

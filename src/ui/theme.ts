@@ -4,44 +4,30 @@
  * inherit them). While the choice is "system", a change of the system's
  * preference repaints the page at once.
  */
+import { create } from 'zustand';
 import { browserLocal } from '../persist/local';
 import { loadThemeChoice, resolveTheme, saveThemeChoice, type ThemeChoice } from '../state/theme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-let choice: ThemeChoice = 'system';
-const listeners = new Set<(c: ThemeChoice) => void>();
-
-function systemDark(): boolean {
-  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
-}
+/** The user's choice, for the header's switch. */
+export const useThemeChoice = create<{ choice: ThemeChoice }>(() => ({ choice: 'system' }));
 
 function paint(): void {
-  document.documentElement.dataset.theme = resolveTheme(choice, systemDark());
+  const systemDark = typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
+  document.documentElement.dataset.theme = resolveTheme(useThemeChoice.getState().choice, systemDark);
 }
 
 /** Reads the saved choice and paints the page; call once, before the first render. */
 export function startTheme(): void {
-  choice = loadThemeChoice(browserLocal());
+  useThemeChoice.setState({ choice: loadThemeChoice(browserLocal()) });
   paint();
   if (typeof matchMedia === 'function') matchMedia(DARK_QUERY).addEventListener('change', paint);
 }
 
-/** The current choice. */
-export function themeChoice(): ThemeChoice {
-  return choice;
-}
-
 /** Saves and applies a new choice. */
-export function setThemeChoice(next: ThemeChoice): void {
-  choice = next;
-  saveThemeChoice(browserLocal(), next);
+export function setThemeChoice(choice: ThemeChoice): void {
+  useThemeChoice.setState({ choice });
+  saveThemeChoice(browserLocal(), choice);
   paint();
-  for (const l of listeners) l(next);
-}
-
-/** Calls `listener` on every new choice; returns the unsubscribe function. */
-export function onThemeChoice(listener: (c: ThemeChoice) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { RobotsDiagnosticCode } from '../../core/lint';
 import { diagnosticAt, indicesWithCode } from '../../model/diagnosticTable';
 import { useRobotsLab } from '../../state/store';
+import { SEVERITY_LABEL } from '../Diagnostics';
 import { LineLink } from '../lenses/LineLink';
 
 /** The diagnostics about AI-preference lines and what they contradict (docs/lint-codes.md), not Google's own. */
@@ -16,8 +17,6 @@ const CONTRADICTIONS: ReadonlySet<string> = new Set([
 function isAiNote(code: RobotsDiagnosticCode): boolean {
   return code.startsWith('aipref-') || CONTRADICTIONS.has(code);
 }
-
-const SEVERITY = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
 
 /** What is malformed or contradictory in the file's AI preferences, each with its line one click away. */
 export function AiNotes() {
@@ -45,7 +44,8 @@ export function AiNotes() {
               data-testid="ai-note"
               data-code={d.code}
             >
-              <strong>{SEVERITY[d.severity]}</strong> <LineLink line={d.line} testId="ai-note-line" />: {d.message}
+              <strong>{SEVERITY_LABEL[d.severity]}</strong> <LineLink line={d.line} testId="ai-note-line" />:{' '}
+              {d.message}
             </li>
           ))}
         </ul>

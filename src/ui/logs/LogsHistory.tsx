@@ -1,6 +1,6 @@
-import { useRef } from 'react';
 import { useDeploy } from '../../state/deploy';
 import { EDITOR_SOURCE, type TextSource, useLogs } from '../../state/logs';
+import { FileButton } from '../files';
 
 /** `2026-09-10T00:00` (what a datetime-local field holds) for an instant, in UTC. */
 const fieldValue = (t: number | null) => (t === null ? '' : new Date(t).toISOString().slice(0, 16));
@@ -17,7 +17,6 @@ export function LogsHistory() {
   const set = useLogs((s) => s.set);
   const opened = useDeploy((s) => s.openedText);
   const snapshots = useDeploy((s) => s.snapshots);
-  const input = useRef<HTMLInputElement>(null);
   const add = (t: TextSource) => set({ texts: [...texts.filter((x) => x.id !== t.id), t] });
 
   return (
@@ -98,23 +97,18 @@ export function LogsHistory() {
             ))}
           </select>
         )}
-        <button type="button" onClick={() => input.current?.click()} data-testid="logs-add-files">
-          + Dated files or fetch records…
-        </button>
-        <input
-          ref={input}
-          type="file"
+        <FileButton
           multiple
           accept=".txt,.json,text/plain,application/json"
-          hidden
-          onChange={(e) => {
-            const picked = [...(e.target.files ?? [])];
+          onFiles={(picked) => {
             const names = new Set(picked.map((f) => f.name));
             set({ files: [...files.filter((f) => !names.has(f.name)), ...picked] });
-            e.target.value = '';
           }}
-          data-testid="logs-history-files"
-        />
+          testId="logs-add-files"
+          inputTestId="logs-history-files"
+        >
+          + Dated files or fetch records…
+        </FileButton>
       </div>
     </fieldset>
   );

@@ -1,10 +1,11 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useController } from '../../app/context';
 import { runLogs } from '../../app/logsRun';
 import type { ViolationRecord } from '../../core/logs/index';
 import type { LogsResult } from '../../model/logs';
 import { useLogs } from '../../state/logs';
 import { useRobotsLab } from '../../state/store';
+import { FileButton, useFileDrop } from '../files';
 import { formatCount } from '../format';
 import { LogsHistory } from './LogsHistory';
 import { LogsRanges } from './LogsRanges';
@@ -24,8 +25,6 @@ const when = (t: number | string | null) =>
  * its request and the deciding line in the version that was live.
  */
 export function LogsPanel() {
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const logs = useLogs((s) => s.logs);
   const running = useLogs((s) => s.running);
   const result = useLogs((s) => s.result);
@@ -33,41 +32,21 @@ export function LogsPanel() {
   const start = (files: File[]) => {
     if (files.length > 0) void runLogs(files);
   };
+  const drop = useFileDrop(start);
   return (
     <section
-      className={`logs${over ? ' drop-over' : ''}`}
+      className={`logs${drop.over ? ' drop-over' : ''}`}
       aria-label="Crawler requests from access logs"
       data-testid="logs-panel"
-      onDragOver={(e) => {
-        if (!e.dataTransfer.types.includes('Files')) return;
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setOver(false);
-        start([...e.dataTransfer.files]);
-      }}
+      {...drop.handlers}
     >
       <p className="logs-intro">
         Did the crawlers obey? Drop access logs here (combined, JSON Lines or CSV; plain or .gz) or{' '}
-        <button type="button" onClick={() => input.current?.click()} data-testid="logs-open">
+        <FileButton multiple onFiles={start} testId="logs-open" inputTestId="logs-file">
           open logs…
-        </button>{' '}
+        </FileButton>{' '}
         Each request is judged against the robots.txt live at its time, in this browser: nothing is sent.
       </p>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        onChange={(e) => {
-          start([...(e.target.files ?? [])]);
-          e.target.value = '';
-        }}
-        data-testid="logs-file"
-      />
       <LogsHistory />
       <LogsRanges />
       {logs.length > 0 && !running && (

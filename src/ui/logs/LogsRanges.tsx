@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
 import type { RangesFile } from '../../model/logs';
 import { useLogs } from '../../state/logs';
+import { FileButton, useFileDrop } from '../files';
 
 /** The crawler a ranges file is for, by its name, as `--verify-ips FILE` tells it: `googlebot.json` → googlebot. */
 const guessed = (name: string) => name.replace(/\.json$/i, '');
@@ -15,32 +15,15 @@ const guessed = (name: string) => name.replace(/\.json$/i, '');
 export function LogsRanges() {
   const ranges = useLogs((s) => s.ranges);
   const set = useLogs((s) => s.set);
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const add = (picked: File[]) => {
     const names = new Set(picked.map((f) => f.name));
     const added: RangesFile[] = picked.map((file) => ({ file, crawler: guessed(file.name) }));
     set({ ranges: [...ranges.filter((r) => !names.has(r.file.name)), ...added] });
   };
+  // Dropped here, files are ranges, not logs: the tab's own drop does not see them.
+  const drop = useFileDrop(add, true);
   return (
-    <fieldset
-      className={`logs-history${over ? ' drop-over' : ''}`}
-      data-testid="logs-ranges"
-      // Dropped here, files are ranges, not logs: the tab's own drop does not see them.
-      onDragOver={(e) => {
-        if (!e.dataTransfer.types.includes('Files')) return;
-        e.preventDefault();
-        e.stopPropagation();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        e.stopPropagation();
-        setOver(false);
-        add([...e.dataTransfer.files]);
-      }}
-    >
+    <fieldset className={`logs-history${drop.over ? ' drop-over' : ''}`} data-testid="logs-ranges" {...drop.handlers}>
       <legend>IP ranges (optional)</legend>
       {ranges.length === 0 && (
         <p className="logs-note">
@@ -74,21 +57,15 @@ export function LogsRanges() {
         ))}
       </ul>
       <div className="logs-add">
-        <button type="button" onClick={() => input.current?.click()} data-testid="logs-add-ranges">
-          + IP ranges (JSON)…
-        </button>
-        <input
-          ref={input}
-          type="file"
+        <FileButton
           multiple
           accept=".json,application/json"
-          hidden
-          onChange={(e) => {
-            add([...(e.target.files ?? [])]);
-            e.target.value = '';
-          }}
-          data-testid="logs-ranges-files"
-        />
+          onFiles={add}
+          testId="logs-add-ranges"
+          inputTestId="logs-ranges-files"
+        >
+          + IP ranges (JSON)…
+        </FileButton>
       </div>
     </fieldset>
   );

@@ -1,10 +1,12 @@
-import { type DragEvent, useId, useRef, useState } from 'react';
-import { FETCH_STATUSES, fetchOutcome } from '../../model/fetchStatus';
+import { useId, useState } from 'react';
+import { fetchOutcome } from '../../model/fetchStatus';
 import { readSavedRecords } from '../../state/originRecords';
 import { type OriginFile, useOrigins } from '../../state/origins';
 import { originOf } from '../../state/robotsUrl';
 import { useRobotsLab } from '../../state/store';
-import { formatCount } from '../format';
+import { FileButton, useFileDrop } from '../files';
+import { countOf, formatCount } from '../format';
+import { FetchStatusSelect } from '../Settings';
 import { listedOrigins } from './listedOrigins';
 import './origins.css';
 
@@ -27,6 +29,7 @@ export function OriginsPanel() {
   const editing = useOrigins((s) => s.editing);
   const edit = useOrigins((s) => s.edit);
   const [errors, setErrors] = useState<string[]>([]);
+  const drop = useFileDrop((list) => void openRecords(list));
   const main = originOf(robotsUrl);
   const listed = listedOrigins(results);
   // One stray URL of another site (the first visit's example has one) keeps the page as simple as one file.
@@ -34,25 +37,15 @@ export function OriginsPanel() {
   const held = new Set(files.map((f) => f.origin));
   const missing = listed.filter((o) => o !== main && !held.has(o));
 
-  async function openRecords(list: FileList | null) {
-    if (!list || list.length === 0) return;
-    const read = await readSavedRecords(Array.from(list));
+  async function openRecords(list: File[]) {
+    if (list.length === 0) return;
+    const read = await readSavedRecords(list);
     for (const f of read.files) put(f);
     setErrors(read.files.length === 0 && read.errors.length === 0 ? ['No .json record among the files.'] : read.errors);
   }
-  function drop(e: DragEvent) {
-    e.preventDefault();
-    void openRecords(e.dataTransfer.files);
-  }
 
   return (
-    <section
-      className="origins"
-      aria-labelledby="origins-title"
-      data-testid="origins-panel"
-      onDragOver={(e) => e.preventDefault()}
-      onDrop={drop}
-    >
+    <section className="origins" aria-labelledby="origins-title" data-testid="origins-panel" {...drop.handlers}>
       <h3 id="origins-title">Origins</h3>
       <p className="hint">Each URL is judged by the robots.txt of its own origin.</p>
       <ul className="origins-list">
@@ -87,7 +80,7 @@ export function OriginsPanel() {
             className="visually-hidden"
             data-testid="origin-records"
             onChange={(e) => {
-              void openRecords(e.currentTarget.files);
+              void openRecords([...(e.currentTarget.files ?? [])]);
               e.currentTarget.value = '';
             }}
           />
@@ -127,23 +120,17 @@ function HeldOrigin({ file, editing, onEdit }: { file: OriginFile; editing: bool
           <label htmlFor={statusId} className="visually-hidden">
             The server of {file.origin} answered
           </label>
-          <select
+          <FetchStatusSelect
             id={statusId}
             value={file.fetchStatus}
-            onChange={(e) => setStatus(file.origin, Number(e.target.value))}
+            onChange={(status) => setStatus(file.origin, status)}
             data-testid="origin-fetch-status"
-          >
-            {FETCH_STATUSES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
+          />
         </span>
       )}
       <span className="origin-actions">
         <button type="button" className="secondary" onClick={onEdit} aria-expanded={editing}>
-          {editing ? 'Done' : `Edit · ${formatCount(lines)} line${lines === 1 ? '' : 's'}`}
+          {editing ? 'Done' : `Edit · ${countOf(lines, 'line')}`}
         </button>
         <button type="button" className="secondary" onClick={() => remove(file.origin)}>
           Remove
@@ -168,7 +155,6 @@ function HeldOrigin({ file, editing, onEdit }: { file: OriginFile; editing: bool
 /** An origin of the list with no file: its rows are not judged until one is added. */
 function MissingOrigin({ origin, onPaste }: { origin: string; onPaste(): void }) {
   const put = useOrigins((s) => s.put);
-  const input = useRef<HTMLInputElement>(null);
   const add = (text: string) => put({ origin, text, fetchStatus: 200, record: null });
   return (
     <li data-testid="origin" data-origin={origin} data-mode="none">
@@ -178,22 +164,9 @@ function MissingOrigin({ origin, onPaste }: { origin: string; onPaste(): void })
         <button type="button" onClick={onPaste} data-testid="origin-paste">
           Paste its file
         </button>
-        <button type="button" className="secondary" onClick={() => input.current?.click()}>
+        <FileButton className="secondary" onFiles={([f]) => f && void f.text().then(add)} inputTestId="origin-open">
           Open…
-        </button>
-        <input
-          ref={input}
-          type="file"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label={`Open the robots.txt of ${origin}`}
-          data-testid="origin-open"
-          onChange={(e) => {
-            const f = e.currentTarget.files?.[0];
-            if (f) void f.text().then(add);
-            e.currentTarget.value = '';
-          }}
-        />
+        </FileButton>
       </span>
     </li>
   );
