@@ -10,105 +10,46 @@ import {
 } from '@codemirror/autocomplete';
 import type { Extension } from '@codemirror/state';
 import { CRAWLER_PROFILES } from '../core/profiles';
-import type { CrawlerProfile } from '../core/types';
 import { classifyKey } from './keys';
 
-interface KeyInfo {
-  label: string;
-  detail: string;
-  info: string;
-  boost: number;
-}
+const IGNORED = 'Google ignores this';
 
-/** The keys Google acts on, then the ones it knows but ignores (docs/behaviour.md §10). */
-const KEY_COMPLETIONS: readonly KeyInfo[] = [
-  {
-    label: 'User-agent',
-    detail: 'starts a group',
-    info: 'Names a crawler by its product token, or * for all others.',
-    boost: 4,
-  },
-  {
-    label: 'Disallow',
-    detail: 'rule',
-    info: 'A path pattern the group may not fetch. Empty: allows everything.',
-    boost: 3,
-  },
-  {
-    label: 'Allow',
-    detail: 'rule',
-    info: 'A path pattern the group may fetch; the longest matching pattern wins.',
-    boost: 3,
-  },
-  { label: 'Sitemap', detail: 'absolute URL', info: 'The absolute URL of a sitemap; tied to no group.', boost: 2 },
-  {
-    label: 'Crawl-delay',
-    detail: 'Google ignores this',
-    info: 'Read by Bing and Yandex; Google ignores it.',
-    boost: 0,
-  },
-  { label: 'Clean-param', detail: 'Google ignores this', info: 'Read by Yandex; Google ignores it.', boost: 0 },
-  {
-    label: 'Host',
-    detail: 'Google ignores this',
-    info: 'A Yandex directive, since retired; Google ignores it.',
-    boost: 0,
-  },
-  {
-    label: 'Noindex',
-    detail: 'Google ignores this',
-    info: 'Google stopped honouring noindex in robots.txt in 2019.',
-    boost: -1,
-  },
-  {
-    label: 'Request-rate',
-    detail: 'Google ignores this',
-    info: 'An old extension few crawlers read; Google ignores it.',
-    boost: -1,
-  },
-  {
-    label: 'Visit-time',
-    detail: 'Google ignores this',
-    info: 'An old extension few crawlers read; Google ignores it.',
-    boost: -1,
-  },
-  {
-    label: 'Content-signal',
-    detail: 'Google ignores this',
-    info: 'States preferences on AI use of content (e.g. search=yes, ai-train=no); honouring it is up to each crawler. Google ignores it.',
-    boost: -1,
-  },
-  {
-    label: 'Content-usage',
-    detail: 'Google ignores this',
-    info: 'AI-usage preferences from the IETF AI-preferences work (a draft); honouring it is up to each crawler. Google ignores it.',
-    boost: -1,
-  },
+/** The keys Google acts on, then the ones it knows but ignores (docs/behaviour.md §10): label, detail, info, boost. */
+const KEYS: readonly [string, string, string, number][] = [
+  ['User-agent', 'starts a group', 'Names a crawler by its product token, or * for all others.', 4],
+  ['Disallow', 'rule', 'A path pattern the group may not fetch. Empty: allows everything.', 3],
+  ['Allow', 'rule', 'A path pattern the group may fetch; the longest matching pattern wins.', 3],
+  ['Sitemap', 'absolute URL', 'The absolute URL of a sitemap; tied to no group.', 2],
+  ['Crawl-delay', IGNORED, 'Read by Bing and Yandex; Google ignores it.', 0],
+  ['Clean-param', IGNORED, 'Read by Yandex; Google ignores it.', 0],
+  ['Host', IGNORED, 'A Yandex directive, since retired; Google ignores it.', 0],
+  ['Noindex', IGNORED, 'Google stopped honouring noindex in robots.txt in 2019.', -1],
+  ['Request-rate', IGNORED, 'An old extension few crawlers read; Google ignores it.', -1],
+  ['Visit-time', IGNORED, 'An old extension few crawlers read; Google ignores it.', -1],
+  [
+    'Content-signal',
+    IGNORED,
+    'States preferences on AI use of content (e.g. search=yes, ai-train=no); honouring it is up to each crawler. Google ignores it.',
+    -1,
+  ],
+  [
+    'Content-usage',
+    IGNORED,
+    'AI-usage preferences from the IETF AI-preferences work (a draft); honouring it is up to each crawler. Google ignores it.',
+    -1,
+  ],
 ];
 
-/** Completion options for crawler tokens: `*` first, then every token of every profile, once. */
-function agentCompletions(profiles: readonly CrawlerProfile[] = CRAWLER_PROFILES): Completion[] {
-  const options: Completion[] = [{ label: '*', detail: 'every crawler not named elsewhere', boost: 10 }];
-  const seen = new Set<string>(['*']);
-  for (const p of profiles) {
-    for (const token of p.tokens) {
-      const key = token.toLowerCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      options.push({ label: token, detail: p.operator, info: p.purpose, type: 'type' });
-    }
-  }
-  return options;
-}
+/** Crawler tokens: `*` first, then every token of every profile, once (case-insensitively). */
+const agentOptions: Completion[] = [{ label: '*', detail: 'every crawler not named elsewhere', boost: 10 }];
+for (const p of CRAWLER_PROFILES)
+  for (const token of p.tokens)
+    if (!agentOptions.some((o) => o.label.toLowerCase() === token.toLowerCase()))
+      agentOptions.push({ label: token, detail: p.operator, info: p.purpose, type: 'type' });
 
-const keyOptions: Completion[] = KEY_COMPLETIONS.map((k) => ({
-  label: k.label,
-  detail: k.detail,
-  info: k.info,
-  boost: k.boost,
-  type: 'keyword',
-  apply: `${k.label}: `,
-}));
+const keyOptions = KEYS.map(
+  ([label, detail, info, boost]): Completion => ({ label, detail, info, boost, type: 'keyword', apply: `${label}: ` }),
+);
 
 /** The longest line prefix the source reads while typing (a key, a separator and a crawler token fit easily). */
 const LONGEST_COMPLETED_PREFIX = 256;
@@ -137,7 +78,7 @@ export function robotsCompletion(context: CompletionContext): CompletionResult |
   const kind = classifyKey(sep[1]).kind;
   if (kind === 'user-agent') {
     if (!/^[A-Za-z_*-]*$/.test(valueSoFar)) return null;
-    return { from: context.pos - valueSoFar.length, options: agentCompletions(), validFor: /^[A-Za-z_*-]*$/ };
+    return { from: context.pos - valueSoFar.length, options: agentOptions, validFor: /^[A-Za-z_*-]*$/ };
   }
   if ((kind === 'allow' || kind === 'disallow') && valueSoFar === '') {
     return {

@@ -11,17 +11,7 @@ import { robotsTags } from './highlight';
 import { parser } from './robots.grammar';
 
 /** Line node names, in the tree the grammar builds. */
-const LINE_NODES = [
-  'UserAgentLine',
-  'AllowLine',
-  'DisallowLine',
-  'SitemapLine',
-  'OtherLine',
-  'UnknownLine',
-  'Invalid',
-] as const;
-
-const LINE_NODE_SET: ReadonlySet<string> = new Set(LINE_NODES);
+const LINE_NODES = new Set('UserAgentLine AllowLine DisallowLine SitemapLine OtherLine UnknownLine Invalid'.split(' '));
 
 /**
  * Fold a group from the end of its first line to the end of its last line
@@ -31,7 +21,7 @@ const LINE_NODE_SET: ReadonlySet<string> = new Set(LINE_NODES);
 function foldGroup(node: SyntaxNode, state: EditorState): { from: number; to: number } | null {
   let last: SyntaxNode | null = null;
   for (let child = node.lastChild; child; child = child.prevSibling) {
-    if (LINE_NODE_SET.has(child.name)) {
+    if (LINE_NODES.has(child.name)) {
       last = child;
       break;
     }
