@@ -21,7 +21,7 @@ const isObject = (x: unknown): x is Obj => typeof x === 'object' && x !== null &
 const field = (o: Obj, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : undefined);
 
 /** Cuts `s` to at most `max` UTF-16 units without splitting a surrogate pair. */
-export function cutString(s: string, max: number): string {
+function cutString(s: string, max: number): string {
   if (s.length <= max) return s;
   const code = s.charCodeAt(max - 1);
   return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);

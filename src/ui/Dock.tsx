@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { diagnosticCount } from '../model/diagnosticTable';
 import { type DockTab, useRobotsLab } from '../state/store';
 import { AiLens } from './ai/AiLens';
@@ -32,23 +32,21 @@ export function Dock() {
   const [folded, setFolded] = useState(() => typeof window !== 'undefined' && window.innerWidth <= 1000);
   // Widened, the panel takes the verdicts' place (on a phone: most of the screen), for Totals' rules or the AI tab.
   const [wide, setWide] = useState(false);
-  const first = useRef(true);
-  const selected = useRobotsLab((s) => s.selected);
-  const decidingLine = useRobotsLab((s) => s.decidingLine);
   // A new selection (or gutter click) brings the explanation back into view.
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (selected === null && decidingLine === null) return;
-    setTab('why');
-    setFolded(false);
-    setWide(false);
-    // On a phone the panel is pinned over the bottom of the screen: keep the chosen cell above it.
-    if (window.innerWidth <= 1000)
-      requestAnimationFrame(() => document.querySelector('.cell.active')?.scrollIntoView({ block: 'nearest' }));
-  }, [selected, decidingLine, setTab]);
+  useEffect(
+    () =>
+      useRobotsLab.subscribe((s, prev) => {
+        if (s.selected === prev.selected && s.decidingLine === prev.decidingLine) return;
+        if (s.selected === null && s.decidingLine === null) return;
+        setTab('why');
+        setFolded(false);
+        setWide(false);
+        // On a phone the panel is pinned over the bottom of the screen: keep the chosen cell above it.
+        if (window.innerWidth <= 1000)
+          requestAnimationFrame(() => document.querySelector('.cell.active')?.scrollIntoView({ block: 'nearest' }));
+      }),
+    [setTab],
+  );
 
   return (
     <aside

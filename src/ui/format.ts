@@ -1,8 +1,7 @@
 /**
  * Numbers as the page writes them (1,000,000). One formatter for the page:
- * `n.toLocaleString('en')` builds a new one on every call (~70 µs in
- * Chromium), and a streaming run re-renders dozens of counts a few times a
- * second.
+ * `n.toLocaleString('en')` builds a new one on every call, and a streaming
+ * run re-renders dozens of counts a few times a second.
  */
 const counts = new Intl.NumberFormat('en');
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/share/format';
-import { cutString, validateState } from '../../src/share/validate';
+import { validateState } from '../../src/share/validate';
 
 const BASE = {
   robotsText: 'User-agent: *\nDisallow: /\n',
@@ -175,9 +175,11 @@ describe('sizes are clamped', () => {
   });
 
   it('never cuts between the two halves of a surrogate pair', () => {
-    expect(cutString('ab😀', 3)).toBe('ab');
-    expect(cutString('ab😀', 4)).toBe('ab😀');
-    expect(cutString('abc', 2)).toBe('ab');
+    const max = LIMITS.robotsUrl;
+    const cut = (robotsUrl: string) => ok({ ...BASE, robotsUrl }).state.robotsUrl;
+    expect(cut(`${'a'.repeat(max - 1)}😀`)).toBe('a'.repeat(max - 1));
+    expect(cut(`${'a'.repeat(max - 2)}😀b`)).toBe(`${'a'.repeat(max - 2)}😀`);
+    expect(cut('a'.repeat(max + 1))).toBe('a'.repeat(max));
   });
 
   it('keeps at most 10,000 tokens, drops empty, overlong and repeated ones', () => {
