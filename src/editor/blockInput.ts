@@ -15,23 +15,14 @@ import { EditorView } from '@codemirror/view';
 /** Input types whose text the browser would insert as it is (not a composition, not a deletion). */
 const INSERTING = new Set(['insertText', 'insertReplacementText', 'insertFromYank']);
 
-/** The text an input event inserts, or null when it is not one of those kinds. */
-function insertedText(e: InputEvent): string | null {
-  if (!INSERTING.has(e.inputType) || e.isComposing) return null;
-  return e.data ?? e.dataTransfer?.getData('text/plain') ?? null;
-}
-
-/** Whether the browser should be left to insert `text`: one line, or nothing. */
-function leaveToBrowser(text: string | null): boolean {
-  return text === null || !/[\r\n]/.test(text);
-}
-
 /** Inserts multi-line input as one transaction. */
 export function blockInput(): Extension {
   return EditorView.domEventHandlers({
     beforeinput(e, view) {
-      const text = insertedText(e);
-      if (text === null || leaveToBrowser(text)) return false;
+      if (!INSERTING.has(e.inputType) || e.isComposing) return false;
+      const text = e.data ?? e.dataTransfer?.getData('text/plain') ?? '';
+      // One line, or nothing: the browser inserts it as usual.
+      if (!/[\r\n]/.test(text)) return false;
       e.preventDefault();
       if (!view.state.readOnly)
         view.dispatch(

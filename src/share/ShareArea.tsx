@@ -6,6 +6,7 @@
  */
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { persistedPart, useRobotsLab } from '../state/store';
+import { CloseButton } from '../ui/CloseButton';
 import { download } from '../ui/download';
 import { copyShareLink, importStateFile, stateFileName } from './actions';
 import { stateToFile } from './file';
@@ -13,19 +14,12 @@ import { pickState, type ShareState } from './format';
 import { decodeLink, isShareFragment } from './link';
 import { shouldAskBeforeReplacing } from './persisted';
 
-/** Where an incoming state came from; the dialog names it. */
-type Source = 'link' | 'file';
-
 interface Incoming {
   state: ShareState;
-  source: Source;
+  /** Where it came from; the dialog names it. */
+  source: 'link' | 'file';
   /** What to say once it is opened (with any field the reader had to cut). */
   done: string;
-}
-
-interface Notice {
-  kind: 'error' | 'info';
-  text: string;
 }
 
 /** Takes the `#s=…` fragment out of the address bar, without a new history entry or a reload. */
@@ -101,7 +95,7 @@ function ReplaceDialog({ incoming, onAnswer }: { incoming: Incoming; onAnswer(re
 export function ShareArea({ menu }: { menu: (stateFiles: ReactNode) => ReactNode }) {
   const loadExample = useRobotsLab((s) => s.loadExample);
   const [incoming, setIncoming] = useState<Incoming | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   // The buttons' own status line, and whether a state file is offered in place of a too-long link.
   const [message, setMessage] = useState('');
   const [offerFile, setOfferFile] = useState(false);
@@ -227,9 +221,7 @@ export function ShareArea({ menu }: { menu: (stateFiles: ReactNode) => ReactNode
           data-testid="share-notice"
         >
           <span className="share-notice-text">{notice.text}</span>
-          <button type="button" className="secondary" aria-label="Dismiss" onClick={() => setNotice(null)}>
-            ×
-          </button>
+          <CloseButton label="Dismiss" className="secondary" onClick={() => setNotice(null)} />
         </div>
       )}
       {incoming && <ReplaceDialog incoming={incoming} onAnswer={answer} />}

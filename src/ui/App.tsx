@@ -3,6 +3,7 @@ import { severityCounts } from '../model/diagnosticTable';
 import { keepThisTab, loadOtherTab } from '../state/otherTabs';
 import { pageStorage, useRobotsLab } from '../state/store';
 import { Announcer } from './Announcer';
+import { CloseButton } from './CloseButton';
 import { Dock } from './Dock';
 import { MainView } from './deploy/MainView';
 import { followOpenedText } from './deploy/openedText';
@@ -30,9 +31,7 @@ function Notices() {
       {worker && (
         <div className="notice" role="alert" data-testid="worker-notice">
           <span>{worker}</span>
-          <button type="button" onClick={() => setWorker(null)} aria-label="Dismiss">
-            ×
-          </button>
+          <CloseButton label="Dismiss" onClick={() => setWorker(null)} />
         </div>
       )}
       {storage && (

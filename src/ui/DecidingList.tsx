@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useController } from '../app/context';
 import { ALL_ROWS, ROW } from '../model/codes';
 import { urlAt, useRobotsLab } from '../state/store';
+import { CloseButton } from './CloseButton';
 import { countOf, formatCount } from './format';
 
 const MAX_LISTED = 200;
@@ -47,9 +48,7 @@ export function DecidingList() {
         <h2>
           Line {line} decides {countOf(total, 'tested cell')}
         </h2>
-        <button type="button" onClick={() => close(null)} aria-label="Close the list">
-          ×
-        </button>
+        <CloseButton label="Close the list" onClick={() => close(null)} />
       </header>
       <ul>
         {cells.map(({ row, col }) => (

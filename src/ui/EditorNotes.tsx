@@ -14,10 +14,9 @@ export interface OpenedNote {
   notText?: string | null;
 }
 
-/** Whether an opened file is text: its first bytes, read again (a file dropped or picked, either way). */
-export async function notText(file: Blob): Promise<Pick<OpenedNote, 'notText'>> {
-  const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
-  return { notText: notTextReason(head) };
+/** Why an opened file is not text, from its first bytes read again (a file dropped or picked, either way); null when it is. */
+export async function notText(file: Blob): Promise<string | null> {
+  return notTextReason(new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer()));
 }
 
 function openedText(o: OpenedNote, fromBytes: boolean, kept: boolean): string {
@@ -38,11 +37,6 @@ const NOT_ROBOTS = {
   html: 'This looks like an HTML page, not a robots.txt (a server error or login page saved by mistake?). Crawlers find no rules in it, so every URL is allowed.',
   json: 'This looks like a JSON body, not a robots.txt (an API error saved by mistake?). Crawlers find no rules in it, so every URL is allowed.',
 } as const;
-
-/** Megabytes with one decimal. */
-function megabytes(bytes: number): string {
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
 
 /** Notes above the editor: the opened file, a text that is not a robots.txt, and Google's 500 KiB cut. */
 export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }) {
@@ -76,8 +70,9 @@ export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }
       )}
       {opened?.shownPartOf != null && !opened.error && (
         <p className="import-note warn" role="status" data-testid="shown-part-note">
-          {opened.name} is {megabytes(opened.shownPartOf)}, too large to edit here: the editor shows the first 500 KiB,
-          which is all Google reads, and verdicts come from the file's bytes. An edit makes the text shown the file.
+          {opened.name} is {(opened.shownPartOf / 1_000_000).toFixed(1)} MB, too large to edit here: the editor shows
+          the first 500 KiB, which is all Google reads, and verdicts come from the file's bytes. An edit makes the text
+          shown the file.
         </p>
       )}
       {kind && (

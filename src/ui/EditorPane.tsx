@@ -29,7 +29,7 @@ export function EditorPane() {
   const open = useRef((file: File) => {
     controller.openRobotsFile(file).then(
       async ({ invalidLines, shownPartOf }) =>
-        setOpened({ name: file.name, invalidLines, shownPartOf, error: null, ...(await notText(file)) }),
+        setOpened({ name: file.name, invalidLines, shownPartOf, error: null, notText: await notText(file) }),
       (e: unknown) =>
         setOpened({
           name: file.name,

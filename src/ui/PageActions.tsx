@@ -3,6 +3,7 @@ import { ShareArea } from '../share/ShareArea';
 import { DEFAULT_INPUTS, type Inputs } from '../state/inputs';
 import { type OriginFile, useOrigins } from '../state/origins';
 import { type InputsSnapshot, pageStorage, snapshotInputs, useRobotsLab } from '../state/store';
+import { CloseButton } from './CloseButton';
 import { deployStorage } from './deploy/storage';
 import { HeaderMenu } from './HeaderMenu';
 import { originsStorage } from './origins/storage';
@@ -88,9 +89,7 @@ export function PageActions() {
           >
             Undo
           </button>
-          <button type="button" className="secondary" aria-label="Dismiss" onClick={() => setUndo(null)}>
-            ×
-          </button>
+          <CloseButton label="Dismiss" className="secondary" onClick={() => setUndo(null)} />
         </div>
       )}
       {confirmForget && (

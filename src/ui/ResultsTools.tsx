@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useController } from '../app/context';
 import type { CrawlerInfo, ViewQuery } from '../model/wire';
 import { useRobotsLab } from '../state/store';
+import { CloseButton } from './CloseButton';
 import { formatCount } from './format';
 
 const NO_CRAWLERS: readonly CrawlerInfo[] = [];
@@ -121,16 +122,13 @@ export function ResultsTools() {
       {q.rule !== null && (
         <span className="chip" data-testid="filter-rule">
           Decided by line {q.rule}
-          <button
-            type="button"
-            aria-label="Clear the rule filter"
+          <CloseButton
+            label="Clear the rule filter"
             onClick={() => {
               setQuery({ rule: null });
               controller.highlightRuleLine(null);
             }}
-          >
-            ×
-          </button>
+          />
         </span>
       )}
       <span className="hint" data-testid="view-count">

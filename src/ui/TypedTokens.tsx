@@ -2,6 +2,7 @@ import { memo, useId, useMemo, useState } from 'react';
 import { CRAWLER_PROFILES, nearCatalogueToken } from '../core/profiles';
 import { isValidUserAgentToObey } from '../core/reference';
 import { MAX_CRAWLERS, useRobotsLab } from '../state/store';
+import { CloseButton } from './CloseButton';
 
 /** The built-in profile a typed token was probably meant to be (`Claude-Bot` → ClaudeBot), if any. */
 function meantProfile(token: string) {
@@ -120,9 +121,7 @@ const TokenChips = memo(function TokenChips({ tokens }: { tokens: readonly strin
                 → {fix.tokens[0]}?
               </button>
             )}
-            <button type="button" onClick={() => removeToken(t)} aria-label={`Remove ${t}`}>
-              ×
-            </button>
+            <CloseButton label={`Remove ${t}`} onClick={() => removeToken(t)} />
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { type RobotsLabState, useRobotsLab } from '../state/store';
+import { useRobotsLab } from '../state/store';
 
 /**
  * Resolves once the newest run has finished (at once when it has), reporting
@@ -8,19 +8,14 @@ export function waitForRun(progress: (done: number, total: number) => void): Pro
   const start = useRobotsLab.getState().results;
   if (start?.finished) return Promise.resolve(true);
   if (start) progress(start.done, start.total);
+  // A run replaced meanwhile (the page restarts a run while it settles, or for an edit) is
+  // followed: the export writes what the table shows once the newest run is done.
   return new Promise((resolve) => {
-    // A run replaced meanwhile (the page restarts a run while it settles, or for an edit) is
-    // followed: the export writes what the table shows once the newest run is done.
-    const check = (s: RobotsLabState) => {
-      const r = s.results;
+    const unsubscribe = useRobotsLab.subscribe(({ results: r }) => {
       if (!r) return;
-      if (r.finished) return finish(r.total > 0 && r.crawlers.length > 0);
-      progress(r.done, r.total);
-    };
-    const unsubscribe = useRobotsLab.subscribe(check);
-    function finish(ok: boolean) {
+      if (!r.finished) return progress(r.done, r.total);
       unsubscribe();
-      resolve(ok);
-    }
+      resolve(r.total > 0 && r.crawlers.length > 0);
+    });
   });
 }

@@ -1,5 +1,6 @@
 import { useDeploy } from '../../state/deploy';
 import { EDITOR_SOURCE, type TextSource, useLogs } from '../../state/logs';
+import { CloseButton } from '../CloseButton';
 import { FileButton } from '../files';
 
 /** `2026-09-10T00:00` (what a datetime-local field holds) for an instant, in UTC. */
@@ -39,28 +40,24 @@ export function LogsHistory() {
                 data-testid={`logs-from-${t.id}`}
               />
             </label>
-            <button
-              type="button"
+            <CloseButton
+              label={`Remove ${t.label}`}
               className="link-button"
-              aria-label={`Remove ${t.label}`}
+              glyph="✕"
               onClick={() => set({ texts: texts.filter((x) => x.id !== t.id) })}
-              data-testid={`logs-remove-${t.id}`}
-            >
-              ✕
-            </button>
+              testId={`logs-remove-${t.id}`}
+            />
           </li>
         ))}
         {files.map((f) => (
           <li key={f.name} data-testid="logs-file-entry">
             <span className="logs-version-label">{f.name}</span>
-            <button
-              type="button"
+            <CloseButton
+              label={`Remove ${f.name}`}
               className="link-button"
-              aria-label={`Remove ${f.name}`}
+              glyph="✕"
               onClick={() => set({ files: files.filter((x) => x !== f) })}
-            >
-              ✕
-            </button>
+            />
           </li>
         ))}
       </ul>

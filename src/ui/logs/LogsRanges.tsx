@@ -1,5 +1,6 @@
 import type { RangesFile } from '../../model/logs';
 import { useLogs } from '../../state/logs';
+import { CloseButton } from '../CloseButton';
 import { FileButton, useFileDrop } from '../files';
 
 /** The crawler a ranges file is for, by its name, as `--verify-ips FILE` tells it: `googlebot.json` → googlebot. */
@@ -45,14 +46,12 @@ export function LogsRanges() {
                 data-testid="logs-ranges-crawler"
               />
             </label>
-            <button
-              type="button"
+            <CloseButton
+              label={`Remove ${r.file.name}`}
               className="link-button"
-              aria-label={`Remove ${r.file.name}`}
+              glyph="✕"
               onClick={() => set({ ranges: ranges.filter((x) => x !== r) })}
-            >
-              ✕
-            </button>
+            />
           </li>
         ))}
       </ul>
