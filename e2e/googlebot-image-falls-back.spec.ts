@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { GROUP_CHOICE_ROBOTS_TXT, GROUP_CHOICE_URLS } from '../src/fixtures/example';
+import { GROUP_CHOICE_ROBOTS_TXT, GROUP_CHOICE_URLS } from './fixtures/example';
 import { LabPage } from './pages/LabPage';
 
 // docs/behaviour.md §5: groups googlebot-news (lines 1–2), * (4–5), googlebot (7–10).

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { GROUP_CHOICE_ROBOTS_TXT } from '../../e2e/fixtures/example';
 import { evaluateProfile, parseRobotsTxt } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
-import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, GROUP_CHOICE_ROBOTS_TXT } from '../../src/fixtures/example';
+import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
 import { CELL, ROW } from '../../src/model/codes';
 import { diagnosticsIn } from '../../src/model/diagnosticTable';
 import type { EvaluateParams, RunChunk, RunStart } from '../../src/model/wire';
