@@ -5,6 +5,7 @@
  * with the CLI's audit (core/logs), and against the IP ranges the user
  * opened. Nothing read here leaves the browser.
  */
+import { chunksOf, gunzipped } from '../core/gunzip';
 import { applyGoogleSizeLimit, parseRobotsTxt } from '../core/index';
 import {
   auditSummary,
@@ -66,21 +67,12 @@ async function history(job: LogsJob, texts: Map<ParsedRobots, string>): Promise<
   return versions;
 }
 
-/** A log's text: gunzipped when it starts with gzip's magic bytes (not told by its name), counting bytes read. */
-async function logText(file: File, counted: (n: number) => void): Promise<ReadableStream<string>> {
-  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  let bytes: ReadableStream<Uint8Array> = file.stream().pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, c) {
-        counted(chunk.length);
-        c.enqueue(chunk);
-      },
-    }),
-  );
-  if (head[0] === 0x1f && head[1] === 0x8b) {
-    bytes = bytes.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
+/** A log file's chunks, as read (before gunzip), each counted. */
+async function* counted(file: File, add: (n: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunksOf(file.stream())) {
+    add(chunk.length);
+    yield chunk;
   }
-  return bytes.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>);
 }
 
 /** Each crawler's published ranges from the files opened, as `--verify-ips CRAWLER=FILE` reads them; throws naming a file. */
@@ -137,14 +129,16 @@ async function run(job: LogsJob, ctx: CallContext<LogsProgress>): Promise<LogsRe
       }
     };
     try {
-      const reader = (await logText(file, (n) => (bytes += n))).getReader();
-      for (let r = await reader.read(); !r.done && !ctx.signal.aborted; r = await reader.read()) {
-        take(lines.push(r.value));
+      const decoder = new TextDecoder();
+      for await (const chunk of gunzipped(counted(file, (n) => (bytes += n)))) {
+        if (ctx.signal.aborted) break;
+        take(lines.push(decoder.decode(chunk, { stream: true })));
         if (performance.now() - told > PROGRESS_MS) {
           told = performance.now();
           tell();
         }
       }
+      take(lines.push(decoder.decode()));
       take(lines.end());
     } catch (err) {
       // A .gz cut short or unreadable: what was read counts, the next log is read.
