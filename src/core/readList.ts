@@ -4,9 +4,10 @@
  * the line each came from, so a list of any length takes flat memory. The
  * format (text, CSV with a chosen column, sitemap) comes from the list's
  * name and first bytes, or is given. Uses only what browsers, workers and
- * Node share (DecompressionStream, TextDecoder), reached through globalThis
- * so core/ compiles without DOM types (as globals.ts does).
+ * Node share (TextDecoder, reached through globalThis so core/ compiles
+ * without DOM types, as globals.ts does) and gunzip.ts.
  */
+import { type ByteSource, gunzipped } from './gunzip';
 import { CsvListReader, type ListReader, SitemapReader, TextListReader, UrlListError } from './liststream';
 import { detectListFormat, type ListFormat } from './urllist';
 
@@ -28,26 +29,10 @@ export interface ReadListOptions {
   format?: ListFormat;
 }
 
-/** The part of a ReadableStream of bytes (`File.stream()`) the reader uses. */
-interface ByteStream {
-  getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; releaseLock(): void };
-}
-
-/** Bytes of a list: an async iterable (a Node stream) or a ReadableStream (`File.stream()`). */
-export type ListBytes = AsyncIterable<Uint8Array> | ByteStream;
-
-/** The web platform's streaming classes, as the reader uses them. */
-interface Platform {
+/** The web platform's decoder, reached through globalThis (no DOM types in core/). */
+const platform = globalThis as unknown as {
   TextDecoder: new () => { decode(input?: Uint8Array, options?: { stream?: boolean }): string };
-  DecompressionStream: new (
-    format: 'gzip',
-  ) => {
-    writable: { getWriter(): { write(chunk: Uint8Array): Promise<void>; close(): Promise<void> } };
-    readable: ByteStream;
-  };
-}
-
-const platform = globalThis as unknown as Platform;
+};
 
 /**
  * Reads a list as batches of URLs (about one per chunk of input). Errors
@@ -55,7 +40,7 @@ const platform = globalThis as unknown as Platform;
  * broken gzip stream, a CSV without a URL column or with no such column,
  * XML that is not a sitemap. Batches already yielded stay valid.
  */
-export async function* readUrlList(bytes: ListBytes, options: ReadListOptions): AsyncGenerator<ListBatch> {
+export async function* readUrlList(bytes: ByteSource, options: ReadListOptions): AsyncGenerator<ListBatch> {
   const { name, column } = options;
   const decoder = new platform.TextDecoder();
   let reader: ListReader | null = null;
@@ -65,7 +50,7 @@ export async function* readUrlList(bytes: ListBytes, options: ReadListOptions): 
       ? { urls, lines, sitemapIndex: true }
       : { urls, lines };
   };
-  for await (const chunk of gunzipped(chunksOf(bytes), name)) {
+  for await (const chunk of gunzippedList(bytes, name)) {
     const text = decoder.decode(chunk, { stream: true });
     if (reader === null) {
       const format = options.format ?? detectListFormat(name, text.slice(0, 4096));
@@ -90,42 +75,10 @@ export async function* readUrlList(bytes: ListBytes, options: ReadListOptions): 
   if (batch.urls.length > 0) yield batch;
 }
 
-/** A ReadableStream as an async iterable (Safari's has no async iterator yet). */
-async function* chunksOf(bytes: ListBytes): AsyncGenerator<Uint8Array> {
-  if (!('getReader' in bytes)) {
-    yield* bytes;
-    return;
-  }
-  const reader = bytes.getReader();
+/** The list's bytes, gunzipped (see gunzip.ts), a gzip fault named as the list's. */
+async function* gunzippedList(bytes: ByteSource, name: string): AsyncGenerator<Uint8Array> {
   try {
-    for (let r = await reader.read(); !r.done; r = await reader.read()) yield r.value!;
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-/** The bytes as they are, or gunzipped when the first two are gzip's magic number. */
-async function* gunzipped(source: AsyncIterator<Uint8Array> & AsyncIterable<Uint8Array>, name: string) {
-  const first = await source.next();
-  if (first.done) return;
-  const gzip = first.value.length >= 2 && first.value[0] === 0x1f && first.value[1] === 0x8b;
-  if (!gzip) {
-    yield first.value;
-    yield* source;
-    return;
-  }
-  const inflate = new platform.DecompressionStream('gzip');
-  const writer = inflate.writable.getWriter();
-  // Fed as the output is read, so one chunk at a time is in flight.
-  const feed = (async () => {
-    await writer.write(first.value);
-    for await (const chunk of source) await writer.write(chunk);
-    await writer.close();
-  })();
-  feed.catch(() => undefined);
-  try {
-    yield* chunksOf(inflate.readable);
-    await feed;
+    yield* gunzipped(bytes);
   } catch {
     throw new UrlListError(`cannot read URL list "${name}": broken gzip data`);
   }

@@ -1,9 +1,9 @@
 /**
  * A parse's diagnostics as the page reads them: plain objects in order of
  * start, at most a few hundred of each code (capDiagnostics.ts), with helpers
- * for the panels (counts, the Problems tab's order, codes).
+ * for the panels (counts, the Problems tab's order).
  */
-import type { RobotsDiagnostic, RobotsDiagnosticCode } from '../core/lint';
+import type { RobotsDiagnostic } from '../core/lint';
 
 /** A lint diagnostic (plain data, fixes included) as it crosses to the page. */
 export interface WireDiagnostic extends RobotsDiagnostic {
@@ -26,16 +26,6 @@ export function diagnosticCount(t: DiagnosticTable): number {
   return n;
 }
 
-/** Diagnostic `i` of the table. */
-export function diagnosticAt(t: DiagnosticTable, i: number): RobotsDiagnostic {
-  return t[i];
-}
-
-/** Diagnostics [start, end) of the table. */
-export function diagnosticsIn(t: DiagnosticTable, start = 0, end = t.length): RobotsDiagnostic[] {
-  return t.slice(start, end);
-}
-
 /** How many problems of each severity the file has, those a summary line stands for included. */
 export function severityCounts(t: DiagnosticTable): Record<RobotsDiagnostic['severity'], number> {
   const counts = { error: 0, warning: 0, info: 0 };
@@ -50,13 +40,4 @@ export function problemOrder(t: DiagnosticTable): Int32Array {
   return Int32Array.from(t.keys()).sort(
     (x, y) => SEVERITY_RANK[t[x].severity] - SEVERITY_RANK[t[y].severity] || t[x].line - t[y].line || x - y,
   );
-}
-
-/** The indices of the diagnostics whose code passes `keep`. */
-export function indicesWithCode(t: DiagnosticTable, keep: (code: RobotsDiagnosticCode) => boolean): number[] {
-  const out: number[] = [];
-  t.forEach((d, i) => {
-    if (keep(d.code)) out.push(i);
-  });
-  return out;
 }

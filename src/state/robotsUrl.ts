@@ -33,11 +33,7 @@ export function readRobotsUrl(text: string): RobotsUrlReading {
     return { ok: false, error: 'Not a host name: type a site such as example.com.' };
   }
   const origin = `${u.protocol}//${u.host}`;
-  if (u.pathname === '/' && u.search === '' && u.hash === '') {
-    const url = `${origin}/robots.txt`;
-    return { ok: true, url, completed: url !== t };
-  }
-  if (u.pathname !== '/robots.txt' || u.search !== '' || u.hash !== '') {
+  if ((u.pathname !== '/' && u.pathname !== '/robots.txt') || u.search !== '' || u.hash !== '') {
     return { ok: false, error: `A robots.txt lives only at the root of its site: ${origin}/robots.txt.` };
   }
   const url = `${origin}/robots.txt`;

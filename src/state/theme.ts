@@ -17,7 +17,7 @@ export type Theme = 'light' | 'dark';
 export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 /** The localStorage key (it starts with the store's, so "Forget" removes it too). */
-export const THEME_KEY = 'robots-lab-theme';
+const THEME_KEY = 'robots-lab-theme';
 
 /** The saved choice, or "system" when there is none or it is not one of the choices. */
 export function loadThemeChoice(storage: Pick<Storage, 'getItem'> | undefined): ThemeChoice {

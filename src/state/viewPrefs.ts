@@ -9,12 +9,12 @@ import type { ViewQuery } from '../model/wire';
 import { readLocal, writeLocal } from '../persist/local';
 
 /** The localStorage key (it starts with the store's, so "Forget" removes it too). */
-export const VIEW_KEY = 'robots-lab-view';
+const VIEW_KEY = 'robots-lab-view';
 
 const VERDICTS: readonly ViewQuery['verdict'][] = ['all', 'allowed', 'blocked', 'unjudged', 'disagree'];
 
 /** Reads a stored query of any shape. */
-export function sanitizeViewQuery(raw: unknown): ViewQuery {
+function sanitizeViewQuery(raw: unknown): ViewQuery {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const sort = r.sort as Record<string, unknown> | null | undefined;
   const validSort =

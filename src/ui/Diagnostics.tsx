@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useController } from '../app/context';
 import type { RobotsDiagnostic } from '../core/lint';
-import { diagnosticAt, problemOrder } from '../model/diagnosticTable';
+import { problemOrder } from '../model/diagnosticTable';
 import { useRobotsLab } from '../state/store';
 import { LineLink } from './lenses/LineLink';
 
@@ -45,7 +45,7 @@ export function Diagnostics() {
   const start = Math.min(range.start, Math.max(0, end - PAGE));
   const more = Math.min(PAGE, total - end);
   const table = parse.diagnostics;
-  const listed = Array.from(order.subarray(start, end), (i) => ({ i, d: diagnosticAt(table, i) }));
+  const listed = Array.from(order.subarray(start, end), (i) => ({ i, d: table[i] }));
   return (
     <>
       {start > 0 && (

@@ -18,29 +18,16 @@ export interface Crawler {
   token: string;
 }
 
-/** Resolves a crawler spec to a profile or a typed token, with what the header shows. */
+/** Resolves a crawler spec to a profile or a typed token, with what the header shows; an unknown profile id is an invalid token. */
 export function resolveCrawler(spec: CrawlerSpec): Crawler {
-  if (spec.kind === 'profile') {
-    const profile = findProfile(spec.id);
-    if (profile) {
-      return {
-        info: { label: profile.name, tokens: profile.tokens, valid: true, ignoresGlobal: profile.ignoresGlobal },
-        profile,
-        token: profile.tokens[0],
-      };
-    }
-    return {
-      info: { label: spec.id, tokens: [spec.id], valid: false, ignoresGlobal: false },
-      profile: null,
-      token: spec.id,
-    };
+  const profile = spec.kind === 'profile' ? findProfile(spec.id) : undefined;
+  if (profile) {
+    const { name: label, tokens, ignoresGlobal } = profile;
+    return { info: { label, tokens, valid: true, ignoresGlobal }, profile, token: tokens[0] };
   }
-  const token = spec.token.trim();
-  return {
-    info: { label: token, tokens: [token], valid: isValidUserAgentToObey(token), ignoresGlobal: false },
-    profile: null,
-    token,
-  };
+  const token = spec.kind === 'profile' ? spec.id : spec.token.trim();
+  const valid = spec.kind === 'token' && isValidUserAgentToObey(token);
+  return { info: { label: token, tokens: [token], valid, ignoresGlobal: false }, profile: null, token };
 }
 
 /** The full verdict (every matching rule collected) of one crawler for one URL, as the explanation shows it. */

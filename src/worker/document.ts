@@ -8,7 +8,7 @@ import { lintRobots } from '../core/lint';
 import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
 import { urlOrigin } from '../core/url';
-import type { ExplainArgs, ExplainResult, OpenedBytes, OriginFileSpec, ParseSummary } from '../model/wire';
+import type { ExplainArgs, ExplainResult, OpenedBytes, ParseSummary } from '../model/wire';
 import { HeldBytes } from './bytes';
 import { capPerCode } from './capDiagnostics';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
@@ -89,7 +89,8 @@ export class RobotsDocument {
     const crawler = resolveCrawler(a.crawler);
     const j = judgeUrl(a.url, a.normalise, a.robotsUrl);
     // A URL outside the editor's origin is explained by its own origin's file, when the page holds one.
-    const other = j.outOfScope && a.origins?.length ? otherOrigin(a.origins, j.requestUrl) : null;
+    const origin = j.outOfScope ? urlOrigin(j.requestUrl) : null;
+    const other = a.origins?.find((s) => origin !== null && s.origin === origin) ?? null;
     const file = other ? parseAsRead(other.text) : parsed;
     const outcome = other ? other.outcome : fetchOutcome(a.fetchStatus);
     // The other readers apply only when the rules decide, and only to a token the reference can obey.
@@ -109,10 +110,4 @@ export class RobotsDocument {
     if (other) result.judgedBy = other.origin;
     return result;
   }
-}
-
-/** The file the page holds for the origin of `url`, or null. */
-function otherOrigin(specs: readonly OriginFileSpec[], url: string): OriginFileSpec | null {
-  const origin = urlOrigin(url);
-  return specs.find((s) => s.origin === origin) ?? null;
 }

@@ -32,16 +32,13 @@ export function scopeChecker(robotsUrl: string): (url: string) => string | null 
 
 /** `scheme://host/` of a valid robots.txt URL: URLs starting with it are in scope. */
 export function scopePrefix(robotsUrl: string): string | null {
-  let prefix: string | null = null;
-  if (checkScope(robotsUrl, robotsUrl).inScope) {
-    try {
-      const u = new URL(robotsUrl.trim());
-      prefix = `${u.protocol}//${u.host}/`;
-    } catch {
-      prefix = null;
-    }
+  if (!checkScope(robotsUrl, robotsUrl).inScope) return null;
+  try {
+    const u = new URL(robotsUrl.trim());
+    return `${u.protocol}//${u.host}/`;
+  } catch {
+    return null;
   }
-  return prefix;
 }
 
 /** Reads one typed URL the way the run and the explanation both do. */

@@ -5,6 +5,7 @@
  * with the CLI's audit (core/logs), and against the IP ranges the user
  * opened. Nothing read here leaves the browser.
  */
+import { chunksOf, gunzipped } from '../core/gunzip';
 import { applyGoogleSizeLimit, parseRobotsTxt } from '../core/index';
 import {
   auditSummary,
@@ -66,21 +67,12 @@ async function history(job: LogsJob, texts: Map<ParsedRobots, string>): Promise<
   return versions;
 }
 
-/** A log's text: gunzipped when it starts with gzip's magic bytes (not told by its name), counting bytes read. */
-async function logText(file: File, counted: (n: number) => void): Promise<ReadableStream<string>> {
-  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  let bytes: ReadableStream<Uint8Array> = file.stream().pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, c) {
-        counted(chunk.length);
-        c.enqueue(chunk);
-      },
-    }),
-  );
-  if (head[0] === 0x1f && head[1] === 0x8b) {
-    bytes = bytes.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
+/** A log file's chunks, as read (before gunzip), each counted. */
+async function* counted(file: File, add: (n: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunksOf(file.stream())) {
+    add(chunk.length);
+    yield chunk;
   }
-  return bytes.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>);
 }
 
 /** Each crawler's published ranges from the files opened, as `--verify-ips CRAWLER=FILE` reads them; throws naming a file. */
@@ -111,77 +103,74 @@ async function rangesOf(files: RangesFile[]): Promise<Map<string, IpRanges>> {
   return out;
 }
 
-/** Runs the audit over the logs, its progress emitted every PROGRESS_MS or so; stops reading once cancelled. */
-async function run(job: LogsJob, ctx: CallContext<LogsProgress>): Promise<LogsResult> {
-  const started = performance.now();
-  const texts = new Map<ParsedRobots, string>();
-  const timeline = new Timeline(await history(job, texts));
-  const graceMs = job.graceMs ?? DEFAULT_GRACE_MS;
-  const ranges = await rangesOf(job.ranges);
-  const audit = new LogAudit(timeline, { graceMs, ranges });
-  const errors: string[] = [];
-  const feed = new LogFeed(audit, 'auto', fieldMapping({}), (m) => errors.push(m));
-  const violations: ViolationRecord[] = [];
-  const total = job.logs.reduce((n, f) => n + f.size, 0);
-  let bytes = 0;
-  let told = 0;
-  const tell = () => ctx.emit({ bytes, total, lines: feed.lines, violations: audit.totals.violations });
-  for (const file of job.logs) {
-    if (ctx.signal.aborted) break;
-    feed.startLog(file.name);
-    const lines = new LineSplitter();
-    const take = (batch: string[]) => {
-      for (const line of batch) {
-        const v = feed.line(line);
-        if (v && violations.length < VIOLATIONS_KEPT) violations.push(violationRecord(v, feed.where));
-      }
-    };
-    try {
-      const reader = (await logText(file, (n) => (bytes += n))).getReader();
-      for (let r = await reader.read(); !r.done && !ctx.signal.aborted; r = await reader.read()) {
-        take(lines.push(r.value));
-        if (performance.now() - told > PROGRESS_MS) {
-          told = performance.now();
-          tell();
-        }
-      }
-      take(lines.end());
-    } catch (err) {
-      // A .gz cut short or unreadable: what was read counts, the next log is read.
-      take(lines.end());
-      errors.push(feed.failed(err));
-    }
-  }
-  tell();
-  const counts = {
-    lines: feed.lines,
-    unreadable: feed.unreadable,
-    named: NAMED_ERRORS,
-    filesFailed: feed.filesFailed,
-    versions: timeline.versions.length,
-    graceMs,
-  };
-  return {
-    rows: audit.report(),
-    violations,
-    violationCount: audit.totals.violations,
-    versions: timeline.versions.map((v) => ({
-      label: v.label,
-      from: v.from,
-      status: v.status,
-      text: v.parsed ? (texts.get(v.parsed) ?? null) : null,
-    })),
-    verified: ranges.size > 0,
-    summary: auditSummary(audit.totals, counts, true),
-    errors,
-    elapsedMs: performance.now() - started,
-  };
-}
-
 /** The logs worker's methods. */
 export class LogsApi {
-  /** Judges the logs of `job`, its progress streamed; the report. */
-  run(job: LogsJob, ctx: CallContext<LogsProgress>): Promise<LogsResult> {
-    return run(job, ctx);
+  /** Judges the logs of `job`: the report, its progress emitted every PROGRESS_MS or so; stops reading once cancelled. */
+  async run(job: LogsJob, ctx: CallContext<LogsProgress>): Promise<LogsResult> {
+    const started = performance.now();
+    const texts = new Map<ParsedRobots, string>();
+    const timeline = new Timeline(await history(job, texts));
+    const graceMs = job.graceMs ?? DEFAULT_GRACE_MS;
+    const ranges = await rangesOf(job.ranges);
+    const audit = new LogAudit(timeline, { graceMs, ranges });
+    const errors: string[] = [];
+    const feed = new LogFeed(audit, 'auto', fieldMapping({}), (m) => errors.push(m));
+    const violations: ViolationRecord[] = [];
+    const total = job.logs.reduce((n, f) => n + f.size, 0);
+    let bytes = 0;
+    let told = 0;
+    const tell = () => ctx.emit({ bytes, total, lines: feed.lines, violations: audit.totals.violations });
+    for (const file of job.logs) {
+      if (ctx.signal.aborted) break;
+      feed.startLog(file.name);
+      const lines = new LineSplitter();
+      const take = (batch: string[]) => {
+        for (const line of batch) {
+          const v = feed.line(line);
+          if (v && violations.length < VIOLATIONS_KEPT) violations.push(violationRecord(v, feed.where));
+        }
+      };
+      try {
+        const decoder = new TextDecoder();
+        for await (const chunk of gunzipped(counted(file, (n) => (bytes += n)))) {
+          if (ctx.signal.aborted) break;
+          take(lines.push(decoder.decode(chunk, { stream: true })));
+          if (performance.now() - told > PROGRESS_MS) {
+            told = performance.now();
+            tell();
+          }
+        }
+        take(lines.push(decoder.decode()));
+        take(lines.end());
+      } catch (err) {
+        // A .gz cut short or unreadable: what was read counts, the next log is read.
+        take(lines.end());
+        errors.push(feed.failed(err));
+      }
+    }
+    tell();
+    const counts = {
+      lines: feed.lines,
+      unreadable: feed.unreadable,
+      named: NAMED_ERRORS,
+      filesFailed: feed.filesFailed,
+      versions: timeline.versions.length,
+      graceMs,
+    };
+    return {
+      rows: audit.report(),
+      violations,
+      violationCount: audit.totals.violations,
+      versions: timeline.versions.map((v) => ({
+        label: v.label,
+        from: v.from,
+        status: v.status,
+        text: v.parsed ? (texts.get(v.parsed) ?? null) : null,
+      })),
+      verified: ranges.size > 0,
+      summary: auditSummary(audit.totals, counts, true),
+      errors,
+      elapsedMs: performance.now() - started,
+    };
   }
 }

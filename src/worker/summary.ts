@@ -3,7 +3,7 @@
  * sitemaps, diagnostics and where Google's size limit cuts (plain data,
  * cheap to copy between threads).
  */
-import type { ParsedRobots, Rule } from '../core/types';
+import type { ParsedRobots } from '../core/types';
 import { diagnosticTable } from '../model/diagnosticTable';
 import type { ExpectationMark, ParseSummary, RuleTable, WireDiagnostic } from '../model/wire';
 
@@ -25,15 +25,8 @@ const LF = 10;
 
 /** Every rule of every group, in line order, as the parallel arrays of a RuleTable. */
 function ruleTable(parsed: ParsedRobots): RuleTable {
-  const all: Rule[] = [];
-  for (const g of parsed.groups) for (const r of g.rules) all.push(r);
-  // Groups come in file order, so their rules do; should they not, the page's binary search still holds.
-  for (let i = 1; i < all.length; i++) {
-    if (all[i - 1].line > all[i].line) {
-      all.sort((a, b) => a.line - b.line);
-      break;
-    }
-  }
+  // Groups come in file order, so their rules nearly always do: the sort is a check, and holds the page's binary search.
+  const all = parsed.groups.flatMap((g) => g.rules).sort((a, b) => a.line - b.line);
   const n = all.length;
   // Each value followed by a line end: the values joined, and one more at the end.
   const text = `${all.map((r) => r.raw).join('\n')}\n`;

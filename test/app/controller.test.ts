@@ -10,7 +10,7 @@ import { AppController } from '../../src/app/controller';
 import type { EditorPort } from '../../src/app/editor';
 import type { Verdict } from '../../src/core/types';
 import type { ResultHighlight } from '../../src/editor/index';
-import { type DiagnosticTable, diagnosticsIn, diagnosticTable } from '../../src/model/diagnosticTable';
+import { type DiagnosticTable, diagnosticTable } from '../../src/model/diagnosticTable';
 import type { ExplainResult, ParseSummary, RunTotals } from '../../src/model/wire';
 import { createInputsStorage } from '../../src/persist/inputs';
 import { createRobotsLabStore } from '../../src/state/store';
@@ -27,7 +27,7 @@ class FakeEditor implements EditorPort {
     this.expectations.push(marks.map((m) => `${m.line}:${m.status}`));
   }
   showDiagnostics(d: DiagnosticTable) {
-    this.diagnostics.push(diagnosticsIn(d).map((x) => x.message));
+    this.diagnostics.push(d.map((x) => x.message));
   }
   showDecidingLines(lines: ReadonlyMap<number, number>) {
     this.deciding.push([...lines]);
@@ -208,7 +208,7 @@ describe('stale answers are dropped', () => {
     w.answer(w.last('setText'), summary('new'));
     await vi.advanceTimersByTimeAsync(50);
     expect(store.getState().parseVersion).toBe(2);
-    expect(diagnosticsIn(store.getState().parse!.diagnostics).map((d) => d.message)).toEqual(['new']);
+    expect(store.getState().parse!.diagnostics.map((d) => d.message)).toEqual(['new']);
     expect(editor.diagnostics).toEqual([['new']]);
     // The expectation marks (docs/expectations.md) reach the gutter with the diagnostics, and only the latest ones.
     expect(editor.expectations).toEqual([['3:fail']]);

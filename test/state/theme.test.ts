@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadThemeChoice, resolveTheme, saveThemeChoice, THEME_KEY } from '../../src/state/theme';
+import { loadThemeChoice, resolveTheme, saveThemeChoice } from '../../src/state/theme';
+import { memoryStorage } from '../fakes/storage';
 
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-    m,
-  };
-}
+/** The key, starting with the store's so that "Forget" removes it too. */
+const THEME_KEY = 'robots-lab-theme';
 
 describe('the colour theme choice', () => {
   it('follows the system until the user chooses', () => {

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadViewQuery, sanitizeViewQuery, saveViewQuery, VIEW_KEY } from '../../src/state/viewPrefs';
+import { loadViewQuery, saveViewQuery } from '../../src/state/viewPrefs';
+import { memoryStorage } from '../fakes/storage';
+
+/** The key, starting with the store's so that "Forget" removes it too. */
+const VIEW_KEY = 'robots-lab-view';
 
 const DEFAULT = { verdict: 'all', crawler: -1, rule: null, normalisedOnly: false, search: '', sort: null };
-
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-    m,
-  };
-}
 
 describe('filters and sort kept across reloads', () => {
   it('comes back as saved', () => {
@@ -42,15 +36,17 @@ describe('filters and sort kept across reloads', () => {
   });
 
   it('reads a damaged entry field by field', () => {
-    expect(sanitizeViewQuery({ verdict: 'maybe', crawler: 1.5, rule: -3, search: 7, sort: { key: 'x' } })).toEqual(
-      DEFAULT,
-    );
-    expect(sanitizeViewQuery({ verdict: 'unjudged', sort: { key: 'url', col: 0, desc: false } })).toEqual({
+    const st = memoryStorage();
+    const stored = (v: unknown) => {
+      st.setItem(VIEW_KEY, JSON.stringify(v));
+      return loadViewQuery(st);
+    };
+    expect(stored({ verdict: 'maybe', crawler: 1.5, rule: -3, search: 7, sort: { key: 'x' } })).toEqual(DEFAULT);
+    expect(stored({ verdict: 'unjudged', sort: { key: 'url', col: 0, desc: false } })).toEqual({
       ...DEFAULT,
       verdict: 'unjudged',
       sort: { key: 'url', col: 0, desc: false },
     });
-    const st = memoryStorage();
     st.setItem(VIEW_KEY, '{not json');
     expect(loadViewQuery(st)).toEqual(DEFAULT);
   });

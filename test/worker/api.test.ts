@@ -4,7 +4,6 @@ import { evaluateProfile, parseRobotsTxt } from '../../src/core/index';
 import { findProfile } from '../../src/core/profiles';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
 import { CELL, ROW } from '../../src/model/codes';
-import { diagnosticsIn } from '../../src/model/diagnosticTable';
 import type { EvaluateParams, RunChunk, RunStart } from '../../src/model/wire';
 import type { Shelf } from '../../src/persist/shelf';
 import { RobotsApi } from '../../src/worker/api';
@@ -66,7 +65,7 @@ describe('setText: parse once per version', () => {
       ['*'],
     ]);
     expect(summary.sitemaps).toEqual([{ line: 26, url: 'https://shop.example.com/sitemap.xml' }]);
-    expect(diagnosticsIn(summary.diagnostics).some((d) => d.line === 24 && d.code === 'typo-key')).toBe(true);
+    expect(summary.diagnostics.some((d) => d.line === 24 && d.code === 'typo-key')).toBe(true);
     expect(summary.sizeLimit).toBeNull();
   });
 

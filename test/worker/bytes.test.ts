@@ -2,7 +2,6 @@
 // the reference reads bytes (docs/behaviour.md §13). Expectations are written
 // by hand from §13: `Disallow: /\xFF` is the pattern /%FF.
 import { describe, expect, it } from 'vitest';
-import { diagnosticsIn } from '../../src/model/diagnosticTable';
 import { RobotsApi } from '../../src/worker/api';
 import { syncHost } from '../fakes/handler';
 
@@ -35,7 +34,7 @@ describe('a robots.txt opened as bytes (docs/behaviour.md §13)', () => {
     expect(opened.invalidLines).toBe(1);
     const summary = h.setText(opened.text);
     expect(summary.fromBytes).toBe(true);
-    const bad = diagnosticsIn(summary.diagnostics).filter((d) => d.code === 'invalid-utf8');
+    const bad = summary.diagnostics.filter((d) => d.code === 'invalid-utf8');
     expect(bad.map((d) => [d.line, d.from, d.severity])).toEqual([[2, 25, 'warning']]);
     expect(bad[0].message).toContain('line 2, column 12');
     expect(bad[0].message).toContain('FF');
@@ -49,7 +48,7 @@ describe('a robots.txt opened as bytes (docs/behaviour.md §13)', () => {
     h.setText(opened.text);
     const summary = h.setText(`${opened.text}# edited\n`);
     expect(summary.fromBytes).toBe(false);
-    expect(diagnosticsIn(summary.diagnostics).some((d) => d.code === 'invalid-utf8')).toBe(false);
+    expect(summary.diagnostics.some((d) => d.code === 'invalid-utf8')).toBe(false);
     expect(h.verdict('/%FF')).toEqual({ allowed: true, line: null });
     expect(h.verdict('/%EF%BF%BD')).toEqual({ allowed: false, line: 2 });
   });
@@ -73,18 +72,14 @@ describe('a robots.txt opened as bytes (docs/behaviour.md §13)', () => {
     expect(opened.text).toBe('User-agent: *\nDisallow: /a\uFFFD\n');
     const summary = h.setText(opened.text);
     expect(summary.fromBytes).toBe(true);
-    const bad = diagnosticsIn(summary.diagnostics).filter((d) => d.code === 'invalid-utf8');
+    const bad = summary.diagnostics.filter((d) => d.code === 'invalid-utf8');
     expect(bad.map((d) => [d.line, d.from])).toEqual([[2, 26]]);
     // A lone C3 byte is the pattern /a%C3.
     expect(h.verdict('/a%C3')).toEqual({ allowed: false, line: 2 });
     // A lone CR ends a line too (docs/behaviour.md §12 Lines).
     const cr = h.open([...ascii('User-agent: *\rDisallow: /'), 0xff, ...ascii('\r')]);
     const crSummary = h.setText(cr.text);
-    expect(
-      diagnosticsIn(crSummary.diagnostics)
-        .filter((d) => d.code === 'invalid-utf8')
-        .map((d) => d.line),
-    ).toEqual([2]);
+    expect(crSummary.diagnostics.filter((d) => d.code === 'invalid-utf8').map((d) => d.line)).toEqual([2]);
   });
 });
 

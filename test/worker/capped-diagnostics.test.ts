@@ -1,12 +1,11 @@
 // The linter's diagnostics reach the page capped per code: 200 of a kind, then
 // one line that counts the rest. Expected counts are worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { diagnosticsIn } from '../../src/model/diagnosticTable';
 import { RobotsApi } from '../../src/worker/api';
 import { syncHost } from '../fakes/handler';
 
 function parse(text: string) {
-  return diagnosticsIn(new RobotsApi(syncHost()).setText({ version: 1, text }).diagnostics);
+  return new RobotsApi(syncHost()).setText({ version: 1, text }).diagnostics;
 }
 
 describe('diagnostics of one kind are capped with a summary line', () => {

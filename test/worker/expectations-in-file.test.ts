@@ -2,7 +2,6 @@
 // comments are ignored by crawlers, docs/behaviour.md §3). Every expected value
 // below is written by hand from the file's text.
 import { describe, expect, it } from 'vitest';
-import { diagnosticsIn } from '../../src/model/diagnosticTable';
 import type { ParseSummary } from '../../src/model/wire';
 import { RobotsApi } from '../../src/worker/api';
 import { syncHost } from '../fakes/handler';
@@ -48,7 +47,7 @@ describe('expectations in the file, checked on set-text (docs/expectations.md)',
   });
 
   it('failing and malformed expectations become diagnostics on their comment; passing ones do not', () => {
-    const ds = diagnosticsIn(summary.diagnostics).filter((d) => d.code.startsWith('expectation-'));
+    const ds = summary.diagnostics.filter((d) => d.code.startsWith('expectation-'));
     expect(ds.map((d) => [d.line, d.code, d.severity])).toEqual([
       [4, 'expectation-fails', 'error'],
       [5, 'expectation-malformed', 'warning'],
@@ -64,7 +63,7 @@ describe('expectations in the file, checked on set-text (docs/expectations.md)',
   it('fixing the file turns the failing mark into a pass', () => {
     const fixed = parse(FILE.replace('# expect: allowed bingbot /private/b', '# expect: blocked bingbot /private/b'));
     expect(fixed.expectations.find((m) => m.line === 4)?.status).toBe('pass');
-    expect(diagnosticsIn(fixed.diagnostics).filter((d) => d.line === 4)).toEqual([]);
+    expect(fixed.diagnostics.filter((d) => d.line === 4)).toEqual([]);
   });
 
   it('a file without expectations has none, and garbage after "expect:" never throws', () => {
@@ -87,11 +86,11 @@ describe('expectations in the file, checked on set-text (docs/expectations.md)',
     const summary = parse(lines.join('\n'));
     expect(summary.expectations).toHaveLength(500);
     expect(summary.expectations.at(-1)?.line).toBe(501);
-    const unchecked = diagnosticsIn(summary.diagnostics).filter((d) => d.code === 'expectation-unchecked');
+    const unchecked = summary.diagnostics.filter((d) => d.code === 'expectation-unchecked');
     expect(unchecked.map((d) => [d.line, d.severity])).toEqual([[502, 'info']]);
     expect(unchecked[0].message).toContain('this one and the 1 after it are not');
     // 500 exactly: nothing is left over.
     const exact = parse(lines.slice(0, 501).join('\n'));
-    expect(diagnosticsIn(exact.diagnostics).filter((d) => d.code === 'expectation-unchecked')).toEqual([]);
+    expect(exact.diagnostics.filter((d) => d.code === 'expectation-unchecked')).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { RobotsDiagnosticCode } from '../../core/lint';
-import { diagnosticAt, indicesWithCode } from '../../model/diagnosticTable';
 import { useRobotsLab } from '../../state/store';
 import { SEVERITY_LABEL } from '../Diagnostics';
 import { LineLink } from '../lenses/LineLink';
@@ -22,12 +21,7 @@ function isAiNote(code: RobotsDiagnosticCode): boolean {
 export function AiNotes() {
   const diagnostics = useRobotsLab((s) => s.parse?.diagnostics);
   const notes = useMemo(
-    () =>
-      diagnostics
-        ? indicesWithCode(diagnostics, isAiNote)
-            .map((i) => diagnosticAt(diagnostics, i))
-            .sort((a, b) => a.line - b.line)
-        : [],
+    () => (diagnostics ? diagnostics.filter((d) => isAiNote(d.code)).sort((a, b) => a.line - b.line) : []),
     [diagnostics],
   );
   return (
