@@ -22,7 +22,7 @@ export interface ResultHighlight {
 }
 
 /** Shows (or, with null, clears) the highlight of the selected result. */
-export const setResultHighlight = StateEffect.define<ResultHighlight | null>();
+const setResultHighlight = StateEffect.define<ResultHighlight | null>();
 
 /** Sets the lines that decide tested URLs: line → number of URL × crawler cells it decides. */
 export const setDecidingLines = StateEffect.define<ReadonlyMap<number, number>>();
@@ -100,7 +100,7 @@ export const decidingLinesField = StateField.define<RangeSet<GutterMarker>>({
 });
 
 /** The deciding line (1-based) for a click at `pos`, if that line has a marker or is the highlighted rule line. */
-export function clickableLineAt(state: EditorState, pos: number): number | null {
+function clickableLineAt(state: EditorState, pos: number): number | null {
   const line = state.doc.lineAt(pos);
   let marked = false;
   state.field(decidingLinesField).between(line.from, line.from, () => {

@@ -37,7 +37,7 @@ export const robotsTags = {
  * properties (`--syn-*` in src/ui/styles.css, one set per theme); they
  * inherit into the editor's shadow root, so the dark theme needs no second style.
  */
-export const robotsHighlightStyle = HighlightStyle.define([
+const robotsHighlightStyle = HighlightStyle.define([
   { tag: robotsTags.agentKey, color: 'var(--syn-agent)', fontWeight: 'bold' },
   { tag: robotsTags.allowKey, color: 'var(--syn-allow)', fontWeight: 'bold' },
   { tag: robotsTags.disallowKey, color: 'var(--syn-disallow)', fontWeight: 'bold' },

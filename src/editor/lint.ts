@@ -15,7 +15,7 @@ import type { DiagnosticTable } from '../model/diagnosticTable';
  * applied relative to the diagnostic's current (mapped) position, so it
  * still lands right after edits made since the diagnostics were computed.
  */
-export function toCmDiagnostics(diagnostics: readonly RobotsDiagnostic[], docLength = Infinity): Diagnostic[] {
+function toCmDiagnostics(diagnostics: readonly RobotsDiagnostic[], docLength = Infinity): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
     const from = Math.min(d.from, docLength);

@@ -1,30 +1,31 @@
 // Editor logic on EditorState, without a DOM (STYLE: CodeMirror language packages).
+// Vitest runs in node, so where the editor's own functions take an EditorView,
+// `viewOf` stands in with the part of it they use (state, dispatch, focus).
 
 import { CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { toggleComment } from '@codemirror/commands';
-import { ensureSyntaxTree, foldable, syntaxTree } from '@codemirror/language';
-import { EditorState, type Transaction } from '@codemirror/state';
-import type { DecorationSet } from '@codemirror/view';
-import { highlightTree } from '@lezer/highlight';
+import { ensureSyntaxTree, foldable, highlightingFor, syntaxTree } from '@codemirror/language';
+import { type Diagnostic, forEachDiagnostic } from '@codemirror/lint';
+import { EditorState, type Extension, type Transaction, type TransactionSpec } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { highlightTree, type Tag } from '@lezer/highlight';
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/core';
 import { lintRobots } from '../../src/core/lint';
 import { CRAWLER_PROFILES } from '../../src/core/profiles';
 import { robotsCompletion } from '../../src/editor/completion';
 import {
-  clickableLineAt,
   decidingLinesField,
   resultDecorations,
-  resultHighlightField,
   setDecidingLines,
-  setResultHighlight,
+  showResultHighlight,
 } from '../../src/editor/decorations';
-import { robotsHighlightStyle } from '../../src/editor/highlight';
+import { robotsHighlighting } from '../../src/editor/highlight';
 import { robots } from '../../src/editor/language';
-import { toCmDiagnostics } from '../../src/editor/lint';
+import { pushDiagnostics } from '../../src/editor/lint';
 
-function stateOf(doc: string, cursor = doc.length): EditorState {
-  const state = EditorState.create({ doc, selection: { anchor: cursor }, extensions: [robots(), resultDecorations()] });
+function stateOf(doc: string, cursor = doc.length, extensions: Extension = resultDecorations()): EditorState {
+  const state = EditorState.create({ doc, selection: { anchor: cursor }, extensions: [robots(), extensions] });
   // Finish the parse, then let an (empty) transaction publish the full tree to syntaxTree().
   ensureSyntaxTree(state, state.doc.length, 5000);
   const parsed = state.update({}).state;
@@ -37,12 +38,43 @@ function complete(doc: string, explicit = false): CompletionResult | null {
   return robotsCompletion(new CompletionContext(state, doc.length, explicit)) as CompletionResult | null;
 }
 
-function lineDecorations(set: DecorationSet, state: EditorState): [number, string][] {
+/** An editor over `state` as the editor's functions see it: its state, dispatch, and focus (so nothing scrolls). */
+function viewOf(state: EditorState): EditorView {
+  let current = state;
+  const view = {
+    get state() {
+      return current;
+    },
+    dispatch(...specs: TransactionSpec[]) {
+      current = current.update(...specs).state;
+    },
+    hasFocus: true,
+  };
+  return view as unknown as EditorView;
+}
+
+/** [line, class] of each Robots Lab line decoration the state hands to the view. */
+function lineDecorations(state: EditorState): [number, string][] {
   const out: [number, string][] = [];
-  set.between(0, state.doc.length, (from, _to, deco) => {
-    out.push([state.doc.lineAt(from).number, String(deco.spec.class)]);
-  });
+  for (const source of state.facet(EditorView.decorations)) {
+    if (typeof source === 'function') continue;
+    source.between(0, state.doc.length, (from, _to, deco) => {
+      const cls = String(deco.spec.class);
+      if (cls.startsWith('cm-rl-')) out.push([state.doc.lineAt(from).number, cls]);
+    });
+  }
   return out;
+}
+
+/** Presses Alt-Enter with the cursor at the start of `line`; whether the editor took the key. */
+function altEnterOn(view: EditorView, line: number): boolean {
+  view.dispatch({ selection: { anchor: view.state.doc.line(line).from } });
+  const binding = view.state
+    .facet(keymap)
+    .flat()
+    .find((b) => b.key === 'Alt-Enter');
+  if (!binding?.run) throw new Error('no Alt-Enter binding');
+  return binding.run(view);
 }
 
 describe('completion', () => {
@@ -121,15 +153,16 @@ describe('folding', () => {
 
 describe('highlighting', () => {
   function classesAt(doc: string, text: string): string {
-    const state = stateOf(doc);
+    const state = stateOf(doc, doc.length, robotsHighlighting);
+    // The classes the editor's own highlighters give these tags, as its view would draw them.
+    const editorHighlighter = { style: (tags: readonly Tag[]) => highlightingFor(state, tags) };
     const pos = doc.indexOf(text);
     let cls = '';
-    highlightTree(syntaxTree(state), robotsHighlightStyle, (from, to, c) => {
+    highlightTree(syntaxTree(state), editorHighlighter, (from, to, c) => {
       if (from <= pos && pos < to) cls = c;
     });
     return cls;
   }
-
   it('styles *, $, paths, typos, unknown keys and sitemap URLs distinctly', () => {
     const doc = 'useragent: *\ndisallow: /a*b$\nunicorn: 1\nsitemap: https://e.com/s.xml\ncrawl-delay: 3';
     const star = classesAt(doc, '*\n');
@@ -169,28 +202,31 @@ describe('result decorations', () => {
   const doc = 'User-agent: a\nDisallow: /x\nAllow: /x/y\n\nUser-agent: *\nDisallow: /';
 
   it('marks the obeyed group lines with cm-rl-group and the winning rule with cm-rl-rule', () => {
-    const state = stateOf(doc).update({ effects: setResultHighlight.of({ groupLines: [1, 2, 3], ruleLine: 3 }) }).state;
-    expect(lineDecorations(state.field(resultHighlightField).decorations, state)).toEqual([
+    const view = viewOf(stateOf(doc));
+    showResultHighlight(view, { groupLines: [1, 2, 3], ruleLine: 3 });
+    expect(lineDecorations(view.state)).toEqual([
       [1, 'cm-rl-group'],
       [2, 'cm-rl-group'],
       [3, 'cm-rl-rule'],
     ]);
-    const cleared = state.update({ effects: setResultHighlight.of(null) }).state;
-    expect(lineDecorations(cleared.field(resultHighlightField).decorations, cleared)).toEqual([]);
+    showResultHighlight(view, null);
+    expect(lineDecorations(view.state)).toEqual([]);
   });
 
   it('keeps the highlight on the same lines while the user edits above them', () => {
-    let state = stateOf(doc).update({ effects: setResultHighlight.of({ groupLines: [5, 6], ruleLine: 6 }) }).state;
-    state = state.update({ changes: { from: 0, insert: '# new\n' } }).state;
-    expect(lineDecorations(state.field(resultHighlightField).decorations, state)).toEqual([
+    const view = viewOf(stateOf(doc));
+    showResultHighlight(view, { groupLines: [5, 6], ruleLine: 6 });
+    view.dispatch({ changes: { from: 0, insert: '# new\n' } });
+    expect(lineDecorations(view.state)).toEqual([
       [6, 'cm-rl-group'],
       [7, 'cm-rl-rule'],
     ]);
   });
 
   it('ignores lines outside the document', () => {
-    const state = stateOf(doc).update({ effects: setResultHighlight.of({ groupLines: [0, 99], ruleLine: 42 }) }).state;
-    expect(lineDecorations(state.field(resultHighlightField).decorations, state)).toEqual([]);
+    const view = viewOf(stateOf(doc));
+    showResultHighlight(view, { groupLines: [0, 99], ruleLine: 42 });
+    expect(lineDecorations(view.state)).toEqual([]);
   });
 
   it('puts a deciding-line marker on each line that decides results, with its count', () => {
@@ -211,29 +247,53 @@ describe('result decorations', () => {
       [2, 12],
       [6, 1],
     ]);
-    expect(clickableLineAt(state, state.doc.line(2).from)).toBe(2);
-    expect(clickableLineAt(state, state.doc.line(3).from)).toBeNull();
-    const withRule = state.update({ effects: setResultHighlight.of({ groupLines: [1, 2, 3], ruleLine: 3 }) }).state;
-    expect(clickableLineAt(withRule, withRule.doc.line(3).from)).toBe(3);
+  });
+
+  it('opens a marked line or the highlighted rule line with Alt-Enter, and lets the key through elsewhere', () => {
+    const opened: number[] = [];
+    const view = viewOf(
+      stateOf(
+        doc,
+        0,
+        resultDecorations((line) => opened.push(line)),
+      ),
+    );
+    view.dispatch({ effects: setDecidingLines.of(new Map([[2, 12]])) });
+    expect([altEnterOn(view, 2), altEnterOn(view, 3), altEnterOn(view, 1)]).toEqual([true, false, false]);
+    showResultHighlight(view, { groupLines: [1, 2, 3], ruleLine: 3 });
+    expect([altEnterOn(view, 3), altEnterOn(view, 1)]).toEqual([true, false]);
+    expect(opened).toEqual([2, 3]);
   });
 });
 
 describe('diagnostics bridge', () => {
-  it('turns engine diagnostics into CodeMirror diagnostics with quick-fix actions', () => {
+  /** [source, severity, text under it] of each diagnostic the editor holds, with the diagnostics themselves. */
+  function held(view: EditorView): { diags: Diagnostic[]; rows: [string, string, string][] } {
+    const diags: Diagnostic[] = [];
+    forEachDiagnostic(view.state, (d, from, to) => diags.push({ ...d, from, to }));
+    const text = view.state.doc.toString();
+    return { diags, rows: diags.map((d) => [String(d.source), d.severity, text.slice(d.from, d.to)]) };
+  }
+
+  it('shows engine diagnostics in the editor with quick-fix actions that still land after an edit above', () => {
     const text = 'user-agent: *\ndisalow: fish/';
-    const diags = toCmDiagnostics(lintRobots(parseRobotsTxt(text)), text.length);
-    expect(diags.map((d) => [d.source, d.severity, text.slice(d.from, d.to)])).toEqual([
+    const view = viewOf(stateOf(text));
+    pushDiagnostics(view, lintRobots(parseRobotsTxt(text)));
+    const { diags, rows } = held(view);
+    expect(rows).toEqual([
       ['typo-key', 'warning', 'disalow'],
       ['path-no-slash', 'error', 'fish/'],
     ]);
     expect(diags[1].actions?.map((a) => a.name)).toEqual(['Add a leading /']);
+    view.dispatch({ changes: { from: 0, insert: '# top\n' } });
+    const moved = held(view).diags[1];
+    moved.actions![0].apply(view, moved.from, moved.to);
+    expect(view.state.doc.toString()).toBe('# top\nuser-agent: *\ndisalow: /fish/');
   });
 
   it('clamps stale diagnostics to the document', () => {
-    const [d] = toCmDiagnostics(
-      [{ from: 50, to: 80, line: 9, severity: 'info', code: 'unknown-key', message: 'm' }],
-      10,
-    );
-    expect([d.from, d.to]).toEqual([10, 10]);
+    const view = viewOf(stateOf('Allow: /x\n'));
+    pushDiagnostics(view, [{ from: 50, to: 80, line: 9, severity: 'info', code: 'unknown-key', message: 'm' }]);
+    expect(held(view).diags.map((d) => [d.from, d.to])).toEqual([[10, 10]]);
   });
 });
