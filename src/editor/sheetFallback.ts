@@ -25,7 +25,7 @@ const FALLBACK_SHEET = 'editor-fallback.css';
  * block, an at-rule with its nested rules, or a statement ending in `;`.
  * Braces inside quoted strings do not count.
  */
-export function splitRules(css: string): string[] {
+function splitRules(css: string): string[] {
   const rules: string[] = [];
   let depth = 0;
   let start = 0;
