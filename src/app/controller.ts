@@ -9,10 +9,10 @@ import type { StoreApi } from 'zustand';
 import type { RobotsFix } from '../core/lint';
 import type { ResultHighlight } from '../editor/index';
 import { isAllRows } from '../model/codes';
-import type { ListPieces } from '../model/pieces';
 import type {
   ExportedFile,
   ExportFormat,
+  ListHandle,
   ListImport,
   RunChunk,
   RunEnd,
@@ -23,10 +23,11 @@ import type {
 import { type DeployState, useDeploy } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import { originSpecs, useOrigins } from '../state/origins';
-import { type RobotsLabState, type RunResults, urlAt, urlListPieces } from '../state/store';
+import { type RobotsLabState, type RunResults, urlAt } from '../state/store';
 import { RobotsWorkerClient, type WorkerLike } from '../worker/client';
 import type { EditorPort } from './editor';
 import { FlipsController } from './flipsController';
+import { HeldRows } from './heldRows';
 import { highlightFor } from './highlight';
 import { browserClock, type Clock, LatestWins, StreamFollower } from './pacing';
 import { addChunk, listInputs, listInputsChanged, type RunBasis, startResults } from './runStream';
@@ -79,6 +80,8 @@ export class AppController {
   /** The before/after view's comparisons, on the same worker. */
   readonly flips: FlipsController;
   private readonly keepFile: (file: Blob) => void;
+  /** The rows of the list the worker holds that the page has asked for. */
+  private heldRows: HeldRows | null = null;
 
   constructor(
     private readonly store: LabStore,
@@ -102,25 +105,34 @@ export class AppController {
       onRestart: (message) => {
         this.store.getState().setWorkerNotice(message);
         this.runs.cancel();
-        this.flips.restarted(message, !this.client.crashLooping);
         // The fresh worker knows nothing: send it the text and run the inputs again (unless that input is what crashes it).
-        if (this.client.crashLooping) return;
-        const o = this.opened;
-        // An opened file's text, unedited: the new worker needs its bytes first.
-        if (o && o.text === this.store.getState().robotsText)
-          void o.file
-            .arrayBuffer()
-            .then((b) => this.client.openBytes(b))
-            .then(
-              () => this.sendText(),
-              () => this.sendText(),
-            );
-        else void this.sendText();
+        const again = !this.client.crashLooping;
+        // A held list is read again first: the run and the comparison ask for it.
+        const rereading = again ? this.client.rehold() : null;
+        if (rereading) void rereading.then(() => this.resend(message, again));
+        else this.resend(message, again);
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });
     this.flips = new FlipsController(store, options.deploy ?? useDeploy, this.client, clock);
     this.keepFile = options.keepFile ?? (() => {});
+  }
+
+  /** After a restart: the comparison told, then (`again`) the opened file's bytes, the text and the run again. */
+  private resend(message: string, again: boolean): void {
+    this.flips.restarted(message, again);
+    if (!again) return;
+    const o = this.opened;
+    // An opened file's text, unedited: the new worker needs its bytes first.
+    if (o && o.text === this.store.getState().robotsText)
+      void o.file
+        .arrayBuffer()
+        .then((b) => this.client.openBytes(b))
+        .then(
+          () => this.sendText(),
+          () => this.sendText(),
+        );
+    else void this.sendText();
   }
 
   /** Sends the current inputs to the worker and follows the store from now on. */
@@ -164,9 +176,19 @@ export class AppController {
     return this.client.about('export', { run: s.results.id, query: s.viewQuery, format, wide });
   }
 
-  /** Reads a URL list file in the worker; `column` picks a CSV column (0-based), null guesses. */
+  /**
+   * Reads a URL list file in the worker: a long list stays there (a handle
+   * comes back), a short one comes back as text; a CSV without `column`
+   * (0-based) answers its header and first rows.
+   */
   importUrlList(file: File, column: number | null): Promise<ListImport> {
     return this.client.importList(file, file.name, column);
+  }
+
+  /** The whole URL list as text (the user asked to edit a held list); null when the worker no longer holds it. */
+  async listText(): Promise<string | null> {
+    const s = this.store.getState();
+    return s.urlList ? this.client.listText(s.urlList.id) : s.urlText;
   }
 
   /**
@@ -178,20 +200,31 @@ export class AppController {
     const s = this.store.getState();
     const src = s.sitemapList;
     const list =
-      src && src.text === s.urlText
+      src && src.list === (s.urlList ?? s.urlText)
         ? { name: src.name, count: src.count, bytes: src.bytes, run: s.results?.id ?? null }
         : null;
     return this.client.sitemaps(s.robotsUrl, list, crawler);
   }
 
-  /** Saves a URL list in IndexedDB from the worker (the store's persistence calls this for a large list). */
-  saveList(key: string, text: string): Promise<number> {
-    return this.client.saveList(key, text);
+  /** Saves the list the worker holds in IndexedDB (the store's persistence calls this). */
+  saveList(key: string): Promise<number> {
+    return this.client.saveList(key);
   }
 
-  /** Has the worker read the list saved under `key` from IndexedDB (the page's thread never holds it whole); null when gone. */
-  loadSavedList(key: string): Promise<{ text: string; pieces: ListPieces } | null> {
-    return this.client.loadList(key);
+  /** Has the worker hold the list saved under `key` in IndexedDB; its handle, null when gone. */
+  loadSavedList(key: string, name: string | null): Promise<ListHandle | null> {
+    return this.client.loadList(key, name);
+  }
+
+  /** The reader of held list `list`'s rows, kept while the list is. */
+  private rowsOf(list: ListHandle): HeldRows {
+    if (this.heldRows?.list !== list)
+      this.heldRows = new HeldRows(
+        list,
+        (id, from, to) => this.client.listRows(id, from, to),
+        () => this.store.getState().touchResults(),
+      );
+    return this.heldRows;
   }
 
   /**
@@ -310,7 +343,7 @@ export class AppController {
       origins: originSpecs(useOrigins.getState().files),
     };
     const id = this.runs.start((run, onPiece, signal) => this.client.evaluate({ ...params, run }, onPiece, signal));
-    this.basis = { id, textVersion, list: urlListPieces(s), restarted };
+    this.basis = { id, textVersion, list: s.urlList ? this.rowsOf(s.urlList) : s.urlText, restarted };
   }
 
   /** A piece of the run: its start sizes the results, the first rows replace the previous run's on screen. */
@@ -405,7 +438,6 @@ export class AppController {
     const spec = crawlerSpecs(s.crawlers)[sel.col];
     if (!spec) return;
     const args = {
-      url: urlAt(r, sel.row),
       crawler: spec,
       normalise: s.settings.normalise,
       robotsUrl: s.robotsUrl.trim(),
@@ -413,10 +445,14 @@ export class AppController {
       origins: originSpecs(useOrigins.getState().files),
     };
     const text = s.robotsText;
-    void this.client.explain(args).then((result) => {
-      // An answer about a text edited since would explain lines that moved.
-      if (!result || seq !== this.explainSeq || this.store.getState().robotsText !== text) return;
-      this.store.getState().setExplain(result);
-    });
+    const ask = (url: string) =>
+      void this.client.explain({ ...args, url }).then((result) => {
+        // An answer about a text edited since would explain lines that moved.
+        if (!result || seq !== this.explainSeq || this.store.getState().robotsText !== text) return;
+        this.store.getState().setExplain(result);
+      });
+    // A held list's row may have to come from the worker first.
+    if (typeof r.list === 'string') ask(urlAt(r, sel.row));
+    else void r.list.get(sel.row).then((url) => seq === this.explainSeq && ask(url));
   }
 }

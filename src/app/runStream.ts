@@ -4,10 +4,9 @@
  * stream with a `StreamFollower`, pacing.ts).
  */
 
-import type { ListPieces } from '../model/pieces';
 import type { FlipsParams, RunChunk, RunStart } from '../model/wire';
 import { crawlerSpecs } from '../state/inputs';
-import type { RobotsLabState, RunResults } from '../state/store';
+import type { RobotsLabState, RowReader, RunResults } from '../state/store';
 
 /** What the run is of, known before the worker answers. */
 export interface RunBasis {
@@ -15,8 +14,8 @@ export interface RunBasis {
   id: number;
   /** The robots.txt version the run evaluates. */
   textVersion: number;
-  /** The URL list's text as the page holds it. */
-  list: ListPieces;
+  /** The URL list: its text, or the reader of the list the worker holds. */
+  list: string | RowReader;
   /** True when this run replaces one cancelled before it finished. */
   restarted: boolean;
 }
@@ -71,7 +70,8 @@ export function addChunk(r: RunResults, chunk: RunChunk): boolean {
 /** The list × crawlers a run or a comparison is of, and how its URLs are read. */
 export function listInputs(s: RobotsLabState): Pick<FlipsParams, 'urlsText' | 'crawlers' | 'normalise' | 'robotsUrl'> {
   return {
-    urlsText: s.urlText,
+    // Null asks for the list the worker holds.
+    urlsText: s.urlList ? null : s.urlText,
     crawlers: crawlerSpecs(s.crawlers),
     normalise: s.settings.normalise,
     robotsUrl: s.robotsUrl.trim(),
@@ -82,6 +82,7 @@ export function listInputs(s: RobotsLabState): Pick<FlipsParams, 'urlsText' | 'c
 export function listInputsChanged(s: RobotsLabState, prev: RobotsLabState): boolean {
   return (
     s.urlText !== prev.urlText ||
+    s.urlList !== prev.urlList ||
     s.crawlers !== prev.crawlers ||
     s.settings !== prev.settings ||
     s.robotsUrl !== prev.robotsUrl

@@ -38,15 +38,6 @@ export function parseTextList(text: string, name: string): ListedUrl[] {
   return out;
 }
 
-/**
- * What a sitemap file is: a `<urlset>` lists pages, a `<sitemapindex>` lists
- * other sitemaps (whose pages are not in this file); null when neither.
- */
-export function sitemapKind(text: string): 'urlset' | 'sitemapindex' | null {
-  const m = /<(?:[A-Za-z_][\w.-]*:)?(urlset|sitemapindex)\b/i.exec(text);
-  return m ? (m[1].toLowerCase() as 'urlset' | 'sitemapindex') : null;
-}
-
 /** Feeds a whole text to an incremental reader; its URLs with their `name:line` origins. */
 function readAll(reader: ListReader, text: string, name: string): ListedUrl[] {
   reader.write(text);

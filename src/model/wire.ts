@@ -10,9 +10,9 @@ import type { FetchOutcome } from '../core/fetch';
 import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
 import type { Verdict } from '../core/types';
+import type { CsvShape } from '../core/urllist';
 import type { DiagnosticTable } from './diagnosticTable';
 import type { FetchStatus } from './fetchStatus';
-import type { ListPieces } from './pieces';
 
 /** One other origin's robots.txt as the page sends it (judged in worker/origins.ts). */
 export interface OriginFileSpec {
@@ -100,8 +100,8 @@ export interface ParseSummary {
 export interface EvaluateParams {
   /**
    * The URL list as typed: one URL or path per line; blank lines are skipped.
-   * Null: the list the worker already holds (the last one sent or imported),
-   * so a million lines cross the boundary once, not on every run.
+   * Null: the list the worker holds (imported from a file or restored from
+   * IndexedDB), which never crosses to the page whole.
    */
   urlsText: string | null;
   crawlers: CrawlerSpec[];
@@ -207,22 +207,39 @@ export interface ExportSummary {
   total: number;
 }
 
-/** A URL list file, read in the worker: what it held and what was not taken from it. */
-export interface ImportSummary {
-  name: string;
-  format: 'txt' | 'csv' | 'sitemap';
+/** A CSV's header, width, likely URL column and first rows, read before its list is, so that a person can pick the column. */
+export type CsvPeek = Omit<CsvShape, 'rows'>;
+
+/**
+ * A URL list the worker holds (imported or restored): what the page knows
+ * of it. The rows themselves stay in the worker; the page asks for the ones
+ * it shows (`listRows`).
+ */
+export interface ListHandle {
+  /** The client's number for this list: row and text requests name it. */
+  id: number;
+  /** The file's name, or null for a list restored from storage. */
+  name: string | null;
   count: number;
-  /** For a CSV: its columns, so that a person can pick the URL column. */
-  csv: { header: string[] | null; columns: number; column: number; sample: string[][] } | null;
-  /** For a sitemap index: the listed child sitemaps are URLs in the list, their pages were not fetched. */
-  sitemapIndex: boolean;
+  /** The first rows (up to 500), for the panels that judge a list by its start (its origins). */
+  head: string[];
 }
 
-/** An import with the list it made. */
-export interface ImportResult extends ImportSummary {
-  /** The URLs, one a line: the new URL list (the worker keeps it as its current list). */
-  text: string;
-}
+/** A list file read in the worker, or a CSV that waits for its URL column. */
+export type ListImport =
+  | { kind: 'csv'; name: string; csv: CsvPeek }
+  | {
+      kind: 'list';
+      name: string;
+      format: 'txt' | 'csv' | 'sitemap';
+      count: number;
+      /** For a sitemap index: the listed child sitemaps are URLs in the list, their pages were not fetched. */
+      sitemapIndex: boolean;
+      /** The URLs, one a line, when the list is short enough for the URL editor; else null (the worker holds it). */
+      text: string | null;
+      /** The list the worker holds, when `text` is null. */
+      handle: ListHandle | null;
+    };
 
 /** The URL list, when it came from a sitemap file: what the page knows of that file. */
 export interface SitemapListInfo {
@@ -311,17 +328,6 @@ export interface FlipRecord {
 export interface ExportedFile {
   blob: Blob;
   summary: ExportSummary;
-}
-
-/** An imported list: what the file held, the list, and the pieces it came in. */
-export interface ListImport extends ImportSummary {
-  /**
-   * The URLs, one a line: the pieces joined, which V8 keeps as a rope. Read
-   * rows through `pieces`: reading a character of this text flattens it, one
-   * long copy on the page's thread.
-   */
-  text: string;
-  pieces: ListPieces;
 }
 
 /** The first piece of a run's stream: its size, its crawlers, and where each row's URL is in the list text. */

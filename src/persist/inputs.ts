@@ -3,16 +3,17 @@
  * localStorage under the store's name; a robots.txt or URL list longer than
  * `LARGE_CHARS` goes to the shelf (IndexedDB) under `<name>:<field>`, and
  * localStorage names it with its size, so that one the browser evicted is
- * named to the user instead of missing in silence. A large URL list is saved
- * and read back by the worker, which holds it (`ListKeeper`): the page's
- * thread never copies a million lines.
+ * named to the user instead of missing in silence. A URL list the worker
+ * holds (`urlList`: imported or restored) is saved and read back by the
+ * worker (`ListKeeper`), under the same key: the page's thread never copies
+ * a million lines.
  *
  * When the browser refuses a write (storage full or blocked), the copy saved
  * before stays whole, the user is told once, and the work stays in the tab;
  * the next write that succeeds clears the notice.
  */
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
-import type { ListPieces } from '../model/pieces';
+import type { ListHandle } from '../model/wire';
 import type { Inputs } from '../state/inputs';
 import { refusalReason, type Shelf } from './shelf';
 
@@ -25,27 +26,33 @@ const LARGE_CHARS = 200_000;
 type LargeField = 'urlText' | 'robotsText';
 const LARGE_FIELDS: readonly LargeField[] = ['robotsText', 'urlText'];
 
+/** The inputs as saved: what the user entered, and the handle of a list the worker holds. */
+type SavedInputs = Inputs & { urlList?: ListHandle | null };
+
 /** What localStorage holds: the inputs with their large fields emptied, named in `external`, with their sizes. */
 interface StoredValue extends StorageValue<Inputs> {
   external?: LargeField[];
   /** URLs of the list, lines of the robots.txt, when saved. */
   counts?: Partial<Record<LargeField, number>>;
+  /** The file a held list was imported from, when it was. */
+  listName?: string;
 }
 
-/** Saves and reads a large URL list where it is held (the page's worker). */
+/** Saves and reads the URL list the worker holds. */
 export interface ListKeeper {
-  /** Saves `text` under `key`; resolves with its number of URLs, rejects when the browser refused it. */
-  save(key: string, text: string): Promise<number>;
-  /** The list saved under `key`, in pieces; null when the browser no longer has it. */
-  load(key: string): Promise<{ text: string; pieces: ListPieces } | null>;
+  /** Saves the held list under `key`; resolves with its number of URLs, rejects when the browser refused it. */
+  save(key: string): Promise<number>;
+  /** Has the worker hold the list saved under `key`; its handle, null when the browser no longer has it. */
+  load(key: string, name: string | null): Promise<ListHandle | null>;
 }
 
 /** The part of the page's store a restored list goes into. */
 interface ListOwner {
   getState(): {
     urlText: string;
+    urlList: ListHandle | null;
     selected: Inputs['selected'];
-    setUrlText(text: string, pieces: ListPieces): void;
+    setHeldList(list: ListHandle): void;
     select(cell: Inputs['selected']): void;
   };
 }
@@ -64,11 +71,11 @@ export interface InputsStorageOptions {
   setTimeout?(fn: () => void, ms: number): unknown;
 }
 
-export interface InputsStorage extends PersistStorage<Inputs> {
+export interface InputsStorage extends PersistStorage<SavedInputs> {
   /** Writes a pending value now (on page hide). */
   flush(): void;
   /** Writes `value` now even if this tab wrote the same inputs before (another tab has written since). */
-  rewrite(name: string, value: StorageValue<Inputs>): void;
+  rewrite(name: string, value: StorageValue<SavedInputs>): void;
   /** Resolves when the writes in flight have finished. */
   settled(): Promise<void>;
   /** Large lists go through `keeper` from now on; a saved one left for it is read back into `store`. */
@@ -95,8 +102,8 @@ function countLines(text: string): number {
   return n;
 }
 
-function sameInputs(a: Inputs, b: Inputs): boolean {
-  return (Object.keys(a) as (keyof Inputs)[]).every((k) => a[k] === b[k]);
+function sameInputs(a: SavedInputs, b: SavedInputs): boolean {
+  return (Object.keys(a) as (keyof SavedInputs)[]).every((k) => a[k] === b[k]);
 }
 
 function parseStored(raw: string | null | undefined): StoredValue | null {
@@ -154,18 +161,27 @@ async function readRobotsText(
   return '';
 }
 
-/** What localStorage gets: the inputs with `large` emptied and named, and a list still being read named too. */
+/** What localStorage gets: the inputs with `large` emptied and named, and a held list (or one being read) named too. */
 function toStored(
-  value: StorageValue<Inputs>,
+  value: StorageValue<SavedInputs>,
   large: LargeField[],
-  unread: { count: number | null } | null,
+  held: { count: number | null; name: string | null } | null,
 ): StoredValue {
-  const stored: StoredValue = { state: { ...value.state }, version: value.version };
-  if (large.length === 0 && !unread) return stored;
-  stored.external = unread ? [...large, 'urlText'] : [...large];
-  stored.counts = unread?.count != null ? { urlText: unread.count } : {};
+  const { urlList: _, ...state } = value.state;
+  const stored: StoredValue = { state, version: value.version };
+  if (large.length === 0 && !held) return stored;
+  stored.external = held ? [...large, 'urlText'] : [...large];
+  stored.counts = held?.count != null ? { urlText: held.count } : {};
+  if (held?.name) stored.listName = held.name;
   for (const f of large) stored.state[f] = '';
   return stored;
+}
+
+/** Puts a text on the shelf under `key`; answers its lines. */
+async function shelve(shelf: Shelf | undefined, key: string, text: string): Promise<number> {
+  if (!shelf) throw new Error('IndexedDB is not available');
+  await shelf.set(key, text);
+  return countLines(text);
 }
 
 /** A `PersistStorage` for the page's inputs. */
@@ -175,44 +191,39 @@ export function createInputsStorage(opts: InputsStorageOptions): InputsStorage {
     opts.onNotice(
       `Your latest changes are not saved: ${refusalReason(e)}. They stay in this tab; the copy saved before is kept.`,
     );
-  /** What the shelf holds now per field, so that an unchanged text is not written again. */
-  const kept: Partial<Record<LargeField, { text: string; count: number }>> = {};
+  /** What the shelf holds now per field (a text, or the held list), so that it is not written again. */
+  const kept: Partial<Record<LargeField, { text: string | ListHandle; count: number }>> = {};
   let name = '';
   /** A saved list left for the keeper: while the state's list is still empty, the saved one stands. */
-  let unread: { key: string; count: number | null } | null = null;
+  let unread: { key: string; count: number | null; name: string | null } | null = null;
   let connect: (k: { store: ListOwner; lists: ListKeeper }) => void = () => {};
   const keeper = new Promise<{ store: ListOwner; lists: ListKeeper }>((resolve) => {
     connect = resolve;
   });
   let chain: Promise<void> = Promise.resolve();
   let latest = 0;
-  let written: Inputs | null = null;
+  let written: SavedInputs | null = null;
 
-  /** Puts one large field on the shelf (or through the keeper) unless it is there already; its size. */
-  async function keep(field: LargeField, text: string): Promise<number> {
+  /** Puts one large field (or the held list, through the keeper) on the shelf unless it is there already; its size. */
+  async function keep(field: LargeField, text: string | ListHandle): Promise<number> {
     const had = kept[field];
     if (had?.text === text) return had.count;
     const key = `${name}:${field}`;
-    let count: number;
-    if (field === 'urlText') {
-      count = await (await keeper).lists.save(key, text);
-    } else {
-      const shelf = opts.shelf?.();
-      if (!shelf) throw new Error('IndexedDB is not available');
-      await shelf.set(key, text);
-      count = countLines(text);
-    }
+    const count =
+      typeof text === 'string' ? await shelve(opts.shelf?.(), key, text) : await (await keeper).lists.save(key);
     kept[field] = { text, count };
     return count;
   }
 
   /** Writes large fields first and localStorage last, so localStorage never names a text the shelf lacks. */
-  function write(value: StorageValue<Inputs>): void {
+  function write(value: StorageValue<SavedInputs>): void {
     if (written && sameInputs(written, value.state)) return;
     written = value.state;
-    if (value.state.urlText !== '') unread = null;
+    const list = value.state.urlList ?? null;
+    if (value.state.urlText !== '' || list) unread = null;
     const large = LARGE_FIELDS.filter((f) => value.state[f].length > LARGE_CHARS);
-    const stored = toStored(value, large, unread);
+    const held = list ? { count: list.count, name: list.name } : unread;
+    const stored = toStored(value, large, held);
     const me = ++latest;
     const finish = () => {
       // A later write has superseded this one while its large fields were saved.
@@ -224,13 +235,14 @@ export function createInputsStorage(opts: InputsStorageOptions): InputsStorage {
         refused(e);
       }
     };
-    if (large.length === 0 && !unread) {
+    if (large.length === 0 && !held) {
       finish();
       return;
     }
     chain = chain.then(async () => {
       try {
         for (const f of large) stored.counts![f] = await keep(f, value.state[f]);
+        if (list) stored.counts!.urlText = await keep('urlText', list);
       } catch (e) {
         if (me === latest) refused(e);
         return;
@@ -243,20 +255,20 @@ export function createInputsStorage(opts: InputsStorageOptions): InputsStorage {
     const left = unread;
     if (!left) return;
     const { store, lists } = await keeper;
-    let got: Awaited<ReturnType<ListKeeper['load']>>;
+    let got: ListHandle | null;
     try {
-      got = await lists.load(left.key);
+      got = await lists.load(left.key, left.name);
     } catch (e) {
       opts.onNotice(`The saved URL list could not be read from IndexedDB (${errorText(e)}).`);
       return;
     }
     // Typed or imported while the saved list was read: the new list wins.
-    if (unread !== left || store.getState().urlText !== '') return;
+    if (unread !== left || store.getState().urlText !== '' || store.getState().urlList) return;
     unread = null;
     if (!got) return lost('urlText', left.count);
-    kept.urlText = { text: got.text, count: left.count ?? countLines(got.text) };
+    kept.urlText = { text: got, count: got.count };
     const { selected } = store.getState();
-    store.getState().setUrlText(got.text, got.pieces);
+    store.getState().setHeldList(got);
     // setUrlText forgets the selected cell; the saved one belongs to the list it was saved with.
     store.getState().select(selected);
   }
@@ -272,7 +284,8 @@ export function createInputsStorage(opts: InputsStorageOptions): InputsStorage {
       const external = Array.isArray(value.external) ? value.external : [];
       const count = (f: LargeField) => (typeof value.counts?.[f] === 'number' ? value.counts[f] : null);
       const state = { ...value.state };
-      if (external.includes('urlText')) unread = { key: `${key}:urlText`, count: count('urlText') };
+      const listName = typeof value.listName === 'string' ? value.listName : null;
+      if (external.includes('urlText')) unread = { key: `${key}:urlText`, count: count('urlText'), name: listName };
       if (!external.includes('robotsText')) return { state, version: value.version };
       const shelf = opts.shelf?.();
       const missing = () => lost('robotsText', count('robotsText'));

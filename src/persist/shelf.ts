@@ -30,25 +30,11 @@ function openShelf(): Shelf | undefined {
 /** This realm's shelf (the page's or the worker's), or undefined where the browser offers no IndexedDB. */
 export const browserShelf: Shelf | undefined = openShelf();
 
-/**
- * Saves a URL list as the chunks it is held in (they are stored as they are,
- * never joined into one string first). Rejects as `Shelf.set` does.
- */
-export function saveList(shelf: Shelf, key: string, chunks: readonly string[]): Promise<void> {
-  return shelf.set(key, chunks);
-}
-
 /** A saved URL list's chunks (a list saved as one string is one chunk), or undefined when none is saved under `key`. */
 export async function loadList(shelf: Shelf, key: string): Promise<string[] | undefined> {
   const v = await shelf.get(key);
   if (typeof v === 'string') return [v];
   return Array.isArray(v) && v.every((c) => typeof c === 'string') ? v : undefined;
-}
-
-/** A saved text, or undefined when none is saved under `key`. */
-export async function loadText(shelf: Shelf, key: string): Promise<string | undefined> {
-  const v = await shelf.get(key);
-  return typeof v === 'string' ? v : undefined;
 }
 
 /** Why the browser refused to store something, in the user's words. */

@@ -5,6 +5,8 @@
  * the page as store values or React text, never as HTML.
  */
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useController } from '../app/context';
+import type { AppController } from '../app/controller';
 import { persistedPart, useRobotsLab } from '../state/store';
 import { CloseButton } from '../ui/CloseButton';
 import { download } from '../ui/download';
@@ -28,6 +30,15 @@ function clearFragment(): void {
 }
 
 const currentState = (): ShareState => pickState(persistedPart(useRobotsLab.getState()));
+
+/** The state to share: a list the worker holds is asked for whole (the user asked to share it). */
+async function sharedState(controller: AppController): Promise<ShareState> {
+  const state = currentState();
+  if (!useRobotsLab.getState().urlList) return state;
+  const urlText = await controller.listText();
+  if (urlText === null) throw new Error('The URL list is no longer held; import it again to share it.');
+  return { ...state, urlText };
+}
 
 /**
  * A clipboard write that may wait for its text: `ClipboardItem` with a
@@ -94,6 +105,7 @@ function ReplaceDialog({ incoming, onAnswer }: { incoming: Incoming; onAnswer(re
  */
 export function ShareArea({ menu }: { menu: (stateFiles: ReactNode) => ReactNode }) {
   const loadExample = useRobotsLab((s) => s.loadExample);
+  const controller = useController();
   const [incoming, setIncoming] = useState<Incoming | null>(null);
   const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   // The buttons' own status line, and whether a state file is offered in place of a too-long link.
@@ -112,7 +124,8 @@ export function ShareArea({ menu }: { menu: (stateFiles: ReactNode) => ReactNode
   /** Applies a state at once on a fresh page, or asks when it would replace local work. */
   const offer = useCallback(
     (next: Incoming) => {
-      if (shouldAskBeforeReplacing(currentState(), next.state)) {
+      // A list the worker holds is work too, though the shared fields do not show it.
+      if (useRobotsLab.getState().urlList || shouldAskBeforeReplacing(currentState(), next.state)) {
         setIncoming(next);
         return;
       }
@@ -151,21 +164,26 @@ export function ShareArea({ menu }: { menu: (stateFiles: ReactNode) => ReactNode
   }, [message, offerFile]);
 
   // Inside the click: the write is started at once with the link to come (see LinkTarget.writeClipboard).
-  const copy = async () => {
-    const outcome = await copyShareLink(currentState(), {
+  // The state may not come (a list the worker no longer holds): the status line says why.
+  const saying = (act: () => Promise<void>) => () =>
+    act().catch((e: unknown) => setMessage(e instanceof Error ? e.message : String(e)));
+
+  const copy = saying(async () => {
+    const outcome = await copyShareLink(sharedState(controller), {
       href: location.href,
       setFragment: (fragment) => history.replaceState(history.state, '', fragment),
       writeClipboard,
     });
     setMessage(outcome.message);
     setOfferFile(outcome.offerFile);
-  };
+  });
 
-  const exportState = () => {
-    download(new Blob([stateToFile(currentState())], { type: 'application/json' }), stateFileName(new Date()));
+  const exportState = saying(async () => {
+    const state = await sharedState(controller);
+    download(new Blob([stateToFile(state)], { type: 'application/json' }), stateFileName(new Date()));
     setMessage('State exported as a JSON file.');
     setOfferFile(false);
-  };
+  });
 
   const importState = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.currentTarget.files?.[0];

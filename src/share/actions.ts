@@ -35,8 +35,8 @@ function linkFor(href: string, fragment: string): string {
 }
 
 /** Encodes the state, puts the link in the address bar and on the clipboard, and says what happened. */
-export async function copyShareLink(state: ShareState, target: LinkTarget): Promise<CopyOutcome> {
-  const encoding = encodeLink(state);
+export async function copyShareLink(state: ShareState | Promise<ShareState>, target: LinkTarget): Promise<CopyOutcome> {
+  const encoding = Promise.resolve(state).then(encodeLink);
   const link = encoding.then((e) => (e.ok ? linkFor(target.href, e.fragment) : Promise.reject(new Error(e.message))));
   // Started before the first await, while the click's user activation lasts.
   const copying = target.writeClipboard(link);

@@ -8,8 +8,15 @@ import { create, type StateCreator } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { ALL_ROWS } from '../model/codes';
 import type { FetchStatus } from '../model/fetchStatus';
-import { type ListPieces, slicePieces, wholeText } from '../model/pieces';
-import type { CrawlerInfo, ExplainResult, ParseSummary, RunTotals, SitemapReport, ViewQuery } from '../model/wire';
+import type {
+  CrawlerInfo,
+  ExplainResult,
+  ListHandle,
+  ParseSummary,
+  RunTotals,
+  SitemapReport,
+  ViewQuery,
+} from '../model/wire';
 import { createInputsStorage, type InputsStorage } from '../persist/inputs';
 import { browserLocal } from '../persist/local';
 import { browserShelf } from '../persist/shelf';
@@ -17,16 +24,14 @@ import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSI
 import { loadViewQuery, saveViewQuery } from './viewPrefs';
 
 export interface InputsSlice extends Inputs {
-  /**
-   * The pieces `urlText` came in from an imported file, or null. Rows and
-   * the URL editor are read from them: `urlText` is then their rope, which a
-   * read of its characters would flatten in one long task. Not persisted.
-   */
-  urlPieces: ListPieces | null;
+  /** The list the worker holds (a long file imported, a saved list restored): while set, it is the URL list and `urlText` is ''. */
+  urlList: ListHandle | null;
   setRobotsText(text: string): void;
   setRobotsUrl(url: string): void;
-  /** Sets the URL list; `pieces` when it arrived in pieces (they must join to `text`). */
-  setUrlText(text: string, pieces?: ListPieces | null): void;
+  /** Sets the URL list as text (a held list is let go). */
+  setUrlText(text: string): void;
+  /** Makes a list the worker holds the URL list. */
+  setHeldList(list: ListHandle): void;
   toggleProfile(id: string, on: boolean): void;
   /** Adds a typed product token; false (and nothing changes) when MAX_CRAWLERS are chosen already. */
   addToken(token: string): boolean;
@@ -39,10 +44,18 @@ export interface InputsSlice extends Inputs {
   restoreInputs(snapshot: InputsSnapshot): void;
 }
 
-/** Everything the user entered, as it was at one moment, including an imported list's pieces. */
+/** Everything the user entered, as it was at one moment, including a held list's handle. */
 export interface InputsSnapshot {
   inputs: Inputs;
-  urlPieces: ListPieces | null;
+  urlList: ListHandle | null;
+}
+
+/** Where the page reads the URLs of a held list's rows: from the worker, a block at a time. */
+export interface RowReader {
+  /** Row `row`'s URL, or '' while it is fetched (the results are touched when it comes). */
+  at(row: number): string;
+  /** Row `row`'s URL, fetched when need be. */
+  get(row: number): Promise<string>;
 }
 
 /** The results of one evaluation run, in compact arrays (row-major cells). */
@@ -51,8 +64,8 @@ export interface RunResults {
   id: number;
   /** The robots.txt version the run evaluated. */
   textVersion: number;
-  /** The URL list text, in pieces; row i is its characters [starts[i], ends[i]) (blank lines skipped, trimmed). */
-  list: ListPieces;
+  /** The URL list: the typed text, row i its characters [starts[i], ends[i]) (blank lines skipped, trimmed), or the worker's held list. */
+  list: string | RowReader;
   starts: Int32Array;
   ends: Int32Array;
   crawlers: CrawlerInfo[];
@@ -77,14 +90,9 @@ export interface RunResults {
   restarted: boolean;
 }
 
-/** The URL of row `row` as typed. */
+/** The URL of row `row` as typed ('' while a held list's row is fetched). */
 export function urlAt(r: RunResults, row: number): string {
-  return slicePieces(r.list, r.starts[row], r.ends[row]);
-}
-
-/** The URL list of a state in pieces: those it arrived in, or the text as one piece. */
-export function urlListPieces(s: Pick<InputsSlice, 'urlText' | 'urlPieces'>): ListPieces {
-  return s.urlPieces ?? wholeText(s.urlText);
+  return typeof r.list === 'string' ? r.list.slice(r.starts[row], r.ends[row]) : r.list.at(row);
 }
 
 /** The rows the table shows: all in list order (rows null), or the worker's filtered and sorted index. */
@@ -150,12 +158,12 @@ export interface ResultsSlice {
 /** The views of the answer's panel. */
 export type DockTab = 'why' | 'totals' | 'problems' | 'ai' | 'sitemaps' | 'logs';
 
-/** A sitemap file imported as the URL list: its name, URL count, size, and the list text it made. */
+/** A sitemap file imported as the URL list: its name, URL count, size, and the list it made (text or held). */
 interface SitemapSource {
   name: string;
   count: number;
   bytes: number;
-  text: string;
+  list: string | ListHandle;
 }
 
 export type RobotsLabState = InputsSlice & ResultsSlice;
@@ -172,11 +180,12 @@ const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkno
   get,
 ) => ({
   ...DEFAULT_INPUTS,
-  urlPieces: null,
+  urlList: null,
   setRobotsText: (robotsText) => set({ robotsText }),
   setRobotsUrl: (robotsUrl) => set({ robotsUrl }),
-  setUrlText: (urlText, urlPieces = null) =>
-    set((s) => ({ urlText, urlPieces, selected: null, listNotice: urlText === '' ? s.listNotice : null })),
+  setUrlText: (urlText) =>
+    set((s) => ({ urlText, urlList: null, selected: null, listNotice: urlText === '' ? s.listNotice : null })),
+  setHeldList: (urlList) => set({ urlText: '', urlList, selected: null, listNotice: null }),
   toggleProfile: (id, on) =>
     set((s) => {
       const has = s.crawlers.profiles.includes(id);
@@ -198,13 +207,13 @@ const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkno
   setFetchStatus: (fetchStatus) => set((s) => ({ settings: { ...s.settings, fetchStatus } })),
   select: (selected) => set({ selected }),
   loadExample: (inputs) =>
-    set({ ...inputs, ...(inputs.urlText === undefined ? {} : { urlPieces: null }), selected: inputs.selected ?? null }),
-  restoreInputs: ({ inputs, urlPieces }) => set({ ...inputs, urlPieces }),
+    set({ ...inputs, ...(inputs.urlText === undefined ? {} : { urlList: null }), selected: inputs.selected ?? null }),
+  restoreInputs: ({ inputs, urlList }) => set({ ...inputs, urlList }),
 });
 
 /** Takes what the user entered, so that a page-wide action can be undone. */
 export function snapshotInputs(s: RobotsLabState): InputsSnapshot {
-  return { inputs: persistedPart(s), urlPieces: s.urlPieces };
+  return { inputs: persistedPart(s), urlList: s.urlList };
 }
 
 const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], ResultsSlice> = (set) => ({
@@ -269,12 +278,12 @@ export function createRobotsLabStore(storage: InputsStorage) {
         name: STORAGE_KEY,
         version: PERSIST_VERSION,
         storage,
-        partialize: persistedPart,
+        partialize: (s) => ({ ...persistedPart(s), urlList: s.urlList }),
         migrate: (persisted, version) => migrateInputs(persisted, version) as unknown as RobotsLabState,
         merge: (persisted, current) =>
           persisted === undefined
             ? current
-            : { ...current, ...migrateInputs(persisted, PERSIST_VERSION), urlPieces: null },
+            : { ...current, ...migrateInputs(persisted, PERSIST_VERSION), urlList: null },
       },
     ),
   );

@@ -19,6 +19,8 @@ export function DecidingList() {
   const total = useRobotsLab((s) => (s.decidingLine === null ? 0 : (s.deciding.get(s.decidingLine) ?? 0)));
   const close = useRobotsLab((s) => s.showDecidingLine);
   const select = useRobotsLab((s) => s.select);
+  // A held list's URLs come from the worker after the first render: their arrival touches the results.
+  useRobotsLab((s) => s.resultsTick);
   const [rows, setRows] = useState<Int32Array | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `finished` asks again when the run completes (the worker's rows for the line grow until then)

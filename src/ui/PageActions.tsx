@@ -38,7 +38,7 @@ export function PageActions() {
   useEffect(() => {
     if (!undo) return;
     return useRobotsLab.subscribe((s, prev) => {
-      if (s.robotsText !== prev.robotsText || s.urlText !== prev.urlText || s.crawlers !== prev.crawlers) setUndo(null);
+      if ((['robotsText', 'urlText', 'urlList', 'crawlers'] as const).some((k) => s[k] !== prev[k])) setUndo(null);
     });
   }, [undo]);
 

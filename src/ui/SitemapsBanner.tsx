@@ -14,6 +14,7 @@ function useSitemapReport(): void {
   const robotsUrl = useRobotsLab((s) => s.robotsUrl);
   const list = useRobotsLab((s) => s.sitemapList);
   const urlText = useRobotsLab((s) => s.urlText);
+  const held = useRobotsLab((s) => s.urlList);
   const runId = useRobotsLab((s) => s.results?.id ?? null);
   const finished = useRobotsLab((s) => s.results?.finished ?? false);
   const crawler = useRobotsLab((s) => s.sitemapCrawler);
@@ -27,7 +28,7 @@ function useSitemapReport(): void {
     return () => {
       live = false;
     };
-  }, [controller, parseVersion, robotsUrl, list, urlText, runId, finished, crawler]);
+  }, [controller, parseVersion, robotsUrl, list, urlText, held, runId, finished, crawler]);
 }
 
 /** "12 URLs listed in your sitemap are blocked for [crawler]: 10 by line 4 (Disallow: /x) …", and a way to see them. */

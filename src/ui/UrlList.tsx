@@ -8,19 +8,20 @@ import { useUrlEditor } from './urlList/useUrlEditor';
 
 /**
  * The URL list: one URL or path per line. A CodeMirror view rather than a
- * textarea (useUrlEditor): it renders only the visible lines, so a list of a
- * million URLs stays usable; such a list, imported or restored, is shown as
- * a card until the user asks to edit it (ListCard). Files dropped on it or
- * picked are read in the worker (useListImport).
+ * textarea (useUrlEditor): it renders only the visible lines, so a long list
+ * stays usable once the user asks to edit it. Files dropped on it or picked
+ * are read in the worker (useListImport); a long one stays there and is
+ * shown as a card (ListCard), as is a list restored from storage.
  */
 export function UrlList({ onImported }: { onImported(said: string): void }) {
   const host = useRef<HTMLDivElement>(null);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
   const listNotice = useRobotsLab((s) => s.listNotice);
   const picker = useRef<HTMLInputElement>(null);
-  const { note, csvChoice, setCsvChoice, loadFile, loadedName } = useListImport(onImported);
+  const held = useRobotsLab((s) => s.urlList);
+  const { note, csvChoice, setCsvChoice, loadFile } = useListImport(onImported);
   const [dragging, setDragging] = useState(false);
-  const { card, edit } = useUrlEditor(host);
+  const { edit } = useUrlEditor(host);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files dragged in; the keyboard's way in is the file picker button inside it
@@ -66,8 +67,8 @@ export function UrlList({ onImported }: { onImported(said: string): void }) {
       )}
       <div className="url-editor-box">
         {/* The editor keeps its box under the card, so CodeMirror can measure it when the list goes in. */}
-        <div className="url-editor" ref={host} inert={card} />
-        {card && <ListCard name={loadedName} onReplace={() => picker.current?.click()} onEdit={edit} />}
+        <div className="url-editor" ref={host} inert={held !== null} />
+        {held && <ListCard list={held} onReplace={() => picker.current?.click()} onEdit={() => void edit()} />}
       </div>
       {note && (
         <p

@@ -32,10 +32,10 @@ function boot(): void {
       void keepOpenedFile(shelf, { name: file instanceof File ? file.name : 'robots.txt', bytes: file }),
   });
   controller.start();
-  // A large URL list is saved and read back by the worker, which holds it.
+  // A list the worker holds is saved and read back by the worker.
   void pageStorage.connect(useRobotsLab, {
-    save: (key, text) => controller.saveList(key, text),
-    load: (key) => controller.loadSavedList(key),
+    save: (key) => controller.saveList(key),
+    load: (key, name) => controller.loadSavedList(key, name),
   });
   void reopenKeptFile(shelf, (bytes) => controller.reopenRobotsFile(bytes));
   watchOtherTabs(useRobotsLab);

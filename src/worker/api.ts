@@ -17,7 +17,8 @@ import type {
   FlipsParams,
   FlipsView,
   FlipTally,
-  ImportSummary,
+  ListHandle,
+  ListImport,
   OpenedBytes,
   ParseSummary,
   RunChunk,
@@ -32,10 +33,10 @@ import { aiLens } from './aiLens';
 import { RobotsDocument } from './document';
 import { FlipRuns } from './flips';
 import type { HandlerHost } from './host';
-import { importFile, loadList, saveList } from './lists';
+import { handleOf, importFile, loadList, rowsOf, saveList } from './lists';
 import { answerExport, answerView } from './queries';
 import type { CallContext } from './rpc';
-import { Runs } from './runs';
+import { type HeldList, Runs } from './runs';
 import { answerSitemaps } from './sitemapCheck';
 
 /** The worker's methods; one instance per worker. */
@@ -43,6 +44,8 @@ export class RobotsApi {
   private readonly document: RobotsDocument;
   private readonly runs: Runs;
   private readonly flipRuns: FlipRuns;
+  /** The page's number for the list held (0: none); rows are asked for by it. */
+  private heldId = 0;
 
   constructor(private readonly host: HandlerHost) {
     this.document = new RobotsDocument(host);
@@ -95,26 +98,48 @@ export class RobotsApi {
     return answerExport(a.query, a.format, a.wide, this.runs.resultsOf(a.run), this.document.latest);
   }
 
-  /** Reads a URL list file (text, CSV with an optional 0-based column, sitemap XML), held as the list; its text streams in pieces. */
+  /**
+   * Reads a URL list file (text, CSV with a 0-based column, sitemap XML); a
+   * long list is held as number `id`, a short one answered as text. A CSV
+   * without a column answers its header and first rows, unread. Streams the
+   * count of URLs read so far.
+   */
   importList(
-    { file, name, column }: { file: Blob; name: string; column: number | null },
-    ctx: CallContext<string>,
-  ): Promise<ImportSummary> {
-    return importFile(file, name, column, (list) => this.runs.holdList(list), ctx.emit);
+    { file, name, column, id }: { file: Blob; name: string; column: number | null; id: number },
+    ctx: CallContext<number>,
+  ): Promise<ListImport> {
+    return importFile(file, name, column, (list) => this.hold(list, id, name), ctx.emit);
   }
 
-  /** Saves a URL list (null: the one held) in IndexedDB once no run is going; answers its count of URLs. */
-  saveList({ key, urlsText }: { key: string; urlsText: string | null }): Promise<number> {
-    const held = urlsText === null ? (this.runs.heldList ?? undefined) : undefined;
-    const text = urlsText ?? held?.text;
+  /** Reads the list saved under `key`, held as number `id`; null when none was saved. */
+  async loadList({ key, id }: { key: string; id: number }): Promise<ListHandle | null> {
+    const list = await loadList(this.host, key);
+    return list && this.hold(list, id, null);
+  }
+
+  private hold(list: HeldList, id: number, name: string | null): ListHandle {
+    this.runs.holdList(list);
+    this.heldId = id;
+    return handleOf(list, id, name);
+  }
+
+  /** The held list's rows [from, to), or null when list `id` is no longer the one held. */
+  listRows({ id, from, to }: { id: number; from: number; to: number }): string[] | null {
+    const list = this.runs.heldList;
+    return list && id === this.heldId ? rowsOf(list, from, to) : null;
+  }
+
+  /** The held list's whole text (the user asked to edit it), or null when list `id` is no longer held. */
+  listText({ id }: { id: number }): string | null {
+    const list = this.runs.heldList;
+    return list && id === this.heldId ? list.text : null;
+  }
+
+  /** Saves the held list in IndexedDB once no run is going; answers its count of URLs. */
+  saveList({ key }: { key: string }): Promise<number> {
     return new Promise((resolve, reject) =>
-      this.runs.whenNoRun(() => saveList(this.host, key, text, held).then(resolve, reject)),
+      this.runs.whenNoRun(() => saveList(this.host, key, this.runs.heldList).then(resolve, reject)),
     );
-  }
-
-  /** Reads the list saved under `key`, held as the list; its text streams in pieces. False when none was saved. */
-  loadList({ key }: { key: string }, ctx: CallContext<string>): Promise<boolean> {
-    return loadList(this.host, key, (list) => this.runs.holdList(list), ctx.emit);
   }
 
   /** The Sitemaps tab: the file's sitemap lines, and a sitemap list's URLs blocked for column `crawler`. */

@@ -6,7 +6,6 @@
  * than its budget while it owes an answer, is terminated and restarted; the
  * caller's state is untouched, and the owner sends it again (`onRestart`).
  */
-import { type ListPieces, listPieces } from '../model/pieces';
 import type {
   AiLensResult,
   EvaluateParams,
@@ -15,6 +14,7 @@ import type {
   FlipProgress,
   FlipsParams,
   FlipTally,
+  ListHandle,
   ListImport,
   OpenedBytes,
   ParseSummary,
@@ -46,13 +46,6 @@ export interface ClientOptions {
   clearInterval?(handle: unknown): void;
 }
 
-/** The pieces joined with +, which V8 keeps as a rope: no copy of the whole list on the page's thread. */
-function rope(pieces: readonly string[]): string {
-  let text = '';
-  for (const piece of pieces) text += piece;
-  return text;
-}
-
 /** Why a call has no answer, for its caller. */
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -63,8 +56,10 @@ export class RobotsWorkerClient {
   private rpc: Connection<RobotsApi>;
   private version = 0;
   private text: string | null = null;
-  /** The URL list the worker holds (sent or imported): it is not sent again. */
-  private workerList: string | null = null;
+  /** The number the next held list gets. */
+  private nextList = 1;
+  /** Reads the held list again (a restarted worker holds nothing), or null when none is held. */
+  private reread: (() => Promise<unknown>) | null = null;
   private readonly budgetMs: number;
   private extraBudgetMs = 0;
   private readonly now: () => number;
@@ -134,13 +129,6 @@ export class RobotsWorkerClient {
     }
   }
 
-  /** The list to send: null when the worker holds `text` already. */
-  private listToSend(text: string | null): string | null {
-    if (text === null || text === this.workerList) return null;
-    this.workerList = text;
-    return text;
-  }
-
   /**
    * Evaluates a URL list for the current text as run `params.run`: its pieces
    * reach `onPiece` until the answer; `signal` cancels it. The owner cancels
@@ -151,7 +139,7 @@ export class RobotsWorkerClient {
     onPiece: (piece: RunStart | RunChunk) => void,
     signal: AbortSignal,
   ): Promise<RunEnd> {
-    const arg = { ...params, urlsText: this.listToSend(params.urlsText), version: this.version };
+    const arg = { ...params, version: this.version };
     return this.heard(await this.rpc.stream('evaluate', arg, onPiece, signal));
   }
 
@@ -161,8 +149,7 @@ export class RobotsWorkerClient {
     onPiece: (progress: FlipProgress) => void,
     signal: AbortSignal,
   ): Promise<{ tally: FlipTally; elapsedMs: number }> {
-    const arg = { ...params, urlsText: this.listToSend(params.urlsText) };
-    return this.heard(await this.rpc.stream('flips', arg, onPiece, signal));
+    return this.heard(await this.rpc.stream('flips', params, onPiece, signal));
   }
 
   /** A question about the run or the comparison the worker holds (a view, an export); null when it is gone. */
@@ -203,65 +190,69 @@ export class RobotsWorkerClient {
     return version === this.version ? report : null;
   }
 
-  /** Calls a method whose answer streams a list's text in pieces: the pieces and the answer. */
-  private async withPieces<T>(
-    call: (onPiece: (piece: string) => void) => Promise<T>,
-  ): Promise<{ answer: T; text: string; pieces: ListPieces }> {
-    const got: string[] = [];
-    const answer = this.heard(await call((p) => got.push(p)));
-    const text = rope(got);
-    return { answer, text, pieces: listPieces(got) };
-  }
-
   /**
-   * Reads a URL list file in the worker, which keeps the result as its
-   * current list; resolves with what it held, or rejects with why not.
+   * Reads a URL list file in the worker; a long list stays there as its held
+   * list (a handle comes back), a short one comes back as text. A CSV with no
+   * `column` yet answers its header and first rows. Rejects with why the file
+   * could not be read.
    */
   async importList(file: Blob, name: string, column: number | null): Promise<ListImport> {
-    // Reading a large file takes time: 1 s more per 5 MB.
+    // Reading a large file takes time: 1 s more per 5 MB (the worker's counts of URLs read keep it heard).
     this.extraBudgetMs = Math.max(this.extraBudgetMs, Math.floor(file.size / 5000));
     const restarts = this.restarts;
+    const id = this.nextList++;
+    const read = () => this.rpc.call('importList', { file, name, column, id }, { onChunk: () => {} });
     try {
-      const { answer, text, pieces } = await this.withPieces((onChunk) =>
-        this.rpc.call('importList', { file, name, column }, { onChunk }),
-      );
-      this.workerList = text;
-      return { ...answer, text, pieces };
+      const answer = this.heard(await read());
+      if (answer.kind === 'list' && answer.handle) this.reread = read;
+      return answer;
     } catch (e) {
       throw this.restarts === restarts ? e : new Error('The worker restarted while reading the file.');
     }
   }
 
   /**
-   * Has the worker read the URL list saved under `key` (IndexedDB) and keep
-   * it as its current list; resolves with the list in pieces, null when none
-   * was saved there, or rejects with why it could not be read.
+   * Has the worker read the URL list saved under `key` (IndexedDB) and hold
+   * it; resolves with its handle (named `name`), null when none was saved
+   * there, or rejects with why it could not be read.
    */
-  async loadList(key: string): Promise<{ text: string; pieces: ListPieces } | null> {
-    const {
-      answer: found,
-      text,
-      pieces,
-    } = await this.withPieces((onChunk) => this.rpc.call('loadList', { key }, { onChunk }));
-    if (!found) return null;
-    this.workerList = text;
-    return { text, pieces };
+  async loadList(key: string, name: string | null): Promise<ListHandle | null> {
+    this.extraBudgetMs = Math.max(this.extraBudgetMs, 20_000);
+    const id = this.nextList++;
+    const read = () => this.rpc.call('loadList', { key, id });
+    const handle = this.heard(await read());
+    if (!handle) return null;
+    this.reread = read;
+    return { ...handle, name };
   }
 
-  /** True when the worker holds `text` as its URL list (sent or imported), so a run needs no copy of it. */
-  holdsList(text: string): boolean {
-    return text === this.workerList;
+  /** After a restart: has the fresh worker read the held list again; settles either way; null when none is held. */
+  rehold(): Promise<void> | null {
+    return (
+      this.reread?.().then(
+        () => undefined,
+        () => undefined,
+      ) ?? null
+    );
+  }
+
+  /** Rows [from, to) of held list `id`; null when it is no longer held. */
+  listRows(id: number, from: number, to: number): Promise<string[] | null> {
+    return this.held(this.rpc.call('listRows', { id, from, to }));
+  }
+
+  /** The whole text of held list `id` (one copy, for the URL editor); null when it is no longer held. */
+  listText(id: number): Promise<string | null> {
+    return this.held(this.rpc.call('listText', { id }));
   }
 
   /**
-   * Saves a URL list in IndexedDB from the worker, so the page's thread never
-   * copies a huge string for storage; the list is sent only if the worker does
-   * not hold it already. Resolves with its count of URLs; rejects with the
-   * reason when it could not be saved.
+   * Saves the held URL list in IndexedDB from the worker, so the page's
+   * thread never copies a huge string for storage. Resolves with its count
+   * of URLs; rejects with the reason when it could not be saved.
    */
-  async saveList(key: string, text: string): Promise<number> {
-    const urlsText = this.holdsList(text) ? null : text;
-    return this.heard(await this.rpc.call('saveList', { key, urlsText }));
+  async saveList(key: string): Promise<number> {
+    return this.heard(await this.rpc.call('saveList', { key }));
   }
 
   private checkBudget(): void {
@@ -279,7 +270,6 @@ export class RobotsWorkerClient {
   restart(message: string): void {
     this.worker.onerror = null;
     this.worker.terminate();
-    this.workerList = null;
     this.restarts++;
     this.failedRestarts++;
     // Any answer still in flight belongs to the old worker: bump the version.

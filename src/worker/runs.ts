@@ -54,31 +54,32 @@ function chunkOf(run: BulkRun, start: number, elapsed: number): RunChunk {
 
 /** The list, the run going on and the latest results; one per worker. */
 export class Runs extends Jobs<BulkRun> {
-  /** The URL list last sent or imported, split once. */
-  private list: HeldList | null = null;
+  /** The list imported or restored (asked for as null), and the last list sent as text; each split once. */
+  private held: HeldList | null = null;
+  private sent: HeldList | null = null;
 
   constructor(host: HandlerHost) {
     super(host, 'Run');
   }
 
-  /** The URL list the worker holds, or null. */
+  /** The URL list imported or restored, or null. */
   get heldList(): HeldList | null {
-    return this.list;
+    return this.held;
   }
 
-  /** Keeps a list already split into rows (an imported file). */
+  /** Keeps an imported or restored list, already split into rows. */
   holdList(list: HeldList): void {
-    this.list = list;
+    this.held = list;
   }
 
   /** The list `text`, or the held one for null, split into rows once. */
   listFor(text: string | null): HeldList {
     if (text === null) {
-      if (!this.list) throw new Error('No URL list was sent.');
-      return this.list;
+      if (!this.held) throw new Error('No URL list is held.');
+      return this.held;
     }
-    if (!this.list || this.list.text !== text) this.list = { text, ...splitRows(text) };
-    return this.list;
+    if (!this.sent || this.sent.text !== text) this.sent = { text, ...splitRows(text) };
+    return this.sent;
   }
 
   /**

@@ -13,7 +13,7 @@ import type { ResultHighlight } from '../../src/editor/index';
 import { type DiagnosticTable, diagnosticTable } from '../../src/model/diagnosticTable';
 import type { ExplainResult, ParseSummary, RunTotals } from '../../src/model/wire';
 import { createInputsStorage } from '../../src/persist/inputs';
-import { createRobotsLabStore } from '../../src/state/store';
+import { createRobotsLabStore, urlAt } from '../../src/state/store';
 import { FakeWorker, type SentCall } from '../fakes/worker';
 
 /** An editor stand-in that records what it was asked to show. */
@@ -168,8 +168,8 @@ describe('edits go to the worker with versions', () => {
     await answerParse(w);
     expect(w.last('setText').arg).toMatchObject({ version: 2, text: 'User-agent: *\nDisallow: /\n' });
     expect(w.last('evaluate').arg.version).toBe(2);
-    // The list did not change: the worker holds it, so it is not sent again.
-    expect(w.last('evaluate').arg.urlsText).toBeNull();
+    // A typed list goes with each run (the worker splits it again only when it changed).
+    expect(w.last('evaluate').arg.urlsText).toBe(URLS);
   });
 
   it('a changed URL list or crawler starts a new run of the same text version', () => {
@@ -184,10 +184,9 @@ describe('edits go to the worker with versions', () => {
       urlsText: '/other\n',
       crawlers: [{ kind: 'profile', id: 'googlebot' }],
     });
-    // The worker holds the list now: the next run does not send it again.
     expect(runs[2]).toMatchObject({
       version: 1,
-      urlsText: null,
+      urlsText: '/other\n',
       crawlers: [
         { kind: 'profile', id: 'googlebot' },
         { kind: 'token', token: 'MyBot' },
@@ -485,5 +484,102 @@ describe('a robots.txt file kept from before a reload', () => {
     w.answer(open, { text: DECODED, invalidLines: 1, shownPartOf: null });
     expect(await reopened).toBeNull();
     expect(w.all('setText').length).toBe(before);
+  });
+});
+
+describe('a list the worker holds', () => {
+  const HELD = { id: 1, name: 'urls.txt', count: 2000, head: ['/private/a', '/public'] };
+
+  /** Imports a long list through the controller: the worker answers a handle, the store takes it. */
+  async function importHeld(store: ReturnType<typeof setup>['store'], controller: AppController, w: FakeWorker) {
+    const file = new File(['x'], 'urls.txt');
+    const imported = controller.importUrlList(file, null);
+    const call = w.last('importList');
+    const handle = { ...HELD, id: call.arg.id };
+    w.answer(call, {
+      kind: 'list',
+      name: 'urls.txt',
+      format: 'txt',
+      count: 2000,
+      sitemapIndex: false,
+      text: null,
+      handle,
+    });
+    const answer = await imported;
+    if (answer.kind === 'list' && answer.handle) store.getState().setHeldList(answer.handle);
+    return { file, handle };
+  }
+
+  it('is run as null; the rows the page shows come from the worker, a block at a time', async () => {
+    const { store, workers, controller } = setup();
+    const w = workers[0];
+    await answerParse(w);
+    const { handle } = await importHeld(store, controller, w);
+    const run = w.last('evaluate');
+    expect(run.arg.urlsText).toBeNull();
+    await answerRun(w, run);
+    const r = store.getState().results!;
+    // The first rows came with the handle; a later one is asked for and is there once the worker answers.
+    expect(urlAt(r, 1)).toBe('/public');
+    expect(urlAt(r, 1500)).toBe('');
+    const rows = w.last('listRows');
+    expect(rows.arg).toEqual({ id: handle.id, from: 1024, to: 1536 });
+    const tick = store.getState().resultsTick;
+    w.answer(
+      rows,
+      Array.from({ length: 512 }, (_, i) => `/row/${1024 + i}`),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(urlAt(r, 1500)).toBe('/row/1500');
+    expect(store.getState().resultsTick).toBeGreaterThan(tick);
+    expect(w.all('listRows')).toHaveLength(1);
+  });
+
+  it('is explained with the row the worker holds, and read again by a restarted worker before the run', async () => {
+    const { store, workers, controller } = setup();
+    const w = workers[0];
+    await answerParse(w);
+    const { file, handle } = await importHeld(store, controller, w);
+    // A run of 2,000 rows whose first row came in.
+    const run = w.last('evaluate');
+    const crawlers = [{ label: 'Googlebot', tokens: ['googlebot'], valid: true, ignoresGlobal: false }];
+    const none = new Int32Array(2000);
+    w.chunk(run, { kind: 'start', rows: 2000, crawlers, obeyed: [[0]], rulesDecide: true, starts: none, ends: none });
+    w.chunk(run, {
+      kind: 'chunk',
+      start: 0,
+      status: Uint8Array.of(1),
+      lines: Int32Array.of(2),
+      rowFlags: Uint8Array.of(0),
+      normalised: [],
+      notes: [],
+      progress: { done: 1, total: 2000, rate: 100, etaMs: 0 },
+      totals: totals(),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    store.getState().select({ row: 1700, col: 0 });
+    w.answer(
+      w.last('listRows'),
+      Array.from({ length: 512 }, (_, i) => `/row/${1536 + i}`),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.last('explain').arg.url).toBe('/row/1700');
+
+    w.crash('boom');
+    const fresh = workers[1];
+    expect(fresh.methods()).toEqual(['importList']);
+    expect(fresh.last('importList').arg).toMatchObject({ file, id: handle.id });
+    fresh.answer(fresh.last('importList'), {
+      kind: 'list',
+      name: 'urls.txt',
+      format: 'txt',
+      count: 2000,
+      sitemapIndex: false,
+      text: null,
+      handle,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fresh.methods()).toEqual(['importList', 'setText', 'evaluate']);
+    expect(fresh.last('evaluate').arg.urlsText).toBeNull();
   });
 });

@@ -84,9 +84,23 @@ describe('before/after: when the page compares the two files', () => {
     const req = worker.all('flips')[0].arg;
     expect(req.deployedText).toBe(DEPLOYED);
     expect(req.editedText).toBe(EDITED);
-    // The run sent the list already: the comparison reuses the worker's copy.
-    expect(req.urlsText).toBeNull();
+    expect(req.urlsText).toBe('/shop\n/blog\n');
     expect(req.crawlers).toEqual([{ kind: 'profile', id: 'googlebot' }]);
+    controller.dispose();
+  });
+
+  it('compares on the list the worker holds, asked for by null, and again when another list is held', () => {
+    const { lab, deploy, worker, controller } = setup();
+    deploy.getState().setDeployedText(DEPLOYED);
+    deploy.getState().setView('before-after');
+    lab.getState().setHeldList({ id: 1, name: 'urls.txt', count: 300_000, head: ['/shop'] });
+    vi.advanceTimersByTime(100);
+    expect(worker.all('flips').at(-1)!.arg.urlsText).toBeNull();
+    const asked = worker.all('flips').length;
+    lab.getState().setHeldList({ id: 2, name: 'more.txt', count: 400_000, head: ['/blog'] });
+    vi.advanceTimersByTime(100);
+    expect(worker.all('flips').length).toBeGreaterThan(asked);
+    expect(worker.all('flips').at(-1)!.arg.urlsText).toBeNull();
     controller.dispose();
   });
 

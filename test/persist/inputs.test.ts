@@ -5,7 +5,7 @@
  * keeper. Expected values are written by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { listPieces } from '../../src/model/pieces';
+import type { ListHandle } from '../../src/model/wire';
 import { createInputsStorage, type ListKeeper } from '../../src/persist/inputs';
 import type { Shelf } from '../../src/persist/shelf';
 import { PERSIST_VERSION } from '../../src/state/inputs';
@@ -49,16 +49,24 @@ function browser(capacity = Infinity) {
     },
     delete: async (k) => void shelved.delete(k),
   };
-  // The worker counts the URLs (blank lines skipped) and stores the list on the same shelf.
+  // The worker holds one list: it counts the URLs (blank lines skipped) and stores it on the same shelf.
+  let held: string | null = null;
+  let ids = 0;
+  const rows = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
+  const hold = (text: string, name: string | null): ListHandle => {
+    held = text;
+    return { id: ++ids, name, count: rows(text).length, head: rows(text).slice(0, 500) };
+  };
   const keeper: ListKeeper = {
-    save: async (k, text) => {
+    save: async (k) => {
       keeperSaves.push(k);
-      await shelf.set(k, [text]);
-      return text.split('\n').filter((l) => l.trim() !== '').length;
+      await shelf.set(k, [held]);
+      return rows(held!).length;
     },
-    load: async (k) => {
-      const v = shelved.get(k) as string[] | undefined;
-      return v ? { text: v.join(''), pieces: listPieces(v) } : null;
+    load: async (k, name) => {
+      const v = shelved.get(k);
+      if (v === undefined) return null;
+      return hold(typeof v === 'string' ? v : (v as string[]).join(''), name);
     },
   };
   /** A tab of the page in this browser: a store read from what is saved, connected to the keeper. */
@@ -80,6 +88,7 @@ function browser(capacity = Infinity) {
     ls,
     shelved,
     keeperSaves,
+    hold,
     open,
     saved: () => JSON.parse(ls.getItem('robots-lab')!),
     refuseShelf: (on: boolean) => {
@@ -136,27 +145,74 @@ describe('a large robots.txt', () => {
   });
 });
 
-describe('a large URL list', () => {
-  const urls = `${Array.from({ length: 1_000_000 }, (_, i) => `/p/${i}`).join('\n')}\n`;
+describe('a list the worker holds', () => {
+  const urls = `${Array.from({ length: 300_000 }, (_, i) => `/p/${i}`).join('\n')}\n`;
 
-  it('is saved by the keeper, not the page, and comes back in its pieces with the selected cell', async () => {
+  it('is saved by the worker, named in localStorage with its file and count, and comes back held, with the selected cell', async () => {
     const b = browser();
     const tab = await b.open();
-    tab.store.getState().setUrlText(urls);
+    tab.store.getState().setHeldList(b.hold(urls, 'urls.txt'));
     tab.store.getState().select({ row: 7, col: 1 });
     await tab.storage.settled();
     expect(b.keeperSaves).toEqual(['robots-lab:urlText']);
     expect(b.ls.getItem('robots-lab')!.length).toBeLessThan(10_000);
-    expect(b.saved().counts).toEqual({ urlText: 1_000_000 });
+    expect(b.saved()).toMatchObject({ external: ['urlText'], counts: { urlText: 300_000 }, listName: 'urls.txt' });
+    expect(b.saved().state.urlText).toBe('');
 
     const again = await b.open();
-    expect(again.store.getState().urlText).toBe(urls);
-    expect(again.store.getState().urlPieces?.pieces).toEqual([urls]);
+    expect(again.store.getState().urlList).toMatchObject({ name: 'urls.txt', count: 300_000 });
+    expect(again.store.getState().urlList?.head[499]).toBe('/p/499');
+    expect(again.store.getState().urlText).toBe('');
     expect(again.store.getState().selected).toEqual({ row: 7, col: 1 });
     // Unchanged since it was read, it is not saved again.
     again.store.getState().setRobotsText('User-agent: *\n');
     await again.storage.settled();
     expect(b.keeperSaves).toHaveLength(1);
+  });
+
+  it('is let go when a list is typed: the typed list is saved instead', async () => {
+    const b = browser();
+    const tab = await b.open();
+    tab.store.getState().setHeldList(b.hold(urls, 'urls.txt'));
+    await tab.storage.settled();
+    tab.store.getState().setUrlText('/typed\n');
+    await tab.storage.settled();
+    expect(b.saved().external).toBeUndefined();
+    expect(b.saved().state.urlText).toBe('/typed\n');
+    expect((await b.open()).store.getState()).toMatchObject({ urlText: '/typed\n', urlList: null });
+  });
+
+  it('saved by an earlier version (in chunks, or one string) is read back as a held list', async () => {
+    for (const saved of [['/a\n', '/b\n/c\n'], '/a\n/b\n/c\n']) {
+      const b = browser();
+      const state = {
+        robotsText: 'User-agent: *\n',
+        robotsUrl: '',
+        urlText: '',
+        crawlers: { profiles: [], tokens: [] },
+      };
+      b.ls.setItem(
+        'robots-lab',
+        JSON.stringify({ state, version: PERSIST_VERSION, external: ['urlText'], counts: { urlText: 3 } }),
+      );
+      b.shelved.set('robots-lab:urlText', saved);
+      const tab = await b.open();
+      expect(tab.store.getState().urlList).toMatchObject({ name: null, count: 3, head: ['/a', '/b', '/c'] });
+    }
+  });
+});
+
+describe('a long typed URL list', () => {
+  it('is put on the shelf by the page and comes back held by the worker', async () => {
+    const b = browser();
+    const tab = await b.open();
+    const text = '/page\n'.repeat(250_000);
+    tab.store.getState().setUrlText(text);
+    await tab.storage.settled();
+    expect(b.keeperSaves).toEqual([]);
+    expect(b.shelved.get('robots-lab:urlText')).toBe(text);
+    expect(b.saved().counts).toEqual({ urlText: 250_000 });
+    expect((await b.open()).store.getState().urlList).toMatchObject({ name: null, count: 250_000 });
   });
 
   it('evicted by the browser, is named with its URL count until a new list comes', async () => {
@@ -167,6 +223,7 @@ describe('a large URL list', () => {
     b.shelved.clear();
     const again = await b.open();
     expect(again.store.getState().urlText).toBe('');
+    expect(again.store.getState().urlList).toBeNull();
     expect(again.lost).toEqual([
       'Your saved list of 250,000 URLs is no longer stored by this browser; import it again.',
     ]);
@@ -189,14 +246,14 @@ describe('a large URL list', () => {
     // The user types a list while the keeper reads the saved one: the typed list wins and is saved.
     await storage.connect(store, {
       save: async () => 0,
-      load: async (k) => {
+      load: async (k, name) => {
         store.getState().setUrlText('/typed\n');
-        const text = (b.shelved.get(k) as string[]).join('');
-        return { text, pieces: listPieces([text]) };
+        return b.hold(b.shelved.get(k) as string, name);
       },
     });
     await storage.settled();
     expect(store.getState().urlText).toBe('/typed\n');
+    expect(store.getState().urlList).toBeNull();
     expect(b.saved().external).toBeUndefined();
     expect(b.saved().state.urlText).toBe('/typed\n');
   });

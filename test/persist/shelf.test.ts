@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { browserShelf, loadList, loadText, refusalReason, saveList } from '../../src/persist/shelf';
+import { browserShelf, loadList, refusalReason } from '../../src/persist/shelf';
 
 /** Writes a value the way earlier versions of the page did: database robots-lab, version 1, store values. */
 function writeAsBefore(key: string, value: unknown): Promise<void> {
@@ -30,19 +30,18 @@ describe('the shelf', () => {
   it('reads a text and a list that earlier versions saved as one string', async () => {
     await writeAsBefore('robots-lab:robotsText', 'User-agent: *\nDisallow: /old\n');
     await writeAsBefore('robots-lab:urlText', '/a\n/b\n');
-    expect(await loadText(shelf, 'robots-lab:robotsText')).toBe('User-agent: *\nDisallow: /old\n');
+    expect(await shelf.get('robots-lab:robotsText')).toBe('User-agent: *\nDisallow: /old\n');
     expect(await loadList(shelf, 'robots-lab:urlText')).toEqual(['/a\n/b\n']);
   });
 
   it('keeps a list in the chunks it was saved in, and answers undefined for what is not there', async () => {
-    await saveList(shelf, 'list', ['/a\n', '/b\n', '/c']);
+    await shelf.set('list', ['/a\n', '/b\n', '/c']);
     expect(await loadList(shelf, 'list')).toEqual(['/a\n', '/b\n', '/c']);
-    expect(await loadText(shelf, 'list')).toBeUndefined();
     await shelf.set('number', 42);
     expect(await loadList(shelf, 'number')).toBeUndefined();
     await shelf.delete('list');
     expect(await loadList(shelf, 'list')).toBeUndefined();
-    expect(await loadText(shelf, 'never-saved')).toBeUndefined();
+    expect(await loadList(shelf, 'never-saved')).toBeUndefined();
   });
 
   it('keeps a file as a Blob', async () => {

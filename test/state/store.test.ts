@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
-import { listPieces } from '../../src/model/pieces';
 import { createInputsStorage } from '../../src/persist/inputs';
 import { crawlerSpecs, DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION } from '../../src/state/inputs';
-import { createRobotsLabStore, type RunResults, STORAGE_KEY, urlAt, urlListPieces } from '../../src/state/store';
+import { createRobotsLabStore, type RunResults, STORAGE_KEY, snapshotInputs, urlAt } from '../../src/state/store';
 
 /** A localStorage stand-in with a size limit (in characters), throwing as browsers do. */
 class FakeStorage {
@@ -190,31 +189,33 @@ describe('crawler choice', () => {
   });
 });
 
-describe('an imported list kept in its pieces', () => {
-  it('keeps the pieces with the text they make, drops them for any other list, and never saves them', () => {
+describe('a list the worker holds', () => {
+  const HELD = { id: 4, name: 'urls.txt', count: 2, head: ['/a', '/b'] };
+
+  it('is the URL list until a list is typed or the example loaded; its handle is never in localStorage', () => {
     const storage = new FakeStorage();
     const { store } = makeStore(storage);
-    const pieces = listPieces(['/a\n', '/b\n']);
-    store.getState().setUrlText('/a\n/b\n', pieces);
-    expect(store.getState().urlPieces).toBe(pieces);
-    expect(urlListPieces(store.getState())).toBe(pieces);
     store.getState().select({ row: 1, col: 0 });
-    expect(store.getState().urlPieces).toBe(pieces);
-    expect(Object.keys(storage.saved().state)).not.toContain('urlPieces');
+    store.getState().setHeldList(HELD);
+    expect(store.getState()).toMatchObject({ urlList: HELD, urlText: '', selected: null });
+    expect(Object.keys(storage.saved().state)).not.toContain('urlList');
+    const snapshot = snapshotInputs(store.getState());
 
     store.getState().setUrlText('/typed\n');
-    expect(store.getState().urlPieces).toBeNull();
-    expect(urlListPieces(store.getState()).pieces).toEqual(['/typed\n']);
-
-    store.getState().setUrlText('/a\n/b\n', pieces);
+    expect(store.getState().urlList).toBeNull();
+    store.getState().setHeldList(HELD);
     store.getState().loadExample(DEFAULT_INPUTS);
-    expect(store.getState().urlPieces).toBeNull();
-    expect(urlListPieces(store.getState()).pieces).toEqual([DEFAULT_INPUTS.urlText]);
+    expect(store.getState()).toMatchObject({ urlList: null, urlText: DEFAULT_INPUTS.urlText });
+    // Undo puts the held list back.
+    store.getState().restoreInputs(snapshot);
+    expect(store.getState().urlList).toBe(HELD);
   });
 
-  it('reads a row of a run from its pieces', () => {
-    const list = listPieces(['  /a \n', '/b\n']);
-    const r = { list, starts: Int32Array.of(2, 6), ends: Int32Array.of(4, 8) } as RunResults;
-    expect([urlAt(r, 0), urlAt(r, 1)]).toEqual(['/a', '/b']);
+  it("reads a typed list's rows from its text, a held list's through its reader", () => {
+    const typed = { list: '  /a \n/b\n', starts: Int32Array.of(2, 6), ends: Int32Array.of(4, 8) } as RunResults;
+    expect([urlAt(typed, 0), urlAt(typed, 1)]).toEqual(['/a', '/b']);
+    const reader = { at: (row: number) => (row === 0 ? '/first' : ''), get: async (row: number) => `/row/${row}` };
+    const held = { list: reader } as unknown as RunResults;
+    expect([urlAt(held, 0), urlAt(held, 9)]).toEqual(['/first', '']);
   });
 });

@@ -205,42 +205,44 @@ describe('evaluate: URL list × crawlers in compact chunks', () => {
   });
 });
 
-describe('saveList: the URL list into IndexedDB, never in the middle of a run', () => {
+/** A shelf in a Map (`refuse`: every write is refused with that error). */
+function mapShelf(stored = new Map<string, unknown>(), refuse?: Error): Shelf {
+  return {
+    get: async (k) => stored.get(k),
+    set: async (k, v) => (refuse ? Promise.reject(refuse) : void stored.set(k, v)),
+    delete: async (k) => void stored.delete(k),
+  };
+}
+
+describe('saveList: the held URL list into IndexedDB, never in the middle of a run', () => {
   const longList = Array.from({ length: 20_000 }, (_, i) => `/p/${i}`).join('\n');
 
   it('waits for the run going to finish (storing copies the whole list at once), then saves', async () => {
-    const h = harness(1);
+    const stored = new Map<string, unknown>([['before', longList]]);
+    const h = harness(1, () => mapShelf(stored));
+    await h.api.loadList({ key: 'before', id: 1 });
     h.api.setText({ version: 1, text: EXAMPLE_ROBOTS_TXT });
     const order: string[] = [];
-    const run = h.evaluate(2, 1, params({ urlsText: longList }));
-    const saved = h.api.saveList({ key: 'robots-lab:urlText', urlsText: null }).catch((e: Error) => {
-      order.push(`saved: ${e.message}`);
-    });
+    const run = h.evaluate(2, 1, params({ urlsText: null }));
+    const saved = h.api.saveList({ key: 'robots-lab:urlText' }).then((n) => order.push(`saved ${n}`));
     await settle();
     expect(order).toEqual([]);
     h.drain();
     await saved;
     expect(run.outcome.end).toBeDefined();
-    // Node has no IndexedDB: the answer says so, as a browser without it would.
-    expect(order).toEqual(['saved: IndexedDB is not available']);
+    expect(order).toEqual(['saved 20000']);
+    expect(stored.get('robots-lab:urlText')).toEqual([longList]);
   });
 
-  it('saves at once when no run is going, and as soon as a run is cancelled', async () => {
-    const stored = new Map<string, unknown>();
-    const h = harness(1, () => ({
-      get: async (k) => stored.get(k),
-      set: async (k, v) => {
-        stored.set(k, v);
-      },
-      delete: async (k) => {
-        stored.delete(k);
-      },
-    }));
-    await expect(h.api.saveList({ key: 'k', urlsText: '/a\n' })).resolves.toBe(1);
+  it('saves as soon as a run is cancelled; says so when no list is held or IndexedDB is missing', async () => {
+    const stored = new Map<string, unknown>([['before', longList]]);
+    const h = harness(1, () => mapShelf(stored));
+    await expect(h.api.saveList({ key: 'k' })).rejects.toThrow('no URL list to save');
+    await h.api.loadList({ key: 'before', id: 1 });
     h.api.setText({ version: 1, text: EXAMPLE_ROBOTS_TXT });
     const run = h.evaluate(3, 1, params({ urlsText: longList }));
     let count = 0;
-    const saved = h.api.saveList({ key: 'k', urlsText: null }).then((n) => {
+    const saved = h.api.saveList({ key: 'k' }).then((n) => {
       count = n;
     });
     run.abort.abort();
@@ -250,6 +252,7 @@ describe('saveList: the URL list into IndexedDB, never in the middle of a run', 
     await saved;
     expect(count).toBe(20_000);
     expect(run.outcome.end).toBeUndefined();
+    await expect(harness(0).api.loadList({ key: 'k', id: 2 })).rejects.toThrow('IndexedDB is not available');
   });
 });
 
@@ -291,27 +294,18 @@ describe('explain: one cell in full', () => {
 
 describe('saveList on a shelf', () => {
   it('stores the list as one chunk and answers its URLs, blank lines not counted', async () => {
-    const saved = new Map<string, unknown>();
-    const shelf: Shelf = {
-      get: async (k) => saved.get(k),
-      set: async (k, v) => void saved.set(k, v),
-      delete: async (k) => void saved.delete(k),
-    };
-    const { api } = harness(0, () => shelf);
-    await expect(api.saveList({ key: 'robots-lab:urlText', urlsText: '/a\n\n/b\n' })).resolves.toBe(2);
+    const saved = new Map<string, unknown>([['before', '/a\n\n/b\n']]);
+    const { api } = harness(0, () => mapShelf(saved));
+    await api.loadList({ key: 'before', id: 1 });
+    await expect(api.saveList({ key: 'robots-lab:urlText' })).resolves.toBe(2);
     expect(saved.get('robots-lab:urlText')).toEqual(['/a\n\n/b\n']);
   });
 
   it("names a full storage in the user's words", async () => {
     const full = new Error('quota');
     full.name = 'QuotaExceededError';
-    const { api } = harness(0, () => ({
-      get: async () => undefined,
-      set: async () => Promise.reject(full),
-      delete: async () => {},
-    }));
-    await expect(api.saveList({ key: 'k', urlsText: '/a\n' })).rejects.toThrow(
-      "this browser's storage for the page is full",
-    );
+    const { api } = harness(0, () => mapShelf(new Map([['before', '/a\n']]), full));
+    await api.loadList({ key: 'before', id: 1 });
+    await expect(api.saveList({ key: 'k' })).rejects.toThrow("this browser's storage for the page is full");
   });
 });

@@ -186,36 +186,72 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
   });
 });
 
-describe('an imported list crosses once, in pieces', () => {
-  it('resolves with the pieces joined, and neither a run nor a save of that list sends it back', async () => {
+describe('a held list stays in the worker', () => {
+  const HANDLE = { id: 1, name: 'urls.txt', count: 3, head: ['/a', '/b', '/c'] };
+
+  it('runs and saves ask for the held list by null; its text comes whole when asked for; a typed list is sent', async () => {
     const { client, workers } = setup();
     const w = workers[0];
     const imported = client.importList(new Blob(['x']), 'urls.txt', null);
     const call = w.last('importList');
-    w.chunk(call, '/a\n/b\n');
-    w.chunk(call, '/c\n');
-    w.answer(call, { name: 'urls.txt', format: 'txt', count: 3, csv: null, sitemapIndex: false });
-    const r = await imported;
-    expect(r.text).toBe('/a\n/b\n/c\n');
-    expect(r.pieces).toEqual({ pieces: ['/a\n/b\n', '/c\n'], offsets: [0, 6], length: 9 });
-    expect(client.holdsList(r.text)).toBe(true);
-    evaluate(client, { ...params, urlsText: r.text });
+    w.answer(call, {
+      kind: 'list',
+      name: 'urls.txt',
+      format: 'txt',
+      count: 3,
+      sitemapIndex: false,
+      text: null,
+      handle: HANDLE,
+    });
+    expect(await imported).toMatchObject({ handle: HANDLE });
+    evaluate(client, { ...params, urlsText: null });
     expect(w.sent.at(-1)).toMatchObject({ method: 'evaluate', arg: { urlsText: null } });
-    void client.saveList('robots-lab:urlText', r.text);
-    expect(w.sent.at(-1)).toMatchObject({ method: 'saveList', arg: { urlsText: null } });
-    // Another list is sent whole.
-    expect(client.holdsList('/other\n')).toBe(false);
+    void client.saveList('robots-lab:urlText');
+    expect(w.sent.at(-1)).toMatchObject({ method: 'saveList', arg: { key: 'robots-lab:urlText' } });
+    const text = client.listText(1);
+    expect(w.last('listText').arg).toEqual({ id: 1 });
+    w.answer(w.last('listText'), '/a\n/b\n/c\n');
+    expect(await text).toBe('/a\n/b\n/c\n');
     evaluate(client, { ...params, urlsText: '/other\n' });
     expect(w.sent.at(-1)).toMatchObject({ method: 'evaluate', arg: { urlsText: '/other\n' } });
   });
 
-  it('ignores pieces of a call it no longer waits for', async () => {
+  it('has a restarted worker read the held list again, from the same file and under the same number', async () => {
+    const { client, workers } = setup();
+    const file = new Blob(['x']);
+    const imported = client.importList(file, 'urls.txt', null);
+    const first = workers[0].last('importList');
+    workers[0].answer(first, {
+      kind: 'list',
+      name: 'urls.txt',
+      format: 'txt',
+      count: 3,
+      sitemapIndex: false,
+      text: null,
+      handle: HANDLE,
+    });
+    await imported;
+    workers[0].crash('boom');
+    const again = client.rehold();
+    const reread = workers[1].last('importList');
+    expect(reread.arg).toMatchObject({ file, name: 'urls.txt', column: null, id: first.arg.id });
+    workers[1].answer(reread, {
+      kind: 'list',
+      name: 'urls.txt',
+      format: 'txt',
+      count: 3,
+      sitemapIndex: false,
+      text: null,
+      handle: HANDLE,
+    });
+    await again;
+  });
+
+  it('says why a file could not be read', async () => {
     const { client, workers } = setup();
     const failed = client.importList(new Blob(['x']), 'urls.txt', null);
-    const call = workers[0].last('importList');
-    workers[0].fail(call, 'not a list');
+    workers[0].fail(workers[0].last('importList'), 'not a list');
     await expect(failed).rejects.toThrow('not a list');
-    expect(() => workers[0].chunk(call, '/late\n')).not.toThrow();
   });
 
   it('says the worker restarted when it dies while reading the file', async () => {
@@ -318,27 +354,25 @@ describe('a saved list is read in the worker', () => {
     return { client, sent };
   }
 
-  it('sends the saved list in pieces, keeps it, and a run of it sends no copy', async () => {
-    // 60,000 lines: more than one piece (pieces.ts cuts about every 256 KiB).
+  it('holds the saved list, names it, and runs it with no copy of it on the page', async () => {
     const text = `${Array.from({ length: 60_000 }, (_, i) => `/checkout/${i}`).join('\n')}\n`;
     const { client, sent } = inProcess(new Map([['robots-lab:urlText', text]]));
-    const loaded = (await client.loadList('robots-lab:urlText'))!;
-    expect(loaded.text).toBe(text);
-    expect(loaded.pieces.pieces.length).toBeGreaterThan(1);
-    expect(loaded.pieces.pieces.join('')).toBe(text);
-    expect(client.holdsList(loaded.text)).toBe(true);
+    const loaded = (await client.loadList('robots-lab:urlText', 'urls.txt'))!;
+    expect(loaded).toMatchObject({ name: 'urls.txt', count: 60_000 });
+    expect(loaded.head[499]).toBe('/checkout/499');
     await client.setText('User-agent: *\nDisallow: /checkout/\n');
-    const { done } = evaluate(client, { ...params, urlsText: loaded.text });
+    const { done } = evaluate(client, { ...params, urlsText: null });
     expect((await done).rows).toBe(60_000);
-    expect(sent).toEqual(['loadList', 'setText', 'evaluate the held list']);
+    expect(await client.listRows(loaded.id, 59_999, 60_000)).toEqual(['/checkout/59999']);
+    expect(sent).toEqual(['loadList', 'setText', 'evaluate the held list', 'listRows']);
     client.dispose();
   });
 
   it('says when nothing was saved under the key, and why a list could not be read', async () => {
     const none = inProcess(new Map());
-    await expect(none.client.loadList('robots-lab:urlText')).resolves.toBeNull();
+    await expect(none.client.loadList('robots-lab:urlText', null)).resolves.toBeNull();
     const noStore = inProcess(null);
-    await expect(noStore.client.loadList('robots-lab:urlText')).rejects.toThrow('IndexedDB is not available');
+    await expect(noStore.client.loadList('robots-lab:urlText', null)).rejects.toThrow('IndexedDB is not available');
     none.client.dispose();
     noStore.client.dispose();
   });

@@ -10,10 +10,15 @@ import { RobotsApi } from '../../src/worker/api';
 import { callContext } from '../fakes/handler';
 
 /** The worker's methods on a manual task queue; what comparisons stream and answer is logged. */
-function harness(tick = 0) {
+function harness(tick = 0, saved = new Map<string, unknown>()) {
   const tasks: (() => void)[] = [];
   let clock = 0;
-  const api = new RobotsApi({ schedule: (fn) => tasks.push(fn), now: () => (clock += tick) });
+  const values = () => ({
+    get: async (k: string) => saved.get(k),
+    set: async (k: string, v: unknown) => void saved.set(k, v),
+    delete: async (k: string) => void saved.delete(k),
+  });
+  const api = new RobotsApi({ schedule: (fn) => tasks.push(fn), now: () => (clock += tick), values });
   const drain = () => {
     while (tasks.length) tasks.shift()!();
   };
@@ -220,10 +225,11 @@ describe('flips: the URL list as a run reads it (docs/behaviour.md §1)', () => 
     expect(f.requestUrl).toBe('https://shop.example.com/shop/%C3%BC');
   });
 
-  it('uses the list the worker holds when the request sends none', async () => {
-    const h = harness();
+  it('uses the list the worker holds (restored here) when the request sends none, not the last one sent', async () => {
+    const h = harness(0, new Map([['robots-lab:urlText', '/shop/1\n/shop/2\n/blog\n']]));
+    await h.api.loadList({ key: 'robots-lab:urlText', id: 1 });
     h.api.setText({ version: 0, text: DEPLOYED });
-    const run = { run: 1, version: 0, urlsText: '/shop/1\n/shop/2\n/blog\n', crawlers: [], normalise: true };
+    const run = { run: 1, version: 0, urlsText: '/other\n', crawlers: [], normalise: true };
     void h.api.evaluate({ ...run, robotsUrl: '', fetchStatus: 200 }, callContext<RunStart | RunChunk>().ctx);
     h.drain();
     h.flips(2, { urlsText: null });
@@ -244,7 +250,7 @@ describe('flips: the URL list as a run reads it (docs/behaviour.md §1)', () => 
 
   it('fails clearly when there is no list at all', async () => {
     const h = await compare({ urlsText: null });
-    expect(h.failed).toEqual(['No URL list was sent.']);
+    expect(h.failed).toEqual(['No URL list is held.']);
     expect(h.done).toEqual([]);
   });
 });

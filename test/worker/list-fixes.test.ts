@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ROWS } from '../../src/model/codes';
-import { importList } from '../../src/worker/import';
 import { apiAfterRun } from '../fakes/handler';
-
-describe('a .txt list: `#` lines are comments, as the CLI reads them', () => {
-  it('skips comment lines, indented ones too, and keeps the URLs in order', () => {
-    const r = importList('# my pages\nhttps://e.com/a\n  # later\n\nhttps://e.com/b#frag\n', 'list.txt', null);
-    expect(r.text).toBe('https://e.com/a\nhttps://e.com/b#frag\n');
-    expect(r.count).toBe(2);
-    expect(Array.from(r.rows.starts)).toEqual([0, 16]);
-  });
-
-  it('keeps a list without comments as it is', () => {
-    const text = 'https://e.com/a\r\n\r\nhttps://e.com/b';
-    const r = importList(text, 'list.txt', null);
-    expect(r.text).toBe(text);
-    expect(r.count).toBe(2);
-  });
-});
 
 describe('verdict sorts put rows not judged last, both ways', () => {
   // Googlebot: /a allowed, /private/x blocked; other.com is out of scope; the last is not a URL.

@@ -3,11 +3,9 @@ import { evaluateProfile, parseRobotsTxt, toRequestUrl } from '../../src/core/in
 import { findProfile } from '../../src/core/profiles';
 import { EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL } from '../../src/fixtures/example';
 import { ALL_ROWS, CELL } from '../../src/model/codes';
-import { LIST_PIECE } from '../../src/model/pieces';
-import type { CrawlerSpec, RunChunk, RunStart, ViewQuery } from '../../src/model/wire';
-import { RobotsApi } from '../../src/worker/api';
+import type { CrawlerSpec, ViewQuery } from '../../src/model/wire';
 import { splitRows } from '../../src/worker/bulk';
-import { apiAfterRun, callContext, syncHost } from '../fakes/handler';
+import { apiAfterRun } from '../fakes/handler';
 
 const CRAWLERS: CrawlerSpec[] = [
   { kind: 'profile', id: 'googlebot' },
@@ -112,76 +110,5 @@ describe('totals', () => {
     const sum = t.topRules.reduce((a, [, n]) => a + n, 0);
     expect(sum).toBeGreaterThan(0);
     expect(t.topRules.map(([, n]) => n)).toEqual([...t.topRules.map(([, n]) => n)].sort((a, b) => b - a));
-  });
-
-  it('keeps the URL list it was sent: a run with urlsText null reuses it', () => {
-    const { api } = run();
-    const { ctx, chunks } = callContext<RunStart | RunChunk>();
-    const params = { normalise: true, robotsUrl: EXAMPLE_ROBOTS_URL, fetchStatus: 200 };
-    void api.evaluate({ ...params, run: 3, version: 1, urlsText: null, crawlers: CRAWLERS }, ctx);
-    expect(chunks[0]).toMatchObject({ kind: 'start', rows: URLS.length });
-  });
-});
-
-describe('import: URL list files read in the worker', () => {
-  /** What an import answers, with the list its pieces make; or why it failed. */
-  async function imp(text: string, name: string, column: number | null = null) {
-    const api = new RobotsApi(syncHost());
-    const { ctx, chunks } = callContext<string>();
-    try {
-      const summary = await api.importList({ file: new Blob([text]), name, column }, ctx);
-      return { ...summary, text: chunks.join('') };
-    } catch (e) {
-      return { failed: (e as Error).message };
-    }
-  }
-
-  it('reads a CSV: detects the header and the URL column, and takes another column on request', async () => {
-    const csv = 'id,page,referrer\n1,https://e.com/a,/r1\n2,https://e.com/b,/r2\n';
-    const r = await imp(csv, 'crawl.csv');
-    expect(r).toMatchObject({
-      format: 'csv',
-      text: 'https://e.com/a\nhttps://e.com/b\n',
-      csv: { header: ['id', 'page', 'referrer'], columns: 3, column: 1 },
-    });
-    const r2 = await imp(csv, 'crawl.csv', 2);
-    expect(r2).toMatchObject({ text: '/r1\n/r2\n' });
-  });
-
-  it('reads a sitemap index and says so (its child sitemaps are not fetched)', async () => {
-    const xml =
-      '<?xml version="1.0"?>\n<sitemapindex><sitemap><loc>https://e.com/s1.xml</loc></sitemap></sitemapindex>';
-    const r = await imp(xml, 'index.xml');
-    expect(r).toMatchObject({
-      format: 'sitemap',
-      sitemapIndex: true,
-      count: 1,
-      text: 'https://e.com/s1.xml\n',
-    });
-  });
-
-  it('sends a long list to the page in pieces, in order, then what the file held; runs read the list it kept', async () => {
-    const urls = Array.from({ length: 30_000 }, (_, i) => `https://e.com/p/${i}`);
-    const text = `${urls.join('\n')}\n`;
-    const api = new RobotsApi(syncHost());
-    const { ctx, chunks: pieces } = callContext<string>();
-    const summary = await api.importList({ file: new Blob([text]), name: 'urls.txt', column: null }, ctx);
-    expect(pieces.length).toBeGreaterThan(1);
-    expect(pieces.join('')).toBe(text);
-    expect(pieces.every((p) => p.length <= LIST_PIECE + 100 && p.endsWith('\n'))).toBe(true);
-    expect(summary).toEqual({ name: 'urls.txt', format: 'txt', count: urls.length, csv: null, sitemapIndex: false });
-    api.setText({ version: 1, text: EXAMPLE_ROBOTS_TXT });
-    const run = callContext<RunStart | RunChunk>();
-    const params = { normalise: true, robotsUrl: '', fetchStatus: 200 };
-    void api.evaluate({ ...params, run: 3, version: 1, urlsText: null, crawlers: [CRAWLERS[0]] }, run.ctx);
-    const started = run.chunks[0];
-    if (started.kind !== 'start') throw new Error('no start');
-    expect(started.rows).toBe(urls.length);
-    expect(text.slice(started.starts[29_999], started.ends[29_999])).toBe(urls[29_999]);
-  });
-
-  it('says why a file cannot be read', async () => {
-    const r = await imp('<html></html>', 'page.xml');
-    expect(r).toMatchObject({ failed: expect.stringContaining('does not look like a sitemap') });
   });
 });

@@ -7,8 +7,7 @@ export function CsvColumnDialog(props: {
   onCancel(): void;
   onConfirm(): void;
 }) {
-  const { result, column } = props.choice;
-  const csv = result.csv!;
+  const { file, csv, column } = props.choice;
   const names = Array.from({ length: csv.columns }, (_, i) => csv.header?.[i] || `Column ${i + 1}`);
   return (
     <div
@@ -18,24 +17,24 @@ export function CsvColumnDialog(props: {
       aria-labelledby="csv-dialog-title"
       data-testid="csv-dialog"
     >
-      <h3 id="csv-dialog-title">Which column holds the URLs in {result.name}?</h3>
+      <h3 id="csv-dialog-title">Which column holds the URLs in {file.name}?</h3>
       <p className="hint">
         {csv.header ? 'The first row is a header.' : 'The file has no header row.'}{' '}
-        {csv.column >= 0 ? `“${names[csv.column]}” looks like URLs.` : 'No column looks like URLs.'}
+        {csv.guess >= 0 ? `“${names[csv.guess]}” looks like URLs.` : 'No column looks like URLs.'}
       </p>
-      <label>
-        URL column{' '}
-        <select value={column} onChange={(e) => props.onColumn(Number(e.target.value))} data-testid="csv-column">
-          {names.map((n, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
-            <option key={i} value={i}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
-      <CsvPreview names={names} sample={csv.sample} column={column} />
+      {/* The choice and its buttons on one line above the preview: the panel's box may show only its top. */}
       <div className="dialog-actions">
+        <label>
+          URL column{' '}
+          <select value={column} onChange={(e) => props.onColumn(Number(e.target.value))} data-testid="csv-column">
+            {names.map((n, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
+              <option key={i} value={i}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="button" onClick={props.onConfirm} data-testid="csv-import">
           Use this column
         </button>
@@ -43,6 +42,7 @@ export function CsvColumnDialog(props: {
           Cancel
         </button>
       </div>
+      <CsvPreview names={names} sample={csv.sample} column={column} />
     </div>
   );
 }

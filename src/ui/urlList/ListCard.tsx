@@ -1,17 +1,17 @@
+import type { ListHandle } from '../../model/wire';
 import { useRobotsLab } from '../../state/store';
 import { formatCount } from '../format';
 
 /**
- * A long list in a line: its name, how many URLs, and what can be done with
- * it. The list itself is whole in the store and the worker: runs, filters,
- * exports and the saved copy use every line.
+ * A list the worker holds, in a line: its name, how many URLs, and what can
+ * be done with it. Runs, filters, exports and the saved copy use every line
+ * of it; _Edit_ brings the whole list into the URL editor.
  */
-export function ListCard({ name, onReplace, onEdit }: { name: string | null; onReplace(): void; onEdit(): void }) {
-  const total = useRobotsLab((s) => s.results?.total ?? null);
+export function ListCard({ list, onReplace, onEdit }: { list: ListHandle; onReplace(): void; onEdit(): void }) {
   return (
     <section className="list-card" aria-label="URL list" data-testid="list-card">
       <span>
-        {name ?? 'Saved list'} · {total === null ? 'counting URLs…' : `${formatCount(total)} URLs`}
+        {list.name ?? 'Saved list'} · {formatCount(list.count)} URL{list.count === 1 ? '' : 's'}
       </span>{' '}
       <button type="button" onClick={onReplace}>
         Replace

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useController } from '../../app/context';
-import type { ImportSummary, ListImport } from '../../model/wire';
+import type { CsvPeek, ListImport } from '../../model/wire';
 import { useRobotsLab } from '../../state/store';
 import { formatCount } from '../format';
 
@@ -10,15 +10,15 @@ export interface ImportNote {
   error: boolean;
 }
 
-/** A CSV waiting for the user to pick its URL column. */
+/** A CSV waiting for the user to pick its URL column: its header and first rows, read before the list is. */
 export interface CsvChoice {
   file: File;
-  result: ImportSummary;
+  csv: CsvPeek;
   column: number;
 }
 
 /** What an import put in the list, in words. */
-function importedNote(result: ListImport): string {
+function importedNote(result: Extract<ListImport, { kind: 'list' }>): string {
   const n = `${formatCount(result.count)} URL${result.count === 1 ? '' : 's'}`;
   if (!result.sitemapIndex) return `Loaded ${n} from ${result.name}.`;
   return `${result.name} is a sitemap index: its ${n} are the child sitemaps' addresses, listed as URLs to test. The child sitemaps were not fetched (nothing leaves this page); load each one to test its pages.`;
@@ -26,43 +26,41 @@ function importedNote(result: ListImport): string {
 
 /**
  * Reading list files in the worker (locally; nothing is uploaded): the note
- * that says how it went, and the CSV column choice asked before a CSV is used.
- * `onImported` runs just before an imported list replaces the URLs, with
- * the note that says what it held.
+ * that says how it went, and the CSV column choice asked before a CSV is
+ * read. A long list stays in the worker (the store gets its handle), a short
+ * one goes into the URL editor. `onImported` runs just before an imported
+ * list replaces the URLs, with the note that says what it held.
  */
 export function useListImport(onImported: (said: string) => void) {
   const controller = useController();
   const [note, setNote] = useState<ImportNote | null>(null);
   const [csvChoice, setCsvChoice] = useState<CsvChoice | null>(null);
-  const [loadedName, setLoadedName] = useState<string | null>(null);
 
   /** Reads a file; a CSV first asks which column holds the URLs (`column` null: not asked yet). */
   async function loadFile(file: File, column: number | null = null) {
     setNote({ text: `Reading ${file.name}…`, error: false });
     try {
       const result = await controller.importUrlList(file, column);
-      if (result.format === 'csv' && column === null) {
+      if (result.kind === 'csv') {
         setNote(null);
-        setCsvChoice({ file, result, column: Math.max(0, result.csv?.column ?? 0) });
+        setCsvChoice({ file, csv: result.csv, column: Math.max(0, result.csv.guess) });
         return;
       }
-      setLoadedName(result.name);
       const said = importedNote(result);
       onImported(said);
-      useRobotsLab.getState().setUrlText(result.text, result.pieces);
+      const s = useRobotsLab.getState();
+      if (result.handle) s.setHeldList(result.handle);
+      else s.setUrlText(result.text ?? '');
       // The Sitemaps tab cross-checks a sitemap's URLs against the rules while the list is still that file's.
-      useRobotsLab
-        .getState()
-        .setSitemapList(
-          result.format === 'sitemap'
-            ? { name: result.name, count: result.count, bytes: file.size, text: result.text }
-            : null,
-        );
+      const list = result.handle ?? result.text ?? '';
+      s.setSitemapList(
+        result.format === 'sitemap' ? { name: result.name, count: result.count, bytes: file.size, list } : null,
+      );
       setNote({ text: said, error: false });
     } catch (e) {
       setNote({ text: `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`, error: true });
     }
   }
 
-  return { note, csvChoice, setCsvChoice, loadFile, loadedName };
+  return { note, csvChoice, setCsvChoice, loadFile };
 }

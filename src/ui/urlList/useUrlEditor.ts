@@ -1,43 +1,25 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { EditorState, Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect } from 'react';
+import { useController } from '../../app/context';
 import { blockInput } from '../../editor/blockInput';
 import { shadowMount, urlListTheme } from '../../editor/theme';
 import { useRobotsLab } from '../../state/store';
 
-/** A list set from elsewhere (an import, a reload) longer than this (characters) is shown as a card, not in the editor. */
-const LONG_LIST = 250_000;
-
 /**
  * The URL list's CodeMirror view, in `host`'s shadow root, kept in step with
  * the store both ways: each edit goes to the store, and a list set elsewhere
- * comes into the view. A long list set elsewhere stays out of the view
- * (`card`: the page shows a card for it) until the user asks to `edit` it.
+ * comes into the view. A list the worker holds is not in the view (the page
+ * shows a card for it); `edit` asks the worker for its text and puts it in.
  */
-export function useUrlEditor(host: RefObject<HTMLDivElement | null>): { card: boolean; edit(): void } {
-  const [card, setCard] = useState(() => useRobotsLab.getState().urlText.length > LONG_LIST);
-  const view = useRef<EditorView | null>(null);
-  const editing = useRef(false);
-  useEffect(() => {
-    const mounted = mountUrlEditor(host.current!, setCard);
-    view.current = mounted.view;
-    return () => {
-      view.current = null;
-      mounted.stop();
-    };
-  }, [host]);
-  // The list goes in once the card is gone and the view can take input.
-  useEffect(() => {
-    if (card || !editing.current || !view.current) return;
-    editing.current = false;
-    put(view.current, useRobotsLab.getState().urlText);
-  }, [card]);
+export function useUrlEditor(host: RefObject<HTMLDivElement | null>): { edit(): Promise<void> } {
+  const controller = useController();
+  useEffect(() => mountUrlEditor(host.current!), [host]);
   return {
-    card,
-    edit: () => {
-      editing.current = true;
-      setCard(false);
+    edit: async () => {
+      const text = await controller.listText();
+      if (text !== null) useRobotsLab.getState().setUrlText(text);
     },
   };
 }
@@ -57,19 +39,13 @@ function put(view: EditorView, text: string): void {
   }
 }
 
-/** Makes the URL list's view in `parent`, kept in step with the store. */
-function mountUrlEditor(parent: HTMLDivElement, setCard: (card: boolean) => void) {
+/** Makes the URL list's view in `parent`, kept in step with the store; answers how to take it down. */
+function mountUrlEditor(parent: HTMLDivElement): () => void {
   let fromView = false;
-  const show = (text: string) => {
-    const long = text.length > LONG_LIST;
-    setCard(long);
-    put(view, long ? '' : text);
-  };
-  const initial = useRobotsLab.getState().urlText;
   const view = new EditorView({
     ...shadowMount(parent),
     state: EditorState.create({
-      doc: initial.length > LONG_LIST ? '' : initial,
+      doc: useRobotsLab.getState().urlText,
       extensions: [
         urlListExtensions(),
         EditorView.updateListener.of((u) => {
@@ -83,14 +59,11 @@ function mountUrlEditor(parent: HTMLDivElement, setCard: (card: boolean) => void
   });
   const unsubscribe = useRobotsLab.subscribe((s, prev) => {
     if (fromView || s.urlText === prev.urlText) return;
-    show(s.urlText);
+    put(view, s.urlText);
   });
-  return {
-    view,
-    stop: () => {
-      unsubscribe();
-      view.destroy();
-    },
+  return () => {
+    unsubscribe();
+    view.destroy();
   };
 }
 
