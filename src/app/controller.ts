@@ -176,11 +176,7 @@ export class AppController {
     return this.client.about('export', { run: s.results.id, query: s.viewQuery, format, wide });
   }
 
-  /**
-   * Reads a URL list file in the worker: a long list stays there (a handle
-   * comes back), a short one comes back as text; a CSV without `column`
-   * (0-based) answers its header and first rows.
-   */
+  /** Reads a URL list file in the worker (a long list stays there); a CSV without `column` answers its first rows. */
   importUrlList(file: File, column: number | null): Promise<ListImport> {
     return this.client.importList(file, file.name, column);
   }

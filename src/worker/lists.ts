@@ -26,10 +26,7 @@ const PEEK_BYTES = 64 * 1024;
 
 /** The page's handle of a held list. */
 export function handleOf(list: HeldList, id: number, name: string | null): ListHandle {
-  const n = Math.min(HEAD, list.starts.length);
-  const head: string[] = [];
-  for (let i = 0; i < n; i++) head.push(list.text.slice(list.starts[i], list.ends[i]));
-  return { id, name, count: list.starts.length, head };
+  return { id, name, count: list.starts.length, head: rowsOf(list, 0, HEAD) };
 }
 
 /** Rows [from, to) of a held list, as text. */

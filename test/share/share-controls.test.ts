@@ -5,6 +5,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { ControllerContext } from '../../src/app/context';
+import type { AppController } from '../../src/app/controller';
 import { copyShareLink, importStateFile, type LinkTarget, stateFileName } from '../../src/share/actions';
 import { stateToFile } from '../../src/share/file';
 import type { ShareState } from '../../src/share/format';
@@ -110,7 +112,9 @@ describe('links, files and messages', () => {
 
 describe("the share buttons' markup", () => {
   it('renders the three buttons, a hidden labelled file input and an empty status line', () => {
-    const html = renderToStaticMarkup(createElement(ShareArea, { menu: (items) => items }));
+    // The page provides its controller around the share buttons (a held list is asked for when shared).
+    const area = createElement(ShareArea, { menu: (items) => items });
+    const html = renderToStaticMarkup(createElement(ControllerContext, { value: {} as AppController }, area));
     const buttons = [...html.matchAll(/<button type="button"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
     expect(buttons).toEqual(['Copy share link', 'Export state', 'Import state']);
     expect(html).toMatch(
