@@ -5,13 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyGoogleSizeLimit, MAX_LINE_BYTES, parseRobotsTxt } from '../src/core';
-import {
-  editDistance,
-  lintRobots,
-  nearMissKey,
-  type RobotsDiagnostic,
-  type RobotsDiagnosticCode,
-} from '../src/core/lint';
+import { editDistance } from '../src/core/aipref/distance';
+import { lintRobots, type RobotsDiagnostic, type RobotsDiagnosticCode } from '../src/core/lint';
 
 function lint(text: string, options?: Parameters<typeof lintRobots>[1]): RobotsDiagnostic[] {
   return lintRobots(parseRobotsTxt(text), options);
@@ -64,9 +59,11 @@ describe('lintRobots', () => {
   it('near-miss-key: the edit distance counts swaps as one edit, and distant keys are not near misses', () => {
     expect(editDistance('disallow', 'dsiallow')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(nearMissKey('unicorn')).toBeNull();
-    expect(nearMissKey('agent')).toBeNull();
-    expect(nearMissKey('sitmap')?.label).toBe('Sitemap');
+    expect(only('unicorn: /x', 'near-miss-key')).toEqual([]);
+    expect(only('agent: x', 'near-miss-key')).toEqual([]);
+    expect(only('sitmap: https://e.com/s.xml', 'near-miss-key').map((d) => d.message)).toEqual([
+      '"sitmap" is not a key Google knows, so it ignores this line. Did you mean Sitemap?',
+    ]);
     // A key that starts with a known key is Google's (by prefix), never a near miss.
     expect(lint('Sitemapp: https://e.com/s.xml').map((d) => d.code)).toEqual(['prefix-key']);
   });

@@ -82,7 +82,7 @@ export function parseExpectations(parsed: ParsedRobots): (Expectation | Malforme
 }
 
 /** True for a malformed expectation. */
-export function isMalformed(e: Expectation | MalformedExpectation): e is MalformedExpectation {
+function isMalformed(e: Expectation | MalformedExpectation): e is MalformedExpectation {
   return 'message' in e;
 }
 

@@ -96,7 +96,7 @@ const HTML_START = /^<(?:!doctype\s+html|html|head|body|!--|meta|title|div|p|scr
  * text/html, or starting like one. Crawlers still read it line by line,
  * where an HTML page usually holds no rule at all.
  */
-export function looksLikeHtml(contentType: string | null, head: string): boolean {
+function looksLikeHtml(contentType: string | null, head: string): boolean {
   if (contentType !== null && /^\s*(?:text\/html|application\/xhtml\+xml)\b/i.test(contentType)) return true;
   return HTML_START.test(head.replace(/^[\uFEFF\s]+/, ''));
 }

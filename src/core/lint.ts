@@ -74,13 +74,11 @@ const NEAR_MISS_TARGETS: readonly { key: string; label: string; acted: boolean }
   })),
 ];
 
-export { editDistance };
-
 /**
  * The known key an unknown key was probably meant to be, if it is close:
  * one edit for short keys (up to 5 letters), two for longer ones.
  */
-export function nearMissKey(key: string): { key: string; label: string; acted: boolean } | null {
+function nearMissKey(key: string): { key: string; label: string; acted: boolean } | null {
   const lower = asciiLower(key);
   let best: { key: string; label: string; acted: boolean } | null = null;
   let bestDistance = Infinity;

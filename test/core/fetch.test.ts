@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fetchOutcome } from '../../src/core';
-import { fetchMeaning, looksLikeHtml, type ObservedFetch, robotsLocation } from '../../src/core/fetch';
+import { fetchMeaning, type ObservedFetch, robotsLocation } from '../../src/core/fetch';
 
 describe('docs/behaviour.md §2: the fetch result', () => {
   const cases: [number, 'rules' | 'allow-all' | 'disallow-all'][] = [
@@ -77,7 +77,8 @@ describe('docs/behaviour.md §2 Fetching the file: what an observed fetch means'
   });
 
   it('a plain text body mentioning <html> later is not an HTML page', () => {
-    expect(looksLikeHtml('text/plain', 'User-agent: *\n# <html> is not a tag here')).toBe(false);
+    const m = fetchMeaning(seen({ contentType: 'text/plain', head: 'User-agent: *\n# <html> is not a tag here' }));
+    expect(m.kind).toBe('file');
   });
 });
 

@@ -58,7 +58,7 @@ function commonPairs(a: readonly string[], b: readonly string[]): Array<[number,
  * the differences (2,000 → about 16 MB), and two files that far apart are
  * better read as a rewrite. Moves and changes are still paired afterwards.
  */
-export const MAX_EDIT_DISTANCE = 2000;
+const MAX_EDIT_DISTANCE = 2000;
 
 /** Myers' greedy algorithm, keeping each step's furthest reaches (diagonals -d…d) to walk back. */
 function myers(a: readonly string[], b: readonly string[]): Array<[number, number]> {
