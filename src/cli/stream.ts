@@ -28,7 +28,7 @@ export function stdinChunks(): AsyncIterable<Uint8Array> {
 }
 
 /** The rest of an open file, in chunks of FILE_CHUNK bytes (each a new buffer: callers may keep them). */
-export async function* fileChunks(fd: number): AsyncGenerator<Uint8Array> {
+async function* fileChunks(fd: number): AsyncGenerator<Uint8Array> {
   for (let reads = 1; ; reads++) {
     const buffer = Buffer.allocUnsafe(FILE_CHUNK);
     const n = readSync(fd, buffer, 0, FILE_CHUNK, null);

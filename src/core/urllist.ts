@@ -59,7 +59,7 @@ export function parseSitemap(text: string, name: string): ListedUrl[] {
  * Splits CSV text into rows of cells (RFC 4180 quoting; comma, or the given
  * separator); blank rows are skipped.
  */
-export function parseCsv(text: string, separator = ','): string[][] {
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   const reader = new CsvRows(separator, (cells) => rows.push(cells));
   reader.write(text);

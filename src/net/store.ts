@@ -12,7 +12,7 @@ import { readFetchRecord } from '../core/fetchRecord';
 import type { FetchedRobots } from './fetchRobots';
 
 /** The file name (without extension) of an origin's record: `https://a.example:8443` → `https_a.example_8443`. */
-export function recordName(origin: string): string {
+function recordName(origin: string): string {
   return origin.replace(/:\/\//, '_').replace(/[^A-Za-z0-9.-]/g, '_');
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io';
 import { run } from '../../src/cli/main';
 import { CsvListReader, type ListReader, SitemapReader } from '../../src/core/liststream';
-import { detectListFormat, parseCsv, parseCsvList, parseSitemap, parseTextList } from '../../src/core/urllist';
+import { detectListFormat, inspectCsv, parseCsvList, parseSitemap, parseTextList } from '../../src/core/urllist';
 import { runCli } from './harness';
 
 describe('URL lists', () => {
@@ -21,10 +21,10 @@ describe('URL lists', () => {
   });
 
   it('parses RFC 4180 CSV: quoted separators, doubled quotes, line breaks inside quotes, CR LF', () => {
-    expect(parseCsv('a,"b,c","say ""hi""","two\nlines"\r\nx,y\n')).toEqual([
-      ['a', 'b,c', 'say "hi"', 'two\nlines'],
-      ['x', 'y'],
-    ]);
+    const shape = inspectCsv('a,"b,c","say ""hi""","two\nlines"\r\n\r\nx,y\n', 'l.csv');
+    expect(shape.header).toEqual(['a', 'b,c', 'say "hi"', 'two\nlines']);
+    expect(shape.sample).toEqual([['x', 'y']]);
+    expect([shape.columns, shape.rows]).toEqual([4, 1]);
   });
 
   it('reads a CSV without a header row, and a TSV', () => {

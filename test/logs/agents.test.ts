@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentIdentifier } from '../../src/core/logs/agents';
 import { DistinctCounter } from '../../src/core/logs/distinct';
-import { IpRanges, parseIp } from '../../src/core/logs/ipRanges';
+import { IpRanges } from '../../src/core/logs/ipRanges';
 
 describe('identifying the crawler a user agent names', () => {
   const id = new AgentIdentifier();
@@ -99,11 +99,19 @@ describe('published IP ranges', () => {
     expect(r.has('51.8.253.156')).toBe(false);
   });
 
-  it('parses IPv6 forms as four 32-bit words', () => {
-    expect([...parseIp('2001:db8::1')!]).toEqual([0x20010db8, 0, 0, 1]);
-    expect([...parseIp('::')!]).toEqual([0, 0, 0, 0]);
-    expect(parseIp('1::2::3')).toBeNull();
-    expect(parseIp('256.1.1.1')).toBeNull();
+  it('reads IPv6 short forms as the full address, and refuses malformed addresses', () => {
+    const one = new IpRanges();
+    expect(one.addJson('["2001:db8::1/128", "::/128"]')).toBe(2);
+    expect(one.has('2001:0db8:0:0:0:0:0:1')).toBe(true);
+    expect(one.has('2001:db8::2')).toBe(false);
+    expect(one.has('0:0:0:0:0:0:0:0')).toBe(true);
+    expect(one.has('::1')).toBe(false);
+    const everything = new IpRanges();
+    expect(everything.addJson('["::/0", "0.0.0.0/0", "1::2::3", "256.1.1.1"]')).toBe(2);
+    expect(everything.has('1::2')).toBe(true);
+    expect(everything.has('1::2::3')).toBe(false);
+    expect(everything.has('255.1.1.1')).toBe(true);
+    expect(everything.has('256.1.1.1')).toBe(false);
   });
 });
 

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { type CliIo, nodeIo } from '../../src/cli/io';
 import { loadHistory } from '../../src/cli/logHistory';
 import { run } from '../../src/cli/main';
-import { dateOfName } from '../../src/core/logs/index';
+import { parseRobotsTxt } from '../../src/core';
+import { historyFromFiles } from '../../src/core/logs/index';
 
 function quietIo(): CliIo & { out: () => string; err: () => string } {
   let stdout = '';
@@ -32,12 +33,29 @@ function quietIo(): CliIo & { out: () => string; err: () => string } {
 }
 
 describe('dated file names', () => {
-  it('reads a day, a minute or a second, with Z, an offset, or - for :', () => {
-    expect(dateOfName('2026-09-01.txt')).toBe(Date.UTC(2026, 8, 1));
-    expect(dateOfName('2026-09-01T00:00Z.txt')).toBe(Date.UTC(2026, 8, 1));
-    expect(dateOfName('2026-09-01T13-05-07Z-robots.txt')).toBe(Date.UTC(2026, 8, 1, 13, 5, 7));
-    expect(dateOfName('2026-09-01T12:00+02:00.txt')).toBe(Date.UTC(2026, 8, 1, 10));
-    expect(dateOfName('robots.txt')).toBeNull();
+  it('reads a day, a minute or a second, with Z, an offset, or - for :', async () => {
+    const names = [
+      '2026-09-01.txt',
+      '2026-09-02T00:00Z.txt',
+      '2026-09-03T13-05-07Z-robots.txt',
+      '2026-09-04T12:00+02:00.txt',
+      'robots.txt',
+    ];
+    const history = await historyFromFiles({
+      label: 'the opened files',
+      names,
+      where: (name) => name,
+      read: async () => new TextEncoder().encode('User-agent: *\nDisallow: /a\n'),
+      parse: (_where, bytes) => parseRobotsTxt(new TextDecoder().decode(bytes)),
+      sha256: async () => '',
+    });
+    expect(Object.fromEntries(history.versions.map((v) => [v.label, v.from]))).toEqual({
+      '2026-09-01.txt': Date.UTC(2026, 8, 1),
+      '2026-09-02T00:00Z.txt': Date.UTC(2026, 8, 2),
+      '2026-09-03T13-05-07Z-robots.txt': Date.UTC(2026, 8, 3, 13, 5, 7),
+      '2026-09-04T12:00+02:00.txt': Date.UTC(2026, 8, 4, 10),
+    });
+    expect(history.ignored).toEqual(['robots.txt']);
   });
 });
 

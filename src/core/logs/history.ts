@@ -25,7 +25,7 @@ export class HistoryError extends Error {
 const DATED = /^(\d{4}-\d\d-\d\d)(?:[T_ ](\d\d)[:-]?(\d\d)(?:[:-]?(\d\d))?(?:\.\d+)?)?(Z|[+-]\d\d(?::?\d\d)?)?/;
 
 /** The time a dated file name starts with, ms since the epoch; null when it has none. */
-export function dateOfName(name: string): number | null {
+function dateOfName(name: string): number | null {
   const m = DATED.exec(name);
   if (!m) return null;
   const [, day, h, min, s, zone] = m;

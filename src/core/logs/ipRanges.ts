@@ -17,7 +17,7 @@ interface Range {
 }
 
 /** An address as four 32-bit words (IPv4 as `::ffff:a.b.c.d`), or null when it is not one. */
-export function parseIp(text: string): Uint32Array | null {
+function parseIp(text: string): Uint32Array | null {
   const s = text.trim();
   if (s.indexOf(':') === -1) {
     const v4 = parseIpv4(s);
