@@ -5,7 +5,7 @@
 // Policy, RSL 1.0; docs/behaviour.md §15.
 import { describe, expect, it } from 'vitest';
 import { parseRobotsTxt } from '../../src/core';
-import { aiprefKeyOf, readAiprefLines, readDictionary } from '../../src/core/aipref';
+import { aiprefKeyOf, readAiprefLines, readDictionary } from '../../src/core/aipref/lines';
 import { ATTACH_SHAPE, CLOUDFLARE_SHAPE, MIXED_SHAPE } from './fixtures';
 
 const read = (text: string) => readAiprefLines(parseRobotsTxt(text));

@@ -6,13 +6,21 @@
 // name the crawlers it blocks, or refuses with its reason.
 import { describe, expect, it } from 'vitest';
 import { evaluate, parseRobotsTxt } from '../../src/core';
-import { applyEdits, readAiprefLines, suggestForIntent } from '../../src/core/aipref';
-import type { AiIntent } from '../../src/core/aipref/suggest';
+import { readAiprefLines } from '../../src/core/aipref/lines';
+import { type AiIntent, suggestForIntent } from '../../src/core/aipref/suggest';
+import type { RobotsFix } from '../../src/core/lint';
 import { lintRobots } from '../../src/core/lint';
 import { purposeMatrix } from '../../src/core/purposes';
 
 const fetchable = (text: string, agent: string, path = '/page') =>
   evaluate(parseRobotsTxt(text), `https://e.com${path}`, agent).allowed;
+
+/** The text once the edits are made, as the editor makes them: from the last to the first, so offsets stay true. */
+function applyEdits(text: string, edits: readonly RobotsFix[]): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.from - a.from)) out = out.slice(0, e.from) + e.insert + out.slice(e.to);
+  return out;
+}
 
 const apply = (text: string, intent: AiIntent) =>
   applyEdits(text, suggestForIntent(parseRobotsTxt(text), intent).edits);

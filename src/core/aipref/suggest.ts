@@ -206,7 +206,7 @@ function blockedAtRoot(parsed: ParsedRobots, profiles: readonly CatalogueProfile
 }
 
 /** Applies edits (non-overlapping, any order) to a text: what a UI shows as the "after" of the diff. */
-export function applyEdits(text: string, edits: readonly RobotsFix[]): string {
+function applyEdits(text: string, edits: readonly RobotsFix[]): string {
   const sorted = [...edits].sort((a, b) => b.from - a.from || b.to - a.to);
   let out = text;
   for (const e of sorted) out = out.slice(0, e.from) + e.insert + out.slice(e.to);
