@@ -3,6 +3,7 @@
  * into a radix tree keyed by each pattern's literal prefix, then flattened
  * into typed arrays for the walk. Its parts, one job each:
  *
+ * - compile/tree.ts: the radix tree of any rule set, from the parts below;
  * - compile/trie.ts: the radix tree builder (literal, exact and wildcard
  *   rules, index.html readings, duplicate patterns);
  * - compile/wildcards.ts: wildcard matching and the wildcard index
@@ -20,16 +21,12 @@
 
 import { AdaptiveRules } from './compile/adaptive';
 import { BucketedRules } from './compile/buckets';
-import { flatten } from './compile/flatten';
 import { LINEAR_MAX_RULES, LinearRules } from './compile/linear';
-import { type CompiledRules, TreeMatcher } from './compile/match';
-import { buildTrie } from './compile/trie';
-import { patternTrigramFrequency, type WildRule, wildList } from './compile/wildcards';
+import type { CompiledRules } from './compile/match';
+import { compileTree } from './compile/tree';
 import type { ParsedRobots } from './types';
 
 export type { CompiledRules } from './compile/match';
-// The property tests watch the wildcard searches through this hook.
-export { __setSearchObserver } from './compile/wildcards';
 
 /**
  * Compiles the rules of the given groups (merged): a small set into a list
@@ -42,15 +39,4 @@ export function compileRules(parsed: ParsedRobots, groups: readonly number[]): C
   const fullMatcher = (): CompiledRules => (tree ??= compileTree(parsed, groups));
   const linear = new LinearRules(parsed, groups, fullMatcher);
   return linear.size <= LINEAR_MAX_RULES ? linear : new AdaptiveRules(new BucketedRules(linear), fullMatcher);
-}
-
-/** Compiles the rules of the given groups (merged) into the radix tree, whatever their number. */
-export function compileTree(parsed: ParsedRobots, groups: readonly number[]): CompiledRules {
-  const trie = buildTrie(parsed, groups);
-  // How often each trigram occurs in the patterns: counted once, and only if
-  // some node has enough wildcard rules to index.
-  let frequency: Int32Array | null = null;
-  const patternFrequency = (): Int32Array => (frequency ??= patternTrigramFrequency(parsed, groups));
-  const tree = flatten(trie.root, (entries: WildRule[]) => wildList(entries, patternFrequency));
-  return new TreeMatcher(tree, trie.emptyRules, trie.size);
 }

@@ -15,7 +15,8 @@ import { AdaptiveRules } from '../../src/core/compile/adaptive';
 import { BucketedRules } from '../../src/core/compile/buckets';
 import { LINEAR_MAX_RULES, LinearRules } from '../../src/core/compile/linear';
 import type { CompiledRules } from '../../src/core/compile/match';
-import { compileRules, compileTree } from '../../src/core/compiled';
+import { compileTree } from '../../src/core/compile/tree';
+import { compileRules } from '../../src/core/compiled';
 import { modelDecide } from '../model/reference-model';
 
 const patternPiece = fc.constantFrom('/', 'a', 'b', 'ab', 'ba', '*', '$', '/index.html', '%2F', 'ä', '?', '=', 'x');

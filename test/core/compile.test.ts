@@ -10,10 +10,9 @@ import { childAt, EXACT_ALLOW, flatten, LABEL_LENGTH, LIT_ALLOW, LIT_DISALLOW } 
 import { buildTrie, type TrieNode } from '../../src/core/compile/trie';
 import {
   BUCKETS,
-  buildTrigramIndex,
+  gramBucket,
   maskOf,
   type TrigramIndex,
-  trigramBucket,
   type WildList,
   type WildRule,
   wildList,
@@ -135,26 +134,30 @@ describe('the trigram index of a crowded node', () => {
   const rules = (...patterns: string[]): WildRule[] => patterns.map((p, i) => wildRule(p, 1, false, i + 1, false));
 
   it('puts each rule in the bucket of its rarest trigram, and rules without one in the always-visited list', () => {
-    const entries = rules('/*abcdef', '/*xy', '/*q*r', '/*defxyz');
     const frequency = new Int32Array(BUCKETS);
     // "abc" and "bcd" are common in the file, "cde" rare; "def" rare, "efx" common …
-    const bucket = (s: string) => trigramBucket(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2));
     for (const g of ['abc', 'bcd', 'def']) frequency[bucket(g)] = 5;
     for (const g of ['efx', 'fxy', 'xyz']) frequency[bucket(g)] = 9;
     frequency[bucket('cde')] = 1;
-    const index = buildTrigramIndex(entries, frequency);
-    expect([...index.always]).toEqual([1, 2]);
-    expect(rulesIn(index, bucket('cde'))).toEqual([0]);
-    expect(rulesIn(index, bucket('def'))).toEqual([3]);
-    expect(index.items).toHaveLength(2);
-    expect(usedBuckets(index)).toEqual([bucket('cde'), bucket('def')].sort((a, b) => a - b));
+    // Lines 1-4, then eight fillers (lines 5-12) so that the node is crowded enough to index.
+    const list = wildList(rules('/*abcdef', '/*xy', '/*q*r', '/*defxyz', ...fillers(8)), () => frequency);
+    const index = list.index!;
+    const lines = (items: Iterable<number>) => [...items].map((i) => list.entries[i].line).sort((a, b) => a - b);
+    expect(lines(index.always)).toEqual([2, 3]);
+    expect(lines(rulesIn(index, bucket('cde')))).toEqual([1]);
+    expect(lines(rulesIn(index, bucket('def')))).toEqual([4]);
+    // Every filler has a trigram of its own: ten rules in buckets.
+    expect(index.items).toHaveLength(10);
+    const used = usedBuckets(index);
+    expect(used).toEqual(expect.arrayContaining([bucket('cde'), bucket('def')]));
+    for (const g of ['abc', 'bcd', 'efx', 'fxy', 'xyz']) expect(used, g).not.toContain(bucket(g));
   });
 
   it('keeps each bucket longest first, as the list is', () => {
     const list = wildList(rules('/*abc', '/*abcabc', '/*xabc', '/*ab', ...fillers(10)), () => new Int32Array(BUCKETS));
     expect(list.index).not.toBeNull();
     expect(list.entries.map((e) => e.length)).toEqual([...list.entries.map((e) => e.length)].sort((a, b) => b - a));
-    const abc = trigramBucket(0x61, 0x62, 0x63);
+    const abc = bucket('abc');
     // `/*xabc` goes to "xab" (its first trigram; all are equally rare here).
     const inAbc = rulesIn(list.index!, abc).map((i) => list.entries[i].length);
     expect(inAbc).toEqual([8, 5]);
@@ -195,6 +198,11 @@ function fillers(n: number): string[] {
     { length: n },
     (_, i) => `/*${String.fromCharCode(0x61 + (i % 26))}${String.fromCharCode(0x6b + (i % 7))}q${i}`,
   );
+}
+
+/** The bucket of a three-character run: its three 6-bit codes in 18 bits, hashed as a scan of the path does. */
+function bucket(run: string): number {
+  return gramBucket(((run.charCodeAt(0) & 63) << 12) | ((run.charCodeAt(1) & 63) << 6) | (run.charCodeAt(2) & 63));
 }
 
 function rulesIn(index: TrigramIndex, bucket: number): number[] {

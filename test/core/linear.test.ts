@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { getPathParamsQuery, parseRobotsTxt } from '../../src/core';
 import { LINEAR_MAX_RULES, LinearRules } from '../../src/core/compile/linear';
 import type { CompiledRules } from '../../src/core/compile/match';
-import { compileRules, compileTree } from '../../src/core/compiled';
+import { compileTree } from '../../src/core/compile/tree';
+import { compileRules } from '../../src/core/compiled';
 import { modelDecide } from '../model/reference-model';
 
 const patternPiece = fc.constantFrom(

@@ -62,14 +62,6 @@ export function wildRule(pattern: string, star: number, allow: boolean, line: nu
   return { allow, length: pattern.length, line, viaIndexHtml, dups: null, segs, anchored, maskLo, maskHi };
 }
 
-type SearchObserver = (from: number, at: number) => void;
-let searchObserver: SearchObserver | null = null;
-
-/** Test hook: observe every segment search of wildcard rules (null to stop). */
-export function __setSearchObserver(fn: SearchObserver | null): void {
-  searchObserver = fn;
-}
-
 /** Whether the segments of wildcard rule `e` follow in `path` from `pos` (greedy leftmost). */
 export function wildMatches(path: string, pos: number, e: WildRule): boolean {
   const segs = e.segs;
@@ -81,7 +73,6 @@ export function wildMatches(path: string, pos: number, e: WildRule): boolean {
     }
     if (seg.length === 0) continue;
     const at = path.indexOf(seg, pos);
-    if (searchObserver) searchObserver(pos, at);
     if (at === -1) return false;
     pos = at + seg.length;
   }
@@ -126,7 +117,7 @@ export function gramBucket(run: number): number {
 }
 
 /** The bucket of the run of characters a, b, c. */
-export function trigramBucket(a: number, b: number, c: number): number {
+function trigramBucket(a: number, b: number, c: number): number {
   return gramBucket(((a & 63) << 12) | ((b & 63) << 6) | (c & 63));
 }
 
@@ -174,7 +165,7 @@ function chooseBuckets(entries: readonly WildRule[], frequency: Int32Array, coun
 }
 
 /** Buckets the rules of one list (already sorted longest first) by a trigram each needs. */
-export function buildTrigramIndex(entries: readonly WildRule[], frequency: Int32Array): TrigramIndex {
+function buildTrigramIndex(entries: readonly WildRule[], frequency: Int32Array): TrigramIndex {
   const counts = new Int32Array(BUCKETS);
   const bucketOf = chooseBuckets(entries, frequency, counts);
   const start = new Int32Array(BUCKETS + 1);
