@@ -9,7 +9,7 @@ import { AppController } from '../../src/app/controller';
 import type { EditorPort } from '../../src/app/editor';
 import type { FlipRecord, FlipTally } from '../../src/model/wire';
 import { createInputsStorage } from '../../src/persist/inputs';
-import { createDeployStore } from '../../src/state/deploy';
+import { useDeploy } from '../../src/state/deploy';
 import { createRobotsLabStore } from '../../src/state/store';
 import { FakeWorker } from '../fakes/worker';
 
@@ -34,7 +34,8 @@ function setup() {
     crawlers: { profiles: ['googlebot'], tokens: [] },
     selected: null,
   });
-  const deploy = createDeployStore();
+  const deploy = useDeploy;
+  deploy.setState(deploy.getInitialState(), true);
   const worker = new FakeWorker();
   const controller = new AppController(lab, () => worker, noEditor, {
     budgetMs: 60_000,
