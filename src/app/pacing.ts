@@ -8,7 +8,7 @@
 import { isAbort } from '../worker/rpc';
 
 /** How often a stream's progress is shown, at most. */
-export const FLUSH_MS = 150;
+const FLUSH_MS = 150;
 
 /**
  * Latest wins: `send` starts at once when nothing it started is in flight;

@@ -80,7 +80,7 @@ class DecidesMarker extends GutterMarker {
 }
 
 /** The deciding-line markers, mapped through edits until the next results arrive. */
-export const decidingLinesField = StateField.define<RangeSet<GutterMarker>>({
+const decidingLinesField = StateField.define<RangeSet<GutterMarker>>({
   create: () => RangeSet.empty,
   update(markers, tr) {
     let next = tr.docChanged ? markers.map(tr.changes) : markers;

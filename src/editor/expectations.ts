@@ -50,7 +50,7 @@ class ExpectationMarker extends GutterMarker {
 }
 
 /** The marks, one per expectation line, mapped through edits. */
-export const expectationMarksField = StateField.define<RangeSet<GutterMarker>>({
+const expectationMarksField = StateField.define<RangeSet<GutterMarker>>({
   create: () => RangeSet.empty,
   update(marks, tr) {
     // A change that leaves the same text (the whole file pasted over itself) keeps

@@ -39,7 +39,7 @@ interface StoredValue extends StorageValue<Inputs> {
 }
 
 /** Saves and reads the URL list the worker holds. */
-export interface ListKeeper {
+interface ListKeeper {
   /** Saves the held list under `key`; resolves with its number of URLs, rejects when the browser refused it. */
   save(key: string): Promise<number>;
   /** Has the worker hold the list saved under `key`; its handle, null when the browser no longer has it. */

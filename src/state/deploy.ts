@@ -63,28 +63,25 @@ export interface DeployState {
   focusDeployedLine(line: number): void;
 }
 
-/** A before/after store (the page has one, `useDeploy`; a test makes its own). */
-export const createDeployStore = () =>
-  create<DeployState>()((set, get) => ({
-    view: 'results',
-    deployedText: '',
-    flips: null,
-    notice: null,
-    query: DEFAULT_FLIP_QUERY,
-    snapshots: [],
-    deployedFocus: null,
-    openedText: null,
-    setOpenedText: (openedText) => set({ openedText }),
-    setView: (view) => set({ view }),
-    setDeployedText: (deployedText) => set({ deployedText }),
-    setFlips: (flips) => set({ flips }),
-    setNotice: (notice) => set({ notice }),
-    setQuery: (query) => set({ query: { ...get().query, ...query } }),
-    setSnapshots: (snapshots) => set({ snapshots }),
-    focusDeployedLine: (line) => set({ deployedFocus: { line, seq: (get().deployedFocus?.seq ?? 0) + 1 } }),
-  }));
-
-export const useDeploy = createDeployStore();
+/** The page's before/after store. */
+export const useDeploy = create<DeployState>()((set, get) => ({
+  view: 'results',
+  deployedText: '',
+  flips: null,
+  notice: null,
+  query: DEFAULT_FLIP_QUERY,
+  snapshots: [],
+  deployedFocus: null,
+  openedText: null,
+  setOpenedText: (openedText) => set({ openedText }),
+  setView: (view) => set({ view }),
+  setDeployedText: (deployedText) => set({ deployedText }),
+  setFlips: (flips) => set({ flips }),
+  setNotice: (notice) => set({ notice }),
+  setQuery: (query) => set({ query: { ...get().query, ...query } }),
+  setSnapshots: (snapshots) => set({ snapshots }),
+  focusDeployedLine: (line) => set({ deployedFocus: { line, seq: (get().deployedFocus?.seq ?? 0) + 1 } }),
+}));
 
 const DEPLOYED_KEY = 'deploy:deployed';
 const SNAPSHOTS_KEY = 'deploy:snapshots';

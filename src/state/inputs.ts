@@ -58,7 +58,7 @@ const isStringArray = (x: unknown): x is string[] => Array.isArray(x) && x.every
  * Reads persisted inputs of any shape, keeping every field that is valid and
  * taking the default for the rest (a damaged entry never blanks the page).
  */
-export function sanitizeInputs(raw: unknown): Inputs {
+function sanitizeInputs(raw: unknown): Inputs {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const crawlers = (r.crawlers && typeof r.crawlers === 'object' ? r.crawlers : {}) as Record<string, unknown>;
   const settings = (r.settings && typeof r.settings === 'object' ? r.settings : {}) as Record<string, unknown>;

@@ -17,7 +17,7 @@ import type {
   SitemapReport,
   ViewQuery,
 } from '../model/wire';
-import { createInputsStorage, type InputsStorage } from '../persist/inputs';
+import { createInputsStorage } from '../persist/inputs';
 import { browserLocal } from '../persist/local';
 import { browserShelf } from '../persist/shelf';
 import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
@@ -107,7 +107,7 @@ interface ResultsView {
   readers?: Uint8Array | null;
 }
 
-export interface ResultsSlice {
+interface ResultsSlice {
   parse: ParseSummary | null;
   /** The text version `parse` belongs to. */
   parseVersion: number;
@@ -266,29 +266,6 @@ export function persistedPart(s: RobotsLabState): Inputs {
 
 export const STORAGE_KEY = 'robots-lab';
 
-/** Builds a store; the page uses one (`useRobotsLab`), tests make their own with a fake storage. */
-export function createRobotsLabStore(storage: InputsStorage) {
-  return create<RobotsLabState>()(
-    persist(
-      (...a) => ({
-        ...createInputsSlice(...a),
-        ...createResultsSlice(...a),
-      }),
-      {
-        name: STORAGE_KEY,
-        version: PERSIST_VERSION,
-        storage,
-        partialize: (s) => ({ ...persistedPart(s), urlList: s.urlList }),
-        migrate: (persisted, version) => migrateInputs(persisted, version) as unknown as RobotsLabState,
-        merge: (persisted, current) =>
-          persisted === undefined
-            ? current
-            : { ...current, ...migrateInputs(persisted, PERSIST_VERSION), urlList: null },
-      },
-    ),
-  );
-}
-
 /**
  * The page's saved inputs. Its sentences go to the store once it exists
  * (never during the first read: a lost text is named asynchronously).
@@ -303,8 +280,24 @@ export const pageStorage = createInputsStorage({
   delayMs: 300,
 });
 
-/** The page's store. */
-export const useRobotsLab = createRobotsLabStore(pageStorage);
+/** The page's one store; its inputs are saved in `pageStorage`. */
+export const useRobotsLab = create<RobotsLabState>()(
+  persist(
+    (...a) => ({
+      ...createInputsSlice(...a),
+      ...createResultsSlice(...a),
+    }),
+    {
+      name: STORAGE_KEY,
+      version: PERSIST_VERSION,
+      storage: pageStorage,
+      partialize: (s) => ({ ...persistedPart(s), urlList: s.urlList }),
+      migrate: (persisted, version) => migrateInputs(persisted, version) as unknown as RobotsLabState,
+      merge: (persisted, current) =>
+        persisted === undefined ? current : { ...current, ...migrateInputs(persisted, PERSIST_VERSION), urlList: null },
+    },
+  ),
+);
 // Filters and sort come back after a reload (the rows they need arrive with the first run).
 useRobotsLab.setState({ viewQuery: loadViewQuery(browserLocal()) });
 useRobotsLab.subscribe((s, prev) => {

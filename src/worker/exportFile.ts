@@ -104,7 +104,7 @@ export function textBlob(format: ExportFormat, lines: Iterable<string>): Blob {
 }
 
 /** Joins small strings into chunks of about CHUNK_CHARS. */
-export function* chunked(parts: Iterable<string>): Generator<string> {
+function* chunked(parts: Iterable<string>): Generator<string> {
   let buf: string[] = [];
   let size = 0;
   for (const p of parts) {

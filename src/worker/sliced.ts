@@ -7,7 +7,7 @@
 import type { HandlerHost } from './host';
 
 /** How long one slice may run before it reports and yields. */
-export const SLICE_MS = 20;
+const SLICE_MS = 20;
 
 /**
  * Calls `step` with a deadline until it returns true (finished), `after`

@@ -12,8 +12,8 @@ import type { Verdict } from '../../src/core/types';
 import type { ResultHighlight } from '../../src/editor/index';
 import { type DiagnosticTable, diagnosticTable } from '../../src/model/diagnosticTable';
 import type { ExplainResult, ParseSummary, RunTotals } from '../../src/model/wire';
-import { createInputsStorage } from '../../src/persist/inputs';
-import { createRobotsLabStore, urlAt } from '../../src/state/store';
+import { urlAt } from '../../src/state/store';
+import { freshLabStore } from '../fakes/store';
 import { FakeWorker, type SentCall } from '../fakes/worker';
 
 /** An editor stand-in that records what it was asked to show. */
@@ -44,7 +44,7 @@ const ROBOTS = 'User-agent: *\nDisallow: /private\n';
 const URLS = '/private/a\n/public\n';
 
 function setup() {
-  const store = createRobotsLabStore(createInputsStorage({ storage: () => undefined, onNotice: () => {} }));
+  const store = freshLabStore();
   store.getState().loadExample({
     robotsText: ROBOTS,
     robotsUrl: '',

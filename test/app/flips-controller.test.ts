@@ -8,9 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppController } from '../../src/app/controller';
 import type { EditorPort } from '../../src/app/editor';
 import type { FlipRecord, FlipTally } from '../../src/model/wire';
-import { createInputsStorage } from '../../src/persist/inputs';
-import { createDeployStore } from '../../src/state/deploy';
-import { createRobotsLabStore } from '../../src/state/store';
+import { useDeploy } from '../../src/state/deploy';
+import { freshLabStore } from '../fakes/store';
 import { FakeWorker } from '../fakes/worker';
 
 const noEditor: EditorPort = {
@@ -26,7 +25,7 @@ const DEPLOYED = 'User-agent: *\nDisallow: /private\n';
 const EDITED = 'User-agent: *\nDisallow: /private\nDisallow: /shop\n';
 
 function setup() {
-  const lab = createRobotsLabStore(createInputsStorage({ storage: () => undefined, onNotice: () => {} }));
+  const lab = freshLabStore();
   lab.getState().loadExample({
     robotsText: EDITED,
     robotsUrl: '',
@@ -34,7 +33,8 @@ function setup() {
     crawlers: { profiles: ['googlebot'], tokens: [] },
     selected: null,
   });
-  const deploy = createDeployStore();
+  const deploy = useDeploy;
+  deploy.setState(deploy.getInitialState(), true);
   const worker = new FakeWorker();
   const controller = new AppController(lab, () => worker, noEditor, {
     budgetMs: 60_000,

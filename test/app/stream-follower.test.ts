@@ -4,7 +4,7 @@
  * replaced, cancelled or failed, and which answer to a question is kept.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FLUSH_MS, StreamFollower } from '../../src/app/pacing';
+import { StreamFollower } from '../../src/app/pacing';
 
 /** A stream the test drives: its pieces, its answer or its failure. */
 interface Driven {
@@ -54,7 +54,7 @@ afterEach(() => {
 });
 
 describe('a stream followed on the page', () => {
-  it('folds each piece in, shows at most every FLUSH_MS, and shows once more at the end', async () => {
+  it('folds each piece in, shows at most every 150 ms, and shows once more at the end', async () => {
     const { events, start } = setup();
     const s = start();
     s.piece('a');
@@ -63,7 +63,7 @@ describe('a stream followed on the page', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(events).toEqual(['piece a', 'piece b', 'show']);
     s.piece('c');
-    await vi.advanceTimersByTimeAsync(FLUSH_MS - 10);
+    await vi.advanceTimersByTimeAsync(140);
     expect(events.at(-1)).toBe('piece c');
     await vi.advanceTimersByTimeAsync(10);
     expect(events.at(-1)).toBe('show');

@@ -14,12 +14,7 @@ import { parseRobotsTxt } from '../../src/core';
 import { lintRobots } from '../../src/core/lint';
 import { CRAWLER_PROFILES } from '../../src/core/profiles';
 import { robotsCompletion } from '../../src/editor/completion';
-import {
-  decidingLinesField,
-  resultDecorations,
-  setDecidingLines,
-  showResultHighlight,
-} from '../../src/editor/decorations';
+import { resultDecorations, setDecidingLines, showResultHighlight } from '../../src/editor/decorations';
 import { robotsHighlighting } from '../../src/editor/highlight';
 import { robots } from '../../src/editor/language';
 import { pushDiagnostics } from '../../src/editor/lint';
@@ -227,26 +222,6 @@ describe('result decorations', () => {
     const view = viewOf(stateOf(doc));
     showResultHighlight(view, { groupLines: [0, 99], ruleLine: 42 });
     expect(lineDecorations(view.state)).toEqual([]);
-  });
-
-  it('puts a deciding-line marker on each line that decides results, with its count', () => {
-    const state = stateOf(doc).update({
-      effects: setDecidingLines.of(
-        new Map([
-          [2, 12],
-          [6, 1],
-          [4, 0],
-        ]),
-      ),
-    }).state;
-    const markers: [number, number][] = [];
-    state.field(decidingLinesField).between(0, state.doc.length, (from, _to, m) => {
-      markers.push([state.doc.lineAt(from).number, (m as unknown as { count: number }).count]);
-    });
-    expect(markers).toEqual([
-      [2, 12],
-      [6, 1],
-    ]);
   });
 
   it('opens a marked line or the highlighted rule line with Alt-Enter, and lets the key through elsewhere', () => {

@@ -1,20 +1,30 @@
-// The `# expect:` gutter on EditorState, without a DOM (STYLE: CodeMirror
-// language packages; docs/expectations.md). Lines are written by hand.
-import { EditorState, type RangeSet } from '@codemirror/state';
-import type { GutterMarker } from '@codemirror/view';
-import { describe, expect, it } from 'vitest';
-import { expectationGutter, expectationMarksField, setExpectationMarks } from '../../src/editor/expectations';
+// @vitest-environment happy-dom
+// The `# expect:` gutter as a mounted editor draws it (docs/expectations.md).
+// Lines are written by hand.
+import type { EditorView } from '@codemirror/view';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectationGutter, setExpectationMarks } from '../../src/editor/expectations';
+import { gutterMarks, mountEditor } from './gutterMarks';
 
 const DOC = 'User-agent: *\nDisallow: /p/\n# expect: blocked x /p/a\n# expect: allowed x /p/b\n';
 
-/** [line, status] of every marker. */
-function marks(state: EditorState): [number, string][] {
-  const out: [number, string][] = [];
-  const set: RangeSet<GutterMarker> = state.field(expectationMarksField);
-  set.between(0, state.doc.length, (from, _to, m) => {
-    out.push([state.doc.lineAt(from).number, (m as unknown as { status: string }).status]);
-  });
-  return out;
+let view: EditorView | null = null;
+afterEach(() => {
+  view?.destroy();
+  view = null;
+});
+
+function editor(doc: string): EditorView {
+  view = mountEditor({ doc, extensions: expectationGutter() });
+  return view;
+}
+
+/** [line, status] of every marker the gutter draws. */
+function marks(v: EditorView): [number, string | undefined][] {
+  return gutterMarks(v, 'cm-rl-expect-gutter', '[data-testid=rl-expect]').map(([line, el]) => [
+    line,
+    el.dataset.status,
+  ]);
 }
 
 const mark = (line: number, status: 'pass' | 'fail' | 'malformed') => ({
@@ -26,39 +36,39 @@ const mark = (line: number, status: 'pass' | 'fail' | 'malformed') => ({
 
 describe('the expectation gutter', () => {
   it('puts one marker on each expectation line the worker reported', () => {
-    const s = EditorState.create({ doc: DOC, extensions: expectationGutter() });
-    const t = s.update({ effects: setExpectationMarks.of([mark(4, 'fail'), mark(3, 'pass')]) }).state;
-    expect(marks(t)).toEqual([
+    const v = editor(DOC);
+    v.dispatch({ effects: setExpectationMarks.of([mark(4, 'fail'), mark(3, 'pass')]) });
+    expect(marks(v)).toEqual([
       [3, 'pass'],
       [4, 'fail'],
     ]);
   });
 
   it('keeps the markers on their lines through an edit above them, until the next parse replaces them', () => {
-    const s = EditorState.create({ doc: DOC, extensions: expectationGutter() });
-    const t = s.update({ effects: setExpectationMarks.of([mark(3, 'pass'), mark(4, 'fail')]) }).state;
-    const edited = t.update({ changes: { from: 0, insert: '# a new first line\n' } }).state;
-    expect(marks(edited)).toEqual([
+    const v = editor(DOC);
+    v.dispatch({ effects: setExpectationMarks.of([mark(3, 'pass'), mark(4, 'fail')]) });
+    v.dispatch({ changes: { from: 0, insert: '# a new first line\n' } });
+    expect(marks(v)).toEqual([
       [4, 'pass'],
       [5, 'fail'],
     ]);
-    const replaced = edited.update({ effects: setExpectationMarks.of([mark(5, 'malformed')]) }).state;
-    expect(marks(replaced)).toEqual([[5, 'malformed']]);
+    v.dispatch({ effects: setExpectationMarks.of([mark(5, 'malformed')]) });
+    expect(marks(v)).toEqual([[5, 'malformed']]);
   });
 
   it('keeps the markers when the whole file is replaced by the same text (no new parse comes for it)', () => {
-    const s = EditorState.create({ doc: DOC, extensions: expectationGutter() });
-    const t = s.update({ effects: setExpectationMarks.of([mark(3, 'pass'), mark(4, 'fail')]) }).state;
-    const same = t.update({ changes: { from: 0, to: t.doc.length, insert: DOC } }).state;
-    expect(marks(same)).toEqual([
+    const v = editor(DOC);
+    v.dispatch({ effects: setExpectationMarks.of([mark(3, 'pass'), mark(4, 'fail')]) });
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: DOC } });
+    expect(marks(v)).toEqual([
       [3, 'pass'],
       [4, 'fail'],
     ]);
   });
 
   it('drops a mark for a line the document no longer has', () => {
-    const s = EditorState.create({ doc: 'a\nb', extensions: expectationGutter() });
-    const t = s.update({ effects: setExpectationMarks.of([mark(2, 'pass'), mark(9, 'fail'), mark(0, 'fail')]) }).state;
-    expect(marks(t)).toEqual([[2, 'pass']]);
+    const v = editor('a\nb');
+    v.dispatch({ effects: setExpectationMarks.of([mark(2, 'pass'), mark(9, 'fail'), mark(0, 'fail')]) });
+    expect(marks(v)).toEqual([[2, 'pass']]);
   });
 });

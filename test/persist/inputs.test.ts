@@ -6,10 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ListHandle } from '../../src/model/wire';
-import { createInputsStorage, type ListKeeper } from '../../src/persist/inputs';
+import { createInputsStorage, type InputsStorage } from '../../src/persist/inputs';
 import type { Shelf } from '../../src/persist/shelf';
 import { PERSIST_VERSION } from '../../src/state/inputs';
-import { createRobotsLabStore, persistedPart } from '../../src/state/store';
+import { persistedPart } from '../../src/state/store';
+import { freshLabStore } from '../fakes/store';
 
 function quotaError(): Error {
   const e = new Error('The quota has been exceeded.');
@@ -57,7 +58,7 @@ function browser(capacity = Infinity) {
     held = text;
     return { id: ++ids, name, count: rows(text).length, head: rows(text).slice(0, 500) };
   };
-  const keeper: ListKeeper = {
+  const keeper: Parameters<InputsStorage['connect']>[1] = {
     save: async (k) => {
       keeperSaves.push(k);
       await shelf.set(k, [held]);
@@ -70,16 +71,20 @@ function browser(capacity = Infinity) {
     },
   };
   /** A tab of the page in this browser: a store read from what is saved, connected to the keeper. */
-  async function open() {
-    const notices: (string | null)[] = [];
-    const lost: string[] = [];
-    const storage = createInputsStorage({
+  /** A tab's saved inputs on this browser's localStorage and shelf. */
+  function tabStorage(notices: (string | null)[] = [], lost: string[] = []): InputsStorage {
+    return createInputsStorage({
       storage: () => ls,
       shelf: () => shelf,
       onNotice: (m) => notices.push(m),
       onLost: (m) => lost.push(m),
     });
-    const store = createRobotsLabStore(storage);
+  }
+  async function open() {
+    const notices: (string | null)[] = [];
+    const lost: string[] = [];
+    const storage = tabStorage(notices, lost);
+    const store = freshLabStore(storage);
     if (!store.persist.hasHydrated()) await new Promise<void>((done) => store.persist.onFinishHydration(() => done()));
     await storage.connect(store, keeper);
     return { storage, store, notices, lost };
@@ -89,6 +94,7 @@ function browser(capacity = Infinity) {
     shelved,
     keeperSaves,
     hold,
+    tabStorage,
     open,
     saved: () => JSON.parse(ls.getItem('robots-lab')!),
     refuseShelf: (on: boolean) => {
@@ -236,7 +242,7 @@ describe('a long typed URL list', () => {
     await tab.storage.settled();
 
     const storage = createInputsStorage({ storage: () => b.ls, shelf: () => undefined, onNotice: () => {} });
-    const store = createRobotsLabStore(storage);
+    const store = freshLabStore(storage);
     await store.persist.rehydrate();
     // Before the keeper reads it, another write keeps naming the saved list.
     store.getState().setRobotsText('User-agent: *\nDisallow: /y\n');
@@ -294,12 +300,18 @@ describe('two tabs', () => {
   it("keeping this tab's inputs writes its large texts again over the other tab's", async () => {
     const b = browser();
     const mine = await b.open();
-    const other = await b.open();
     const text = bigRobots(20_000);
     mine.store.getState().setRobotsText(text);
     await mine.storage.settled();
-    other.store.getState().setRobotsText(bigRobots(30_000));
-    await other.storage.settled();
+    // The other tab saves its own large robots.txt as its store would, through its own storage.
+    const other = b.tabStorage();
+    const theirs = bigRobots(30_000);
+    await other.setItem('robots-lab', {
+      state: { ...persistedPart(mine.store.getState()), robotsText: theirs },
+      version: PERSIST_VERSION,
+    });
+    await other.settled();
+    expect(b.shelved.get('robots-lab:robotsText')).toBe(theirs);
     mine.storage.rewrite('robots-lab', { state: persistedPart(mine.store.getState()), version: PERSIST_VERSION });
     await mine.storage.settled();
     expect(b.shelved.get('robots-lab:robotsText')).toBe(text);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createInputsStorage } from '../../src/persist/inputs';
-import { createRobotsLabStore } from '../../src/state/store';
+import { freshLabStore } from '../fakes/store';
 
 describe('typed crawlers (issue 10 item 2: 10,000 typed)', () => {
   it('takes 100 crawlers in all and refuses the next, changing nothing', () => {
-    const store = createRobotsLabStore(createInputsStorage({ storage: () => undefined, onNotice: () => {} }));
+    const store = freshLabStore();
     // The example starts with three profiles: 97 tokens fill the table's 100 columns.
     expect(store.getState().crawlers.profiles).toHaveLength(3);
     const taken = Array.from({ length: 10_000 }, (_, i) => store.getState().addToken(`Bot${i}`));

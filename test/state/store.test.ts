@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
 import { createInputsStorage } from '../../src/persist/inputs';
 import { crawlerSpecs, DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION } from '../../src/state/inputs';
-import { createRobotsLabStore, type RunResults, STORAGE_KEY, snapshotInputs, urlAt } from '../../src/state/store';
+import { type RunResults, STORAGE_KEY, snapshotInputs, urlAt } from '../../src/state/store';
+import { freshLabStore } from '../fakes/store';
 
 /** A localStorage stand-in with a size limit (in characters), throwing as browsers do. */
 class FakeStorage {
@@ -32,7 +33,7 @@ class FakeStorage {
 function makeStore(storage: FakeStorage) {
   const notices: (string | null)[] = [];
   const safe = createInputsStorage({ storage: () => storage, onNotice: (m) => notices.push(m) });
-  return { store: createRobotsLabStore(safe), notices };
+  return { store: freshLabStore(safe), notices };
 }
 
 describe('first visit', () => {
@@ -161,7 +162,7 @@ describe('quota errors (huge pastes)', () => {
       delayMs: 300,
       setTimeout: (fn) => timers.push(fn),
     });
-    const store = createRobotsLabStore(safe);
+    const store = freshLabStore(safe);
     const before = storage.writes;
     for (const t of ['a', 'ab', 'abc']) store.getState().setRobotsText(t);
     expect(storage.writes).toBe(before);

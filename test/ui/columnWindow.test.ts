@@ -1,41 +1,102 @@
-import { describe, expect, it } from 'vitest';
-import { columnRange, drawnColumns, revealColumn } from '../../src/ui/results/columnWindow';
+// @vitest-environment happy-dom
+// The crawler columns a row of the verdict grid draws, and scrolling the
+// active column into view, through the hook the grid uses, on a box whose
+// width and scroll the test sets. Expected ranges worked out by hand.
+import { act, createElement, createRef, type RefObject } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type ColumnRange, drawnColumns, useColumnWindow } from '../../src/ui/results/columnWindow';
 
-// A grid of 100 crawler columns of 160 px after a 280 px URL column, in a 1,000 px box:
-// crawler column c spans [280 + 160c, 440 + 160c).
-const wide = { cols: 100, width: 1000, scrollLeft: 0, start: 280, minCol: 160 };
+type Shape = { cols: number; width: number; start: number; active: number | null };
+
+// The page's root font is 16 px, so a crawler column is at least 6.5 rem = 104 px.
+// A grid of 100 crawler columns after a 280 px URL column, in a 1,000 px box:
+// crawler column c spans [280 + 104c, 384 + 104c).
+const wide: Shape = { cols: 100, width: 1000, start: 280, active: null };
+
+let root: Root | null = null;
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.replaceChildren();
+});
+
+type GridProps = Shape & { box: RefObject<HTMLDivElement | null>; seen: (range: ColumnRange) => void };
+
+/** A grid's scroll box using the hook, reporting the range it returns. */
+function Grid({ box, seen, ...shape }: GridProps) {
+  seen(useColumnWindow(box, shape));
+  return createElement('div', { ref: box });
+}
+
+/** A grid box using the hook; `show` renders it with a shape, `scrollTo` scrolls it as a user would. */
+function grid() {
+  const box = createRef<HTMLDivElement>();
+  let range: ColumnRange | null = null;
+  const seen = (r: ColumnRange) => {
+    range = r;
+  };
+  const host = document.createElement('div');
+  document.body.append(host);
+  const r = createRoot(host);
+  root = r;
+  return {
+    show(shape: Shape): ColumnRange | null {
+      act(() => r.render(createElement(Grid, { ...shape, box, seen })));
+      return range;
+    },
+    async scrollTo(left: number): Promise<ColumnRange | null> {
+      const el = box.current;
+      if (!el) throw new Error('no grid box');
+      el.scrollLeft = left;
+      await act(async () => {
+        el.dispatchEvent(new Event('scroll'));
+        await new Promise((done) => requestAnimationFrame(() => done(null)));
+      });
+      return range;
+    },
+    scrollLeft: () => box.current?.scrollLeft,
+  };
+}
 
 describe('the crawler columns a row of the verdict grid draws', () => {
-  it('draws every column of a grid of 16 or fewer, whatever the scroll', () => {
-    expect(columnRange({ ...wide, cols: 16, scrollLeft: 900 })).toEqual({ first: 0, last: 16 });
-    expect(columnRange({ ...wide, cols: 3 })).toEqual({ first: 0, last: 3 });
+  it('draws every column of a grid of 16 or fewer, whatever the scroll', async () => {
+    const g = grid();
+    g.show({ ...wide, cols: 16 });
+    expect(await g.scrollTo(900)).toEqual({ first: 0, last: 16 });
+    expect(grid().show({ ...wide, cols: 3 })).toEqual({ first: 0, last: 3 });
   });
 
   it('draws every column before the box has a width (nothing is laid out yet)', () => {
-    expect(columnRange({ ...wide, width: 0 })).toEqual({ first: 0, last: 100 });
+    expect(grid().show({ ...wide, width: 0 })).toEqual({ first: 0, last: 100 });
   });
 
-  it('draws the columns in view and two more either side', () => {
-    // In view at 0: x up to 1000 reaches column 4 (920..1080); two more: columns 0..6.
-    expect(columnRange(wide)).toEqual({ first: 0, last: 7 });
-    // At 3,000: x 3000..4000 holds columns 17 (3000..3160) to 23 (3960..4120); two more either side.
-    expect(columnRange({ ...wide, scrollLeft: 3000 })).toEqual({ first: 15, last: 26 });
-    // Scrolled to the end: the last column is drawn, none past it.
-    expect(columnRange({ ...wide, scrollLeft: 280 + 16000 - 1000 })).toEqual({ first: 91, last: 100 });
+  it('draws the columns in view and two more either side', async () => {
+    const g = grid();
+    // In view at 0: x up to 1000 reaches column 6 (904..1008); two more: columns 0..8.
+    expect(g.show(wide)).toEqual({ first: 0, last: 9 });
+    // At 3,000: x 3000..4000 holds columns 26 (2984..3088) to 35 (3920..4024); two more either side.
+    expect(await g.scrollTo(3000)).toEqual({ first: 24, last: 38 });
+    // Scrolled to the end (10,680 − 1,000): column 90 (9640..9744) is the first in view; none past the last.
+    expect(await g.scrollTo(280 + 10400 - 1000)).toEqual({ first: 88, last: 100 });
   });
 
-  it('widens columns that share a box wider than their minimum (the template is minmax(min, 1fr))', () => {
-    // 20 columns in 4,280 px: each 200 px wide, not 160, so x 0..4280 holds all of them.
-    expect(columnRange({ ...wide, cols: 20, width: 4280 })).toEqual({ first: 0, last: 20 });
-    // At 160 px the same box would hold 25: the last would be column 19 anyway. With 30 columns
-    // of 160 px (4,800 + 280 > 4,280), x up to 4280 reaches column 24 (4120..4280); two more.
-    expect(columnRange({ ...wide, cols: 30, width: 4280 })).toEqual({ first: 0, last: 27 });
+  it('keeps each column at its minimum width when the box is too narrow for all of them', () => {
+    // 50 columns in 4,280 px would be 80 px each: they stay 104 px, so x up to 4280 reaches
+    // column 38 (4232..4336); two more.
+    expect(grid().show({ ...wide, cols: 50, width: 4280 })).toEqual({ first: 0, last: 41 });
   });
 
-  it('starts at the left edge when rows stack (no URL column beside the verdicts)', () => {
-    const narrow = { cols: 40, width: 390, scrollLeft: 1040, start: 0, minCol: 104 };
-    // x 1040..1430: columns 10..13 (1352..1456); two more either side.
-    expect(columnRange(narrow)).toEqual({ first: 8, last: 16 });
+  it('starts at the left edge when rows stack (no URL column beside the verdicts)', async () => {
+    const g = grid();
+    g.show({ cols: 40, width: 390, start: 0, active: null });
+    // x 1040..1430: columns 10 (1040..1144) to 13 (1352..1456); two more either side.
+    expect(await g.scrollTo(1040)).toEqual({ first: 8, last: 16 });
   });
 
   it('adds the active column where it lies outside the range, in column order', () => {
@@ -47,23 +108,39 @@ describe('the crawler columns a row of the verdict grid draws', () => {
 });
 
 describe('scrolling the active column into view', () => {
-  it('leaves a column in view where it is', () => {
-    expect(revealColumn(wide, 2)).toBeNull();
-    expect(revealColumn({ ...wide, scrollLeft: 3000 }, 17)).toBeNull();
+  it('leaves a column in view where it is', async () => {
+    const g = grid();
+    g.show({ ...wide, active: 2 });
+    expect(g.scrollLeft()).toBe(0);
+    await g.scrollTo(3000);
+    g.show({ ...wide, active: 30 }); // 3400..3504
+    expect(g.scrollLeft()).toBe(3000);
   });
 
   it('scrolls right just enough to show a column past the right edge', () => {
-    // Column 5 spans 1080..1240: the view must end at 1240.
-    expect(revealColumn(wide, 5)).toBe(240);
-    expect(revealColumn(wide, 99)).toBe(280 + 16000 - 1000);
+    const g = grid();
+    // Column 7 spans 1008..1112: the view must end at 1112.
+    g.show({ ...wide, active: 7 });
+    expect(g.scrollLeft()).toBe(112);
+    const h = grid();
+    h.show({ ...wide, active: 99 }); // 10576..10680
+    expect(h.scrollLeft()).toBe(280 + 10400 - 1000);
   });
 
-  it('scrolls left to the start of a column past the left edge', () => {
-    expect(revealColumn({ ...wide, scrollLeft: 3000 }, 10)).toBe(1880);
-    expect(revealColumn({ ...wide, scrollLeft: 3000 }, 0)).toBe(280);
+  it('scrolls left to the start of a column past the left edge', async () => {
+    const g = grid();
+    g.show(wide);
+    await g.scrollTo(3000);
+    g.show({ ...wide, active: 10 }); // 1320..1424
+    expect(g.scrollLeft()).toBe(1320);
+    await g.scrollTo(3000);
+    g.show({ ...wide, active: 0 });
+    expect(g.scrollLeft()).toBe(280);
   });
 
   it('never scrolls a grid that draws every column', () => {
-    expect(revealColumn({ ...wide, cols: 16 }, 15)).toBeNull();
+    const g = grid();
+    g.show({ ...wide, cols: 16, active: 15 });
+    expect(g.scrollLeft()).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { useDeploy } from '../../state/deploy';
 import { useRobotsLab } from '../../state/store';
 
 /** Whether `next` replaced `prev` rather than edited it: less than half of the longer one kept at either end. */
-export function replacedWhole(prev: string, next: string): boolean {
+function replacedWhole(prev: string, next: string): boolean {
   if (next === '' || !next.includes('\n')) return false;
   if (prev === '') return true;
   const max = Math.min(prev.length, next.length);

@@ -16,7 +16,7 @@ const CRAWLER_COL_REM = 6.5;
 const OVERSCAN = 2;
 
 /** Where the crawler columns lie in the grid's scroll box, in pixels. */
-export interface ColumnGeometry {
+interface ColumnGeometry {
   cols: number;
   /** The scroll box's inner width. */
   width: number;
@@ -40,7 +40,7 @@ export interface ColumnRange {
  * template `minmax(minCol, 1fr)`). All columns while there are ALL_COLUMNS
  * or fewer, or before the box has a width.
  */
-export function columnRange(g: ColumnGeometry): ColumnRange {
+function columnRange(g: ColumnGeometry): ColumnRange {
   if (g.cols <= ALL_COLUMNS || g.width <= 0) return { first: 0, last: g.cols };
   const col = Math.max(g.minCol, (g.width - g.start) / g.cols);
   const first = Math.floor((g.scrollLeft - g.start) / col) - OVERSCAN;
@@ -58,7 +58,7 @@ export function drawnColumns(range: ColumnRange, active: number | null): number[
 }
 
 /** The scroll position that brings column `col` into view, or null when it is in view already. */
-export function revealColumn(g: ColumnGeometry, col: number): number | null {
+function revealColumn(g: ColumnGeometry, col: number): number | null {
   if (g.cols <= ALL_COLUMNS || g.width <= 0) return null;
   const w = Math.max(g.minCol, (g.width - g.start) / g.cols);
   const left = g.start + col * w;
