@@ -1,19 +1,11 @@
 /**
  * URL lists as auditors bring them: plain text (one URL a line), CSV (one
  * column of URLs, with or without a header row) and sitemap XML (`<loc>`
- * elements of a `<urlset>` or a `<sitemapindex>`). Pure text in, URLs out:
- * the CLI and the page's worker read lists the same way. Decoding bytes
- * (gzip, BOM) is the caller's job.
+ * elements of a `<urlset>` or a `<sitemapindex>`): which format a list is,
+ * and a CSV's shape before it is read. The reading itself is `readList.ts`.
  */
 
-import { CsvListReader, CsvRows, type ListReader, looksLikeUrl, SitemapReader, sniffSeparator } from './liststream';
-
-/** One URL of a list and where it came from (for messages). */
-export interface ListedUrl {
-  url: string;
-  /** `name:line`. */
-  origin: string;
-}
+import { CsvRows, looksLikeUrl, sniffSeparator } from './liststream';
 
 export type ListFormat = 'txt' | 'csv' | 'sitemap';
 
@@ -24,35 +16,6 @@ export function detectListFormat(name: string, text: string): ListFormat {
   if (lower.endsWith('.xml') || lower.endsWith('.xml.gz')) return 'sitemap';
   if (/^\s*</.test(text) && /<(urlset|sitemapindex)\b/i.test(text.slice(0, 4096))) return 'sitemap';
   return 'txt';
-}
-
-/** One URL a line; blank lines and lines starting with `#` are skipped. */
-export function parseTextList(text: string, name: string): ListedUrl[] {
-  const out: ListedUrl[] = [];
-  const lines = text.split(/\r\n|\n|\r/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (line === '' || line.startsWith('#')) continue;
-    out.push({ url: line, origin: `${name}:${i + 1}` });
-  }
-  return out;
-}
-
-/** Feeds a whole text to an incremental reader; its URLs with their `name:line` origins. */
-function readAll(reader: ListReader, text: string, name: string): ListedUrl[] {
-  reader.write(text);
-  reader.end();
-  const { urls, lines } = reader.take();
-  return urls.map((url, i) => ({ url, origin: `${name}:${lines[i]}` }));
-}
-
-/**
- * The `<loc>` values of a sitemap, in order: a `<urlset>`'s pages, or a
- * `<sitemapindex>`'s child sitemaps (see `SitemapReader`). Malformed XML is
- * an error naming its line.
- */
-export function parseSitemap(text: string, name: string): ListedUrl[] {
-  return readAll(new SitemapReader(name), text, name);
 }
 
 /**
@@ -105,12 +68,4 @@ export function inspectCsv(text: string, name: string): CsvShape {
     sample: data.slice(0, 3),
     rows: data.length,
   };
-}
-
-/**
- * The URLs of one CSV column (see `CsvListReader`), each with the line its
- * row starts on.
- */
-export function parseCsvList(text: string, name: string, column?: string): ListedUrl[] {
-  return readAll(new CsvListReader(name, column), text, name);
 }

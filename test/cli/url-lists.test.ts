@@ -2,8 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io';
 import { run } from '../../src/cli/main';
 import { CsvListReader, type ListReader, SitemapReader } from '../../src/core/liststream';
-import { detectListFormat, inspectCsv, parseCsvList, parseSitemap, parseTextList } from '../../src/core/urllist';
+import { readUrlList } from '../../src/core/readList';
+import { detectListFormat, inspectCsv } from '../../src/core/urllist';
 import { runCli } from './harness';
+
+/** Every URL of a list read by the one list reader, with `name:line`. */
+async function listed(text: string, name: string, column?: string): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  async function* bytes() {
+    yield new TextEncoder().encode(text);
+  }
+  for await (const { urls, lines } of readUrlList(bytes(), { name, column })) {
+    for (let i = 0; i < urls.length; i++) out.push([urls[i], `${name}:${lines[i]}`]);
+  }
+  return out;
+}
 
 describe('URL lists', () => {
   it('detects the format from the extension, else from the content', () => {
@@ -14,9 +27,9 @@ describe('URL lists', () => {
     expect(detectListFormat('urls', '/a\n/b')).toBe('txt');
   });
 
-  it('keeps # inside a URL (a fragment) but skips whole-line comments', () => {
-    expect(parseTextList('#c\nhttps://e.com/a#frag\r\n  # indented comment\n', 'l').map((u) => u.url)).toEqual([
-      'https://e.com/a#frag',
+  it('keeps # inside a URL (a fragment) but skips whole-line comments', async () => {
+    expect(await listed('#c\nhttps://e.com/a#frag\r\n  # indented comment\n', 'l')).toEqual([
+      ['https://e.com/a#frag', 'l:2'],
     ]);
   });
 
@@ -27,24 +40,24 @@ describe('URL lists', () => {
     expect([shape.columns, shape.rows]).toEqual([4, 1]);
   });
 
-  it('reads a CSV without a header row, and a TSV', () => {
-    expect(parseCsvList('/a,1\n/b,2\n', 'l.csv').map((u) => [u.url, u.origin])).toEqual([
+  it('reads a CSV without a header row, and a TSV', async () => {
+    expect(await listed('/a,1\n/b,2\n', 'l.csv')).toEqual([
       ['/a', 'l.csv:1'],
       ['/b', 'l.csv:2'],
     ]);
-    expect(parseCsvList('id\turl\n1\thttps://e.com/x\n', 'l.tsv').map((u) => u.url)).toEqual(['https://e.com/x']);
+    expect(await listed('id\turl\n1\thttps://e.com/x\n', 'l.tsv')).toEqual([['https://e.com/x', 'l.tsv:2']]);
   });
 
-  it('picks a CSV column by 1-based number', () => {
-    expect(parseCsvList('a,b\n/x,/y\n', 'l.csv', '2').map((u) => u.url)).toEqual(['/y']);
+  it('picks a CSV column by 1-based number', async () => {
+    expect(await listed('a,b\n/x,/y\n', 'l.csv', '2')).toEqual([['/y', 'l.csv:2']]);
   });
 
-  it('reads namespaced <loc> elements, CDATA and numeric entities from a sitemap index', () => {
+  it('reads namespaced <loc> elements, CDATA and numeric entities from a sitemap index', async () => {
     const xml =
       '<sm:sitemapindex xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       '<sm:sitemap><sm:loc><![CDATA[https://e.com/a?x=1&y=2]]></sm:loc></sm:sitemap>\n' +
       '<sm:sitemap><sm:loc>https://e.com/caf&#xE9;</sm:loc></sm:sitemap>\n</sm:sitemapindex>';
-    expect(parseSitemap(xml, 's.xml').map((u) => [u.url, u.origin])).toEqual([
+    expect(await listed(xml, 's.xml')).toEqual([
       ['https://e.com/a?x=1&y=2', 's.xml:2'],
       ['https://e.com/café', 's.xml:3'],
     ]);
