@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { diagnosticCount } from '../model/diagnosticTable';
 import { type DockTab, useRobotsLab } from '../state/store';
-import { AiLens } from './ai/AiLens';
 import { DecidingList } from './DecidingList';
 import { Diagnostics } from './Diagnostics';
 import { ExplainPanel } from './ExplainPanel';
-import { LogsPanel } from './logs/LogsPanel';
 import { SitemapsPanel } from './SitemapsPanel';
 import { Totals } from './Totals';
 import { tabAfterKey } from './tabKeys';
+
+// Tabs a first visit does not open load when first shown, off the page's start-up.
+const AiLens = lazy(() => import('./ai/AiLens').then((m) => ({ default: m.AiLens })));
+const LogsPanel = lazy(() => import('./logs/LogsPanel').then((m) => ({ default: m.LogsPanel })));
 
 const TABS: [DockTab, string][] = [
   ['why', 'Why'],
@@ -122,9 +124,11 @@ export function Dock() {
         )}
         {tab === 'totals' && <Totals />}
         {tab === 'problems' && <Diagnostics />}
-        {tab === 'ai' && <AiLens />}
-        {tab === 'sitemaps' && <SitemapsPanel />}
-        {tab === 'logs' && <LogsPanel />}
+        <Suspense fallback={<p className="lazy-loading">Loading…</p>}>
+          {tab === 'ai' && <AiLens />}
+          {tab === 'sitemaps' && <SitemapsPanel />}
+          {tab === 'logs' && <LogsPanel />}
+        </Suspense>
       </div>
     </aside>
   );

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useDeploy, type MainView as View } from '../../state/deploy';
 import { formatCount } from '../format';
-import { BeforeAfter } from './BeforeAfter';
 import './deploy.css';
 import { tabAfterKey } from '../tabKeys';
+
+// Before / after (and the merge view it pulls in) is not on a first visit's screen: it loads when first shown.
+const BeforeAfter = lazy(() => import('./BeforeAfter').then((m) => ({ default: m.BeforeAfter })));
 
 const TABS: [View, string][] = [
   ['results', 'Results'],
@@ -49,7 +51,15 @@ export function MainView({ results }: { results: ReactNode }) {
           {results}
         </div>
       ) : (
-        <BeforeAfter />
+        <Suspense
+          fallback={
+            <div id="main-view-before-after" role="tabpanel" aria-labelledby="main-tab-before-after" aria-busy="true">
+              <p className="lazy-loading">Loading…</p>
+            </div>
+          }
+        >
+          <BeforeAfter />
+        </Suspense>
       )}
     </>
   );
