@@ -73,8 +73,14 @@ export const STORIES: Story[] = [
       }).catch((e) => {
         throw new Error(`${e} — drawn: ${JSON.stringify(seen)}`);
       });
-      const why = await until('the explanation', () => lab.explanation());
-      if (!why.includes('/pr')) throw new Error(`the explanation does not name the rule: ${why}`);
+      // The highlight comes from the run, the explanation from its own call: it may come later.
+      let why = '';
+      await until('the explanation to name the rule', async () => {
+        why = (await lab.explanation()) ?? '';
+        return why.includes('/pr');
+      }).catch((e) => {
+        throw new Error(`${e} — shown: ${why}`);
+      });
       await lab.tab.screenshot(`${shots}/${driver.engine}-explained-1280x720.png`);
     },
   },
