@@ -251,6 +251,35 @@ function freeDisplay(): number {
  * WebKitGTK: Xvfb on a free display, WebKitWebDriver on `port`, and a new
  * WebDriver session (a new MiniBrowser, with its own ephemeral profile) per tab.
  */
+/** How long a new WebKit session may take before it is asked for once more. */
+const SESSION_WAIT_MS = 45_000;
+
+/**
+ * A new MiniBrowser session. Now and then MiniBrowser never comes up (no
+ * process, and WebKitWebDriver never answers): the request is made once
+ * more rather than holding the suite until its deadline; a second miss fails.
+ */
+async function openWebkitSession(port: number): Promise<WebDriver> {
+  for (let attempt = 1; ; attempt++) {
+    const session = new Builder()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      })
+      .build();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), SESSION_WAIT_MS);
+    });
+    const got = await Promise.race([session, late]);
+    clearTimeout(timer);
+    if (got) return got;
+    session.then((d) => d.quit()).catch(() => undefined);
+    if (attempt === 2) throw new Error(`WebKit opened no session in ${SESSION_WAIT_MS / 1000} s, twice`);
+  }
+}
+
 export async function webkitDriver(port: number): Promise<EngineDriver> {
   const display = freeDisplay();
   const env = { ...process.env, DISPLAY: `:${display}`, WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS: '1' };
@@ -274,13 +303,7 @@ export async function webkitDriver(port: number): Promise<EngineDriver> {
   return {
     engine: 'webkit',
     async newTab(viewport) {
-      const driver = await new Builder()
-        .usingServer(`http://127.0.0.1:${port}`)
-        .withCapabilities({
-          browserName: 'MiniBrowser',
-          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-        })
-        .build();
+      const driver = await openWebkitSession(port);
       sessions.add(driver);
       await driver.manage().window().setRect({ width: viewport.width, height: viewport.height, x: 0, y: 0 });
       const tab = new SeleniumTab(driver);
