@@ -12,7 +12,6 @@
  *
  * Run: BENCH=logs npm run bench:browser
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +21,7 @@ import { build } from 'esbuild';
 import { writeRepeatedLog } from '../../e2e/fixtures/accessLog';
 import { longestTaskSince, watchLongTasks } from '../../e2e/fixtures/longTasks';
 import { writeHistory, writeLog } from '../logs';
+import { ourRenderers } from './probe';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const out = join(root, 'bench/out');
@@ -30,28 +30,9 @@ const LINES = Number(process.env.LOGS_BENCH_LINES ?? 10_000_000);
 const PEER_BUDGET_MS = 10_000;
 const figures: Record<string, unknown> = {};
 
-/** The resident memory (MiB) of this test's Chromium renderers: descendants of this process with --type=renderer. */
+/** The resident memory (MiB) of this test's Chromium renderers. */
 function rendererRssMiB(): number {
-  const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' });
-  const rows = ps
-    .trim()
-    .split('\n')
-    .map((l) => {
-      const [pid, ppid, rss, ...args] = l.trim().split(/\s+/);
-      return { pid: Number(pid), ppid: Number(ppid), rss: Number(rss), args: args.join(' ') };
-    });
-  const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows) {
-      if (!mine.has(r.pid) && mine.has(r.ppid)) {
-        mine.add(r.pid);
-        grew = true;
-      }
-    }
-  }
-  const kb = rows.filter((r) => mine.has(r.pid) && r.args.includes('--type=renderer')).reduce((n, r) => n + r.rss, 0);
-  return kb / 1024;
+  return ourRenderers().reduce((n, r) => n + r.rssKiB, 0) / 1024;
 }
 
 /** Drops `logs` on the Logs tab (with the history `files`, or the editor's file) and waits for the report. */

@@ -35,17 +35,16 @@ export interface StepFigures {
 const MiB = 1024 * 1024;
 
 /**
- * The renderer processes this bench's Chromium started (descendants of this
- * process with --type=renderer) that run a dedicated worker: the page under
- * test is the only one with a worker thread.
+ * The Chromium renderer processes this bench process started (its
+ * descendants with --type=renderer), with their resident memory in KiB.
  */
-function pageRendererPid(): number {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+export function ourRenderers(): { pid: number; rssKiB: number }[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' })
     .trim()
     .split('\n')
     .map((line) => {
-      const [pid, ppid, ...args] = line.trim().split(/\s+/);
-      return { pid: Number(pid), ppid: Number(ppid), args: args.join(' ') };
+      const [pid, ppid, rss, ...args] = line.trim().split(/\s+/);
+      return { pid: Number(pid), ppid: Number(ppid), rssKiB: Number(rss), args: args.join(' ') };
     });
   const mine = new Set([process.pid]);
   for (let grew = true; grew; ) {
@@ -57,9 +56,12 @@ function pageRendererPid(): number {
       }
     }
   }
-  const withWorker = rows.filter(
-    (r) => mine.has(r.pid) && r.args.includes('--type=renderer') && threadNames(r.pid).includes('DedicatedWorker'),
-  );
+  return rows.filter((r) => mine.has(r.pid) && r.args.includes('--type=renderer'));
+}
+
+/** The one renderer running a dedicated worker: the page under test is the only one with a worker thread. */
+function pageRendererPid(): number {
+  const withWorker = ourRenderers().filter((r) => threadNames(r.pid).includes('DedicatedWorker'));
   if (withWorker.length !== 1) {
     throw new Error(`expected one renderer running a worker, found ${withWorker.length}`);
   }
