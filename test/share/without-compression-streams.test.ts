@@ -1,7 +1,7 @@
 /**
  * A browser without `CompressionStream` (Safari before 16.4, Firefox before
- * 113) makes and opens share links through the fallback, and its links are
- * the same format: each side opens what the other made. Fragments are also
+ * 113) makes share links through the fallback, and its links are the same
+ * format: each side opens what the other made. Fragments are also
  * checked against node:zlib, which shares no code with either.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
