@@ -39,21 +39,18 @@ export async function copyShareLink(state: ShareState | Promise<ShareState>, tar
   const encoding = Promise.resolve(state).then(encodeLink);
   const link = encoding.then((e) => (e.ok ? linkFor(target.href, e.fragment) : Promise.reject(new Error(e.message))));
   // Started before the first await, while the click's user activation lasts.
-  const copying = target.writeClipboard(link);
-  copying.catch(() => undefined);
+  const copied = target.writeClipboard(link).then(
+    () => true,
+    () => false,
+  );
   const encoded = await encoding;
   if (!encoded.ok) return { message: encoded.message, offerFile: true };
   target.setFragment(encoded.fragment);
-  const kb = Math.max(1, Math.ceil(linkFor(target.href, encoded.fragment).length / 1024));
-  try {
-    await copying;
-    return {
-      message: `Share link copied (${kb} KB). It holds the whole state; nothing is sent to a server.`,
-      offerFile: false,
-    };
-  } catch {
-    return { message: `Share link made (${kb} KB): copy it from the address bar.`, offerFile: false };
-  }
+  const kb = Math.max(1, Math.ceil((await link).length / 1024));
+  const message = (await copied)
+    ? `Share link copied (${kb} KB). It holds the whole state; nothing is sent to a server.`
+    : `Share link made (${kb} KB): copy it from the address bar.`;
+  return { message, offerFile: false };
 }
 
 /** The download name of a state file made on `date` (UTC day). */

@@ -7,20 +7,8 @@
 import { DEFAULT_INPUTS } from '../state/inputs';
 import { pickState, type ShareState } from './format';
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** Whether two states hold the same work; the selected cell is a view, not work, and is not compared. */
-function sameWork(a: ShareState, b: ShareState): boolean {
-  return (
-    a.robotsText === b.robotsText &&
-    a.robotsUrl === b.robotsUrl &&
-    a.urlText === b.urlText &&
-    sameList(a.crawlers.profiles, b.crawlers.profiles) &&
-    sameList(a.crawlers.tokens, b.crawlers.tokens) &&
-    a.settings.normalise === b.settings.normalise &&
-    a.settings.fetchStatus === b.settings.fetchStatus
-  );
-}
+/** The work a state holds, as one string to compare: the selected cell is a view, not work, and is left out. */
+const work = (s: ShareState): string => JSON.stringify({ ...pickState(s), selected: null });
 
 /**
  * Whether opening a shared state must ask first: only when the page holds
@@ -32,7 +20,8 @@ function sameWork(a: ShareState, b: ShareState): boolean {
 export function shouldAskBeforeReplacing(
   local: ShareState,
   incoming: ShareState,
-  pristine: ShareState = pickState(DEFAULT_INPUTS),
+  pristine: ShareState = DEFAULT_INPUTS,
 ): boolean {
-  return !sameWork(local, pristine) && !sameWork(local, incoming);
+  const mine = work(local);
+  return mine !== work(pristine) && mine !== work(incoming);
 }
