@@ -1,4 +1,6 @@
 import { useDeploy } from '../../state/deploy';
+import { CloseButton } from '../CloseButton';
+import { useFileDrop } from '../files';
 import { DeployedSource, readDeployedFile } from './DeployedSource';
 import { FlipList } from './FlipList';
 import { FlipHeadline, FlipSummary } from './FlipSummary';
@@ -14,6 +16,7 @@ export function BeforeAfter() {
   const notice = useDeploy((s) => s.notice);
   const setNotice = useDeploy((s) => s.setNotice);
   const empty = useDeploy((s) => s.deployedText === '');
+  const drop = useFileDrop(([file]) => file && void readDeployedFile(file));
   return (
     <div
       className="before-after"
@@ -21,15 +24,7 @@ export function BeforeAfter() {
       role="tabpanel"
       aria-labelledby="main-tab-before-after"
       data-testid="before-after"
-      onDragOver={(e) => {
-        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
-      }}
-      onDrop={(e) => {
-        const file = e.dataTransfer.files[0];
-        if (!file) return;
-        e.preventDefault();
-        void readDeployedFile(file);
-      }}
+      {...drop.handlers}
     >
       <div className="deploy-bar">
         <DeployedSource />
@@ -38,9 +33,7 @@ export function BeforeAfter() {
       {notice && (
         <div className="notice" role="alert" data-testid="deploy-notice">
           <span>{notice}</span>
-          <button type="button" onClick={() => setNotice(null)} aria-label="Dismiss">
-            ×
-          </button>
+          <CloseButton label="Dismiss" onClick={() => setNotice(null)} />
         </div>
       )}
       {empty ? (

@@ -1,6 +1,6 @@
-import { useRef } from 'react';
 import { useDeploy } from '../../state/deploy';
 import { useRobotsLab } from '../../state/store';
+import { FileButton } from '../files';
 
 /** Past this a file is not a robots.txt (Google reads 500 KiB): refused with a message, nothing replaced. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -29,7 +29,6 @@ export async function readDeployedFile(file: File): Promise<void> {
 
 /** Where the deployed file comes from: the file as first opened, a file, or a copy of the editor's file. */
 export function DeployedSource() {
-  const input = useRef<HTMLInputElement>(null);
   const opened = useDeploy((s) => s.openedText);
   const same = useDeploy((s) => s.openedText === s.deployedText);
   return (
@@ -43,21 +42,14 @@ export function DeployedSource() {
       >
         The file as first opened
       </button>
-      <button type="button" onClick={() => input.current?.click()} data-testid="deployed-open">
-        Open deployed file…
-      </button>
-      <input
-        ref={input}
-        type="file"
+      <FileButton
         accept=".txt,text/plain"
-        hidden
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          if (f) void readDeployedFile(f);
-          e.target.value = '';
-        }}
-        data-testid="deployed-file"
-      />
+        onFiles={([f]) => f && void readDeployedFile(f)}
+        testId="deployed-open"
+        inputTestId="deployed-file"
+      >
+        Open deployed file…
+      </FileButton>
       <button
         type="button"
         title="Copies the editor's robots.txt to the deployed side, as a starting point before you edit"

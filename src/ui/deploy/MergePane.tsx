@@ -39,11 +39,12 @@ const fromStore = Annotation.define<boolean>();
 /**
  * Brings a side to its store text by replacing only the span that differs
  * (common head and tail kept), so the merge view re-diffs just that span
- * rather than the whole file on every keystroke in the main editor.
+ * rather than the whole file on every keystroke in the main editor. False
+ * when the side holds that text already (the store took it from this side).
  */
-function follow(view: EditorView, text: string): void {
+function follow(view: EditorView, text: string): boolean {
   const old = view.state.doc.toString();
-  if (old === text) return;
+  if (old === text) return false;
   let head = 0;
   const max = Math.min(old.length, text.length);
   while (head < max && old.charCodeAt(head) === text.charCodeAt(head)) head++;
@@ -53,6 +54,7 @@ function follow(view: EditorView, text: string): void {
     changes: { from: head, to: old.length - tail, insert: text.slice(head, text.length - tail) },
     annotations: fromStore.of(true),
   });
+  return true;
 }
 
 /** Unchanged runs of this many lines or more fold into one line ("… 120 unchanged lines"), with this many kept as context. */
@@ -88,37 +90,18 @@ export function MergePane() {
   const host = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const { root } = shadowMount(host.current!);
-    // A side's own edits reach the store through these writes: the side already holds that text.
-    let ownA = false;
-    let ownB = false;
-    const writeA = (text: string) => {
-      ownA = true;
-      useDeploy.getState().setDeployedText(text);
-      ownA = false;
-    };
-    const writeB = (text: string) => {
-      ownB = true;
-      useRobotsLab.getState().setRobotsText(text);
-      ownB = false;
-    };
-    const deployed = useDeploy.getState().deployedText;
-    const edited = useRobotsLab.getState().robotsText;
     const box = host.current!;
+    const { root } = shadowMount(box);
     // A task later: both sides' chunks are computed and laid out by then.
-    let merge: MergeView | null = null;
-    let revealTimer: ReturnType<typeof setTimeout> | null = null;
+    let revealTimer: ReturnType<typeof setTimeout> | undefined;
     const reveal = () => {
-      if (revealTimer !== null) clearTimeout(revealTimer);
-      revealTimer = setTimeout(() => {
-        revealTimer = null;
-        if (merge) showFirstChange(merge, box);
-      }, 0);
+      clearTimeout(revealTimer);
+      revealTimer = setTimeout(() => showFirstChange(view, box), 0);
     };
     const view = new MergeView({
       a: {
-        doc: deployed,
-        extensions: side('Deployed robots.txt', 'deployed-editor-content', writeA, [
+        doc: useDeploy.getState().deployedText,
+        extensions: side('Deployed robots.txt', 'deployed-editor-content', useDeploy.getState().setDeployedText, [
           placeholder('Paste the deployed robots.txt here, drop its file, or restore a snapshot'),
           // A file pasted into the empty side shows its first change, as one opened does.
           EditorView.updateListener.of((u) => {
@@ -127,8 +110,8 @@ export function MergePane() {
         ]),
       },
       b: {
-        doc: edited,
-        extensions: side('Edited robots.txt', 'edited-editor-content', writeB),
+        doc: useRobotsLab.getState().robotsText,
+        extensions: side('Edited robots.txt', 'edited-editor-content', useRobotsLab.getState().setRobotsText),
       },
       parent: root,
       root,
@@ -136,14 +119,10 @@ export function MergePane() {
       highlightChanges: true,
       collapseUnchanged: COLLAPSE,
     });
-    merge = view;
     reveal();
     // A new deployed file (opened, restored, pasted whole) shows its first change; an edit in the editor does not move the view.
     const stopDeploy = useDeploy.subscribe((s, prev) => {
-      if (s.deployedText !== prev.deployedText && !ownA) {
-        follow(view.a, s.deployedText);
-        reveal();
-      }
+      if (s.deployedText !== prev.deployedText && follow(view.a, s.deployedText)) reveal();
       if (s.deployedFocus && s.deployedFocus !== prev.deployedFocus) {
         const doc = view.a.state.doc;
         const line = doc.line(Math.min(Math.max(1, s.deployedFocus.line), doc.lines));
@@ -155,10 +134,10 @@ export function MergePane() {
       }
     });
     const stopLab = useRobotsLab.subscribe((s, prev) => {
-      if (s.robotsText !== prev.robotsText && !ownB) follow(view.b, s.robotsText);
+      if (s.robotsText !== prev.robotsText) follow(view.b, s.robotsText);
     });
     return () => {
-      if (revealTimer !== null) clearTimeout(revealTimer);
+      clearTimeout(revealTimer);
       stopDeploy();
       stopLab();
       view.destroy();
