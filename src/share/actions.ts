@@ -58,14 +58,8 @@ export function stateFileName(date: Date): string {
   return `robots-lab-state-${date.toISOString().slice(0, 10)}.json`;
 }
 
-/** The outcome of reading an imported file: the state to load (or null) and the sentence to show. */
-export interface ImportOutcome {
-  state: ShareState | null;
-  message: string;
-}
-
-/** Reads an imported state file's text and says what was loaded or why not. */
-export function importStateFile(text: string): ImportOutcome {
+/** Reads an imported state file's text: the state to load (or null) and the sentence that says what was loaded or why not. */
+export function importStateFile(text: string): { state: ShareState | null; message: string } {
   const read = stateFromFile(text);
   if (!read.ok) return { state: null, message: read.error };
   const note = read.warnings.length > 0 ? ` ${read.warnings.join(' ')}` : '';

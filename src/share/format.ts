@@ -63,8 +63,6 @@ export const LIMITS = {
   robotsUrl: 8 * 1024,
   /** Characters of the URL list: a million URLs of ~60 characters. */
   urlText: 64 * 1024 * 1024,
-  /** Built-in profiles chosen (there are a few dozen). */
-  profiles: 200,
   /** Product tokens typed. */
   tokens: 10_000,
   /** Characters of one product token. */
@@ -73,25 +71,13 @@ export const LIMITS = {
   cellIndex: 100_000_000,
 } as const;
 
-/** The crawlers of a shared state. */
-export interface ShareCrawlers {
-  profiles: string[];
-  tokens: string[];
-}
-
-/** The settings of a shared state. */
-export interface ShareSettings {
-  normalise: boolean;
-  fetchStatus: number;
-}
-
 /** Everything a share link or state file carries (see the module comment for the format). */
 export interface ShareState {
   robotsText: string;
   robotsUrl: string;
   urlText: string;
-  crawlers: ShareCrawlers;
-  settings: ShareSettings;
+  crawlers: { profiles: string[]; tokens: string[] };
+  settings: { normalise: boolean; fetchStatus: number };
   selected: { row: number; col: number } | null;
 }
 

@@ -18,11 +18,10 @@ import { validateState } from './validate';
 /** A link was made (`fragment` starts with `#`), or the state is too large for one. */
 export type EncodeResult =
   | { ok: true; fragment: string }
-  | { ok: false; reason: 'too-large'; message: string; fragmentChars: number | null };
+  | { ok: false; message: string; fragmentChars: number | null };
 
 const tooLarge = (fragmentChars: number | null): EncodeResult => ({
   ok: false,
-  reason: 'too-large',
   fragmentChars,
   message:
     fragmentChars === null
@@ -57,7 +56,7 @@ export async function decodeLink(hash: string): Promise<ReadResult> {
   const h = hash.startsWith('#') ? hash : `#${hash}`;
   const version = /^#s=v(\d+)\./.exec(h);
   if (!version) return { ok: false, error: 'This address holds no shared state.' };
-  if (h.slice(0, FRAGMENT_PREFIX.length) !== FRAGMENT_PREFIX) {
+  if (!h.startsWith(FRAGMENT_PREFIX)) {
     return {
       ok: false,
       error: `This link was made by a newer Robots Lab (format v${version[1]}); it cannot be opened here.`,
@@ -69,11 +68,9 @@ export async function decodeLink(hash: string): Promise<ReadResult> {
   const json = await inflateRaw(bytes, MAX_LINK_JSON_BYTES);
   if (json === 'corrupt') return { ok: false, error: 'This share link is damaged or cut short; ask for it again.' };
   if (json === 'too-large') return { ok: false, error: 'This share link expands to more data than a link may hold.' };
-  let text: string;
   let raw: unknown;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(json);
-    raw = JSON.parse(text);
+    raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
   } catch {
     return { ok: false, error: 'This share link is damaged (its content is not a readable state).' };
   }

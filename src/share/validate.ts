@@ -9,7 +9,7 @@
  */
 import { CRAWLER_PROFILES } from '../core/profiles';
 import { isFetchStatus } from '../model/fetchStatus';
-import { LIMITS, type ReadResult, type ShareCrawlers, type ShareSettings, type ShareState } from './format';
+import { LIMITS, type ReadResult, type ShareState } from './format';
 
 const KNOWN_PROFILES = new Set(CRAWLER_PROFILES.map((p) => p.id));
 
@@ -60,7 +60,6 @@ function readProfiles(v: unknown, warnings: string[]): string[] {
     else dropped++;
   }
   if (dropped > 0) warnings.push(`${dropped} unknown or repeated crawler profile(s) were dropped.`);
-  if (out.length > LIMITS.profiles) out.length = LIMITS.profiles;
   return out;
 }
 
@@ -82,7 +81,7 @@ function readTokens(v: unknown, warnings: string[]): string[] {
   return [...seen];
 }
 
-function readCrawlers(v: unknown, warnings: string[]): ShareCrawlers {
+function readCrawlers(v: unknown, warnings: string[]): ShareState['crawlers'] {
   if (v === undefined) return { profiles: [], tokens: [] };
   if (!isObject(v)) {
     warnings.push('The shared crawlers were not an object; none were kept.');
@@ -91,8 +90,8 @@ function readCrawlers(v: unknown, warnings: string[]): ShareCrawlers {
   return { profiles: readProfiles(field(v, 'profiles'), warnings), tokens: readTokens(field(v, 'tokens'), warnings) };
 }
 
-function readSettings(v: unknown, warnings: string[]): ShareSettings {
-  const settings: ShareSettings = { normalise: true, fetchStatus: 200 };
+function readSettings(v: unknown, warnings: string[]): ShareState['settings'] {
+  const settings: ShareState['settings'] = { normalise: true, fetchStatus: 200 };
   if (v === undefined) return settings;
   if (!isObject(v)) {
     warnings.push('The shared settings were not an object; the defaults were used.');
