@@ -176,6 +176,12 @@ test('a list over three origins is judged row by row against three files, one pe
   await page.reload();
   await expect(origin('https://a.example')).toContainText('the editor');
   for (const o of ['https://b.example', 'https://c.example']) await expect(origin(o)).toContainText('no robots.txt');
+
+  // "Open saved records…" reads the same files as a drop does.
+  await page
+    .getByTestId('origin-records')
+    .setInputFiles(savedC().map((f) => ({ name: f.name, mimeType: 'text/plain', buffer: Buffer.from(f.text) })));
+  await expect(origin('https://c.example').getByTestId('origin-record')).toContainText('2xx: the file decides');
 });
 
 test('with one origin the page shows no list of origins, until a stray URL’s origin gets its file', async ({

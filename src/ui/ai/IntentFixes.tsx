@@ -5,9 +5,7 @@ import { LineLink } from '../lenses/LineLink';
 import { DiffView } from './DiffView';
 
 /** A list of names for a sentence: "A, B and C". */
-function names(list: readonly string[]): string {
-  return list.length < 2 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
-}
+const names = (list: readonly string[]) => new Intl.ListFormat('en-GB').format(list);
 
 /** What the edits do, in words, before the diff shows how: the groups they change and what they leave alone. */
 function WhatItDoes({ s }: { s: IntentSuggestion }) {

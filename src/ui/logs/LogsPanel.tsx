@@ -14,9 +14,7 @@ import './logs.css';
 
 /** An instant as the report writes it: `2026-09-10 06:00 UTC`; `-` for none. */
 const when = (t: number | string | null) =>
-  t === null || (typeof t === 'number' && !Number.isFinite(t))
-    ? '-'
-    : `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  t === null ? '-' : `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * The Logs tab: access logs dropped or opened here (plain or .gz, any size)

@@ -71,20 +71,15 @@ export function OriginsPanel() {
         <p className="hint">And {formatCount(missing.length - SHOWN_MISSING)} more origins without a file.</p>
       )}
       <p className="origins-records">
-        <label className="file-button">
+        <FileButton
+          className="secondary"
+          multiple
+          accept=".json,.txt"
+          onFiles={(list) => void openRecords(list)}
+          inputTestId="origin-records"
+        >
           Open saved records…
-          <input
-            type="file"
-            multiple
-            accept=".json,.txt"
-            className="visually-hidden"
-            data-testid="origin-records"
-            onChange={(e) => {
-              void openRecords([...(e.currentTarget.files ?? [])]);
-              e.currentTarget.value = '';
-            }}
-          />
-        </label>
+        </FileButton>
         <span className="hint">
           or drop here the .json and .txt files <code>robots-lab fetch --save</code> wrote
         </span>
