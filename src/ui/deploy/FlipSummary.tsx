@@ -7,14 +7,12 @@ import { formatCount } from '../format';
  * those flips.
  */
 export function FlipSummary() {
-  const flips = useDeploy((s) => s.flips);
+  const tally = useDeploy((s) => s.flips?.tally);
   const setQuery = useDeploy((s) => s.setQuery);
-  const tally = flips?.tally;
-  if (!flips || !tally) return null;
-  const show = (kind: 'allowed-to-blocked' | 'blocked-to-allowed', crawler: number) => setQuery({ kind, crawler });
+  if (!tally) return null;
   const rows = [
-    ['allowed-to-blocked', 'Newly blocked', 'blocked', (c: (typeof tally.byCrawler)[number]) => c.allowedToBlocked],
-    ['blocked-to-allowed', 'Newly allowed', 'allowed', (c: (typeof tally.byCrawler)[number]) => c.blockedToAllowed],
+    ['allowed-to-blocked', 'Newly blocked', 'blocked', 'allowedToBlocked'],
+    ['blocked-to-allowed', 'Newly allowed', 'allowed', 'blockedToAllowed'],
   ] as const;
   return (
     <div className="flip-summary" data-testid="flip-summary">
@@ -30,7 +28,7 @@ export function FlipSummary() {
           </tr>
         </thead>
         <tbody>
-          {rows.map(([kind, words, cls, count]) => (
+          {rows.map(([kind, words, cls, field]) => (
             <tr key={kind} data-testid="flip-count-row" data-kind={kind}>
               <th scope="row">{words}</th>
               {tally.byCrawler.map((c, i) => (
@@ -38,11 +36,11 @@ export function FlipSummary() {
                   <button
                     type="button"
                     className={`link count ${cls}`}
-                    disabled={count(c) === 0}
-                    onClick={() => show(kind, i)}
-                    aria-label={`${count(c)} ${words.toLowerCase()} for ${c.label}: show them`}
+                    disabled={c[field] === 0}
+                    onClick={() => setQuery({ kind, crawler: i })}
+                    aria-label={`${c[field]} ${words.toLowerCase()} for ${c.label}: show them`}
                   >
-                    {formatCount(count(c))}
+                    {formatCount(c[field])}
                   </button>
                 </td>
               ))}

@@ -3,9 +3,6 @@ import { useLogs } from '../../state/logs';
 import { CloseButton } from '../CloseButton';
 import { FileButton, useFileDrop } from '../files';
 
-/** The crawler a ranges file is for, by its name, as `--verify-ips FILE` tells it: `googlebot.json` → googlebot. */
-const guessed = (name: string) => name.replace(/\.json$/i, '');
-
 /**
  * Operators' published IP ranges (Google's googlebot.json, OpenAI's
  * gptbot.json…), opened or dropped here as downloaded: the page fetches
@@ -18,7 +15,8 @@ export function LogsRanges() {
   const set = useLogs((s) => s.set);
   const add = (picked: File[]) => {
     const names = new Set(picked.map((f) => f.name));
-    const added: RangesFile[] = picked.map((file) => ({ file, crawler: guessed(file.name) }));
+    // The crawler a file is for, by its name, as `--verify-ips FILE` tells it: `googlebot.json` → googlebot.
+    const added: RangesFile[] = picked.map((file) => ({ file, crawler: file.name.replace(/\.json$/i, '') }));
     set({ ranges: [...ranges.filter((r) => !names.has(r.file.name)), ...added] });
   };
   // Dropped here, files are ranges, not logs: the tab's own drop does not see them.
