@@ -49,19 +49,21 @@ export async function robotsFileBytes(io: CliIo, arg: string, args: ParsedArgs):
 export function fetchSettings(args: ParsedArgs): FetchSettings {
   return {
     userAgent: flag(args, 'user-agent') ?? defaultUserAgent(version()),
-    timeoutMs: whole(flag(args, 'timeout'), 'timeout', FETCH_DEFAULTS.timeoutMs, 1, 600_000),
-    concurrency: whole(flag(args, 'concurrency'), 'concurrency', FETCH_DEFAULTS.concurrency, 1, 1024),
-    perOrigin: whole(flag(args, 'per-origin'), 'per-origin', FETCH_DEFAULTS.perOrigin, 1, 64),
+    timeoutMs: wholeFlag(args, 'timeout', FETCH_DEFAULTS.timeoutMs, 600_000),
+    concurrency: wholeFlag(args, 'concurrency', FETCH_DEFAULTS.concurrency, 1024),
+    perOrigin: wholeFlag(args, 'per-origin', FETCH_DEFAULTS.perOrigin, 64),
     connectTo: flags(args, 'connect-to').map(connectTo),
     cacheDir: flag(args, 'cache') ?? null,
     saveDir: flag(args, 'save') ?? null,
   };
 }
 
-function whole(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+/** A flag's whole number from 1 to `max`; `fallback` when the flag is absent. */
+export function wholeFlag(args: ParsedArgs, name: string, fallback: number, max: number): number {
+  const value = flag(args, name);
   if (value === undefined) return fallback;
   const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= min && n <= max)) throw new CliError(`--${name} takes a whole number from ${min} to ${max}`);
+  if (!(n >= 1 && n <= max)) throw new CliError(`--${name} takes a whole number from 1 to ${max}`);
   return n;
 }
 

@@ -14,11 +14,10 @@ import { join } from 'node:path';
 import type { RobotsFetchRecord } from '../core/fetchRecord';
 import { isRequestForm, toRequestUrl } from '../core/index';
 import { RobotsFetcher } from '../net/fetcher';
-import type { FetchedRobots } from '../net/fetchRobots';
 import { loadFetched } from '../net/store';
 import { flag, type ParsedArgs } from './args';
 import { type CheckPlan, Judge, rowOutput, Tally, unjudgedTail, writeRows } from './check';
-import { fetchSettings } from './fetchOptions';
+import { fetchSettings, wholeFlag } from './fetchOptions';
 import type { ResultRow } from './format';
 import { CliError, type CliIo } from './io';
 import { type Agent, parseRobots } from './robots';
@@ -52,6 +51,8 @@ class RowSlots {
   at = 0;
   /** Where rows go straight when a window has one origin: in order already, nothing to put back. */
   direct: OutputBuffer | null = null;
+  /** Rows written so far (every push is one row). */
+  rows = 0;
 
   /** Makes room for a window of `n` lines, none written yet. */
   open(n: number): void {
@@ -73,6 +74,7 @@ class RowSlots {
   }
 
   private write(text: string, encoding: 'utf8' | 'latin1'): void {
+    this.rows++;
     if (this.direct !== null) {
       if (encoding === 'latin1') this.direct.pushAscii(text);
       else this.direct.push(text);
@@ -109,21 +111,6 @@ class RowSlots {
   }
 }
 
-/** The positions of a window's lines, grouped by origin in the order origins first appear; null for one origin. */
-function groupedBySite(window: readonly Pending[]): number[] | null {
-  const groups = new Map<Site | null, number[]>();
-  for (let i = 0; i < window.length; i++) {
-    const site = window[i].site;
-    const g = groups.get(site);
-    if (g) g.push(i);
-    else groups.set(site, [i]);
-  }
-  if (groups.size < 2) return null;
-  const order: number[] = [];
-  for (const g of groups.values()) for (const i of g) order.push(i);
-  return order;
-}
-
 /** One URL waiting for its origin's robots.txt. */
 interface Pending {
   url: string;
@@ -136,8 +123,7 @@ interface Pending {
 /** One origin: where its file is, its fetch once known, and its counts. */
 interface Site {
   origin: string;
-  url: string;
-  /** Settles when the record is known; null once it is. */
+  /** Settles when the record is known. */
   ready: Promise<void> | null;
   fetch: RobotsFetchRecord | null;
   /** Why no record could be had (offline, none saved); its URLs are reported not judged. */
@@ -145,8 +131,8 @@ interface Site {
   urls: number;
   blocked: number;
   /** The parsed file's judge while it is cached; null otherwise. */
-  judge?: Judge | null;
-  lastUsed?: number;
+  judge: Judge | null;
+  lastUsed: number;
 }
 
 /** Runs `check` over many origins; resolves to the exit code. */
@@ -160,45 +146,39 @@ export async function runCheckOrigins(plan: CheckPlan, args: ParsedArgs, io: Cli
     throw new CliError('--robots-url names one origin; with --fetch or --robots-dir each URL is judged by its own');
   }
   const settings = fetchSettings(args);
+  const capacity = wholeFlag(args, 'cache-size', DEFAULT_CACHE_SIZE, 1_000_000);
   // Fetched files are kept on disk (the --save folder, or a temporary one) to be read back after eviction.
   const spill = fetching && settings.saveDir === null ? await mkdtemp(join(tmpdir(), 'robots-lab-origins-')) : null;
   const store = robotsDir ?? settings.saveDir ?? spill;
-  const sites = new Sites(
-    fetching ? new RobotsFetcher({ ...settings, saveDir: settings.saveDir ?? spill }) : null,
-    store!,
-    cacheSize(flag(args, 'cache-size')),
-    plan,
-    io,
-  );
+  const fetcher = fetching ? new RobotsFetcher({ ...settings, saveDir: settings.saveDir ?? spill }) : null;
+  const { writer, out } = rowOutput(plan, io, { withSite: true });
+  const sites = new Sites(fetcher, store!, capacity, plan, io, writer);
   try {
-    return await judgeAll(plan, io, sites);
+    return await judgeAll(plan, io, sites, out);
   } finally {
     if (spill !== null) await rm(spill, { recursive: true, force: true });
   }
 }
 
-function cacheSize(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_CACHE_SIZE;
-  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= 1 && n <= 1_000_000)) throw new CliError('--cache-size takes a whole number from 1 to 1000000');
-  return n;
-}
-
-async function judgeAll(plan: CheckPlan, io: CliIo, sites: Sites): Promise<number> {
-  const { writer, out } = rowOutput(plan, io, { withSite: true });
-  const slots = new RowSlots();
-  sites.output(writer, slots);
+async function judgeAll(plan: CheckPlan, io: CliIo, sites: Sites, out: OutputBuffer): Promise<number> {
+  const { slots, writer } = sites;
   let window: Pending[] = [];
   // A window's new origins are fetched together, then its lines judged origin by origin.
   const judgeWindow = async () => {
-    await sites.ready(window);
-    const order = groupedBySite(window);
-    slots.direct = order === null ? out : null;
+    const groups = new Map<Site | null, number[]>();
+    for (let i = 0; i < window.length; i++) {
+      const g = groups.get(window[i].site);
+      if (g) g.push(i);
+      else groups.set(window[i].site, [i]);
+    }
+    for (const site of groups.keys()) await site?.ready;
+    slots.direct = groups.size < 2 ? out : null;
     slots.open(window.length);
-    for (let k = 0; k < window.length; k++) {
-      const i = order === null ? k : order[k];
-      slots.at = i;
-      if (!sites.judge(window[i])) await sites.judgeAfterLoad(window[i]);
+    for (const group of groups.values()) {
+      for (const i of group) {
+        slots.at = i;
+        if (!sites.judge(window[i])) await sites.judgeAfterLoad(window[i]);
+      }
     }
     slots.drain(out, window.length);
     window = [];
@@ -213,7 +193,7 @@ async function judgeAll(plan: CheckPlan, io: CliIo, sites: Sites): Promise<numbe
     },
     finish: judgeWindow,
     drain: () => slots.drain(out, window.length),
-    rows: () => sites.rows(),
+    rows: () => slots.rows,
   });
   io.stderr.write(sites.summary());
   return sites.tally.finish(io, plan.format);
@@ -228,12 +208,10 @@ class Sites {
   /** The sites whose file is parsed, at most `capacity`. */
   private readonly cached = new Set<Site>();
   private readonly plan: CheckPlan;
+  /** Where every judge writes its rows. */
+  readonly slots = new RowSlots();
   /** Counts uses, to find the least recently used site. */
   private clock = 0;
-  /** Rows written by judges dropped from the cache, and rows no file judged. */
-  private doneRows = 0;
-  private writer: RowWriter | null = null;
-  private out: RowSlots | null = null;
 
   constructor(
     private readonly fetcher: RobotsFetcher | null,
@@ -241,22 +219,10 @@ class Sites {
     private readonly capacity: number,
     plan: CheckPlan,
     private readonly io: CliIo,
+    readonly writer: RowWriter,
   ) {
     // Each file speaks for its own origin: no scope check inside a judge.
     this.plan = { ...plan, robotsUrl: undefined };
-  }
-
-  /** Where rows go. */
-  output(writer: RowWriter, out: RowSlots): void {
-    this.writer = writer;
-    this.out = out;
-  }
-
-  /** Rows written so far. */
-  rows(): number {
-    let n = this.doneRows;
-    for (const site of this.cached) n += site.judge!.rows;
-    return n;
   }
 
   /** The site of a URL's origin, met before or new (its fetch started); null for a URL with no origin. */
@@ -270,9 +236,7 @@ class Sites {
     if (origin === null) return null;
     let site = this.byOrigin.get(origin);
     if (!site) {
-      site = { origin, url: `${origin}/robots.txt`, ready: null, fetch: null, missing: null, urls: 0, blocked: 0 };
-      site.judge = null;
-      site.lastUsed = 0;
+      site = { origin, ready: null, fetch: null, missing: null, urls: 0, blocked: 0, judge: null, lastUsed: 0 };
       site.ready = this.load(site);
       // Awaited with its batch; this only keeps an early failure from counting as unhandled.
       site.ready.catch(() => {});
@@ -282,21 +246,15 @@ class Sites {
     return site;
   }
 
-  /** Waits for the records of a window's origins. */
-  async ready(window: Pending[]): Promise<void> {
-    for (const p of window) if (p.site?.ready) await p.site.ready;
-  }
-
   /** Fetches (or reads) a site's record; its body stays on disk until a URL of the site is judged. */
   private async load(site: Site): Promise<void> {
     const fetched = this.fetcher
-      ? await this.fetcher.fetch(site.origin, site.url)
+      ? await this.fetcher.fetch(site.origin, `${site.origin}/robots.txt`)
       : await loadFetched(this.dir, site.origin).catch((err: Error) => {
           throw new CliError(err.message);
         });
     if (fetched === null) site.missing = `no saved robots.txt record for ${site.origin} in ${this.dir}`;
     else site.fetch = fetched.record;
-    site.ready = null;
   }
 
   /**
@@ -315,8 +273,7 @@ class Sites {
           this.tally.expectations++;
           this.tally.fail(row);
         }
-        this.doneRows++;
-        this.out!.push(writeRow(this.writer!, row));
+        this.slots.push(writeRow(this.writer, row));
       }
       return true;
     }
@@ -327,33 +284,29 @@ class Sites {
     return true;
   }
 
-  /** Reads a site's file back from disk into the cache, then judges the URL. */
+  /**
+   * Reads a site's file back from disk and parses it into the cache
+   * (evicting the least recently used beyond capacity), then judges the URL.
+   */
   async judgeAfterLoad(p: Pending): Promise<void> {
     const site = p.site!;
     const fetched = await loadFetched(this.dir, site.origin);
     if (fetched === null) throw new CliError(`the saved robots.txt of ${site.origin} went missing from ${this.dir}`);
-    this.remember(site, fetched);
-    this.judge(p);
-  }
-
-  /** Parses a fetched file into the site's judge, evicting the least recently used beyond capacity. */
-  private remember(site: Site, fetched: FetchedRobots): void {
     const parsed = parseRobots(this.io, fetched.record.url, fetched.body, this.plan.sizeLimit);
-    site.judge = new Judge(parsed, this.plan, this.writer!, this.out!, this.io.stderr, site.fetch, this.tally);
+    site.judge = new Judge(parsed, this.plan, this.writer, this.slots, this.io.stderr, site.fetch, this.tally);
     site.lastUsed = ++this.clock;
     this.cached.add(site);
     if (this.cached.size > this.capacity) {
-      let oldest: Site | null = null;
-      for (const s of this.cached) if (oldest === null || s.lastUsed! < oldest.lastUsed!) oldest = s;
-      this.retire(oldest!);
+      let oldest = site;
+      for (const s of this.cached) if (s.lastUsed < oldest.lastUsed) oldest = s;
+      this.retire(oldest);
     }
+    this.judge(p);
   }
 
-  /** Moves a site's counts out of its judge and drops its parsed file. */
+  /** Moves a site's count of blocked rows out of its judge and drops its parsed file. */
   private retire(site: Site): void {
-    const judge = site.judge!;
-    site.blocked += judge.blocked;
-    this.doneRows += judge.rows;
+    site.blocked += site.judge!.blocked;
     site.judge = null;
     this.cached.delete(site);
   }
