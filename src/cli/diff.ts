@@ -10,17 +10,23 @@ import { compareRobots, emptyCounts, type Flip, type LineEdit, verdictFlips } fr
 import { toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { splitPositional } from './check';
-import { robotsFileBytes } from './fetchOptions';
+import { readRobotsSource } from './fetchOptions';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { agentTokens, parseRobots, resolveAgents } from './robots';
 import { streamingTable } from './rows';
 import { OutputBuffer } from './stream';
 import { openLists, urlBatches } from './targets';
 
-/** A robots.txt file, or one fetched from a URL or host (a 4xx reads as an empty file, a 5xx is refused). */
+/**
+ * A robots.txt file, or one fetched from a URL or host: a fetch that found
+ * no file but allows everything (4xx, redirects to nowhere) reads as an
+ * empty file; one that blocks everything (5xx, 429, no answer) has no file
+ * to compare and is refused with its reason.
+ */
 async function loadRobotsFile(io: CliIo, path: string, args: ParsedArgs, sizeLimit: boolean) {
-  const file = await robotsFileBytes(io, path, args);
-  return parseRobots(io, file.name, file.bytes, sizeLimit);
+  const { name, bytes, fetched: r } = await readRobotsSource(io, path, args);
+  if (r?.mode === 'disallow-all') throw new CliError(`${r.url} has no file to read: ${r.summary}. ${r.reason}`);
+  return parseRobots(io, name, r?.mode === 'allow-all' ? new Uint8Array(0) : bytes, sizeLimit);
 }
 
 type DiffFormat = 'table' | 'csv' | 'json' | 'jsonl';
@@ -52,28 +58,23 @@ function readOptions(args: ParsedArgs, io: CliIo) {
     raw: args.switches.has('raw'),
     sizeLimit: !args.switches.has('no-size-limit'),
     urlArgs,
-    lists,
+    lists: lists.map((path) => ({ path, what: 'URL list', expected: null })),
     column: flag(args, 'column'),
   };
 }
 
-/** A flip with the URL as given beside the URL evaluated. */
-interface FlipRow extends Flip {
-  requestUrl: string;
-}
+/** A flip with the URL as given beside the URL evaluated (in the order of the JSON fields). */
+type FlipRow = Flip & { requestUrl: string };
 
 /** Runs `diff`; resolves to the exit code. Lists stream; a URL met again (in its evaluated form) is compared once. */
 export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
   const o = readOptions(args, io);
   const before = await loadRobotsFile(io, o.oldPath, args, o.sizeLimit);
   const after = await loadRobotsFile(io, o.newPath, args, o.sizeLimit);
-  const lists = await openLists(
-    io,
-    o.lists.map((path) => ({ path, what: 'URL list', expected: null })),
-  );
+  const lists = await openLists(io, o.lists);
   const comparison = compareRobots(before, after);
   const counts = emptyCounts();
-  const out = new FlipWriter(io, o.format);
+  const out = flipWriter(io, o.format);
   const failing: FlipRow[] = [];
   let failingTotal = 0;
   let urls = 0;
@@ -99,7 +100,8 @@ export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
       }
       urls += given.size;
       for (const flip of verdictFlips(comparison, given.keys(), o.crawlers, counts)) {
-        const row: FlipRow = { ...flip, url: given.get(flip.url)!, requestUrl: flip.url };
+        const { url, ...rest } = flip;
+        const row: FlipRow = { url: given.get(url)!, requestUrl: url, ...rest };
         out.add(row);
         if (o.failOn && fails(row, o.failOn)) {
           failingTotal++;
@@ -176,62 +178,39 @@ function causesText(causes: LineEdit[]): string {
  * is `{"flips": [...], "counts": {...}}`: the counts are known only at the
  * end; `end` closes it however the run ends.
  */
-class FlipWriter {
-  private readonly out: OutputBuffer;
-  private readonly table = streamingTable(['URL', 'CRAWLER', 'BEFORE', 'AFTER', 'CAUSE']);
-  private rows = 0;
-
-  constructor(
-    io: CliIo,
-    private readonly format: DiffFormat,
-  ) {
-    this.out = new OutputBuffer(io.stdout);
-    if (format === 'csv') this.out.push(csvRecord(FLIP_COLUMNS));
-    else if (format === 'json') this.out.push('{\n  "flips": [');
-  }
-
-  add(f: FlipRow): void {
-    const first = this.rows++ === 0;
-    if (this.format === 'jsonl') this.out.push(`${JSON.stringify(jsonFlip(f))}\n`);
-    else if (this.format === 'csv') this.out.push(flipCsvRecord(f));
-    else if (this.format === 'json')
-      this.out.push(`${first ? '' : ','}\n    ${JSON.stringify(jsonFlip(f), null, 2).replace(/\n/g, '\n    ')}`);
-    else
-      this.out.push(
-        this.table.row([f.url, f.crawler, verdictText(f, 'old'), verdictText(f, 'new'), causesText(f.causes)]),
-      );
-  }
-
-  /** Writes what is pushed when a piece is full; resolves once the reader can take more. */
-  async flush(): Promise<void> {
-    if (this.out.full) await this.out.flush();
-  }
-
-  async end(counts: ReturnType<typeof emptyCounts>): Promise<void> {
-    if (this.format === 'json') {
-      const doc = {
-        checked: counts.checked,
-        allowedToBlocked: counts.allowedToBlocked,
-        blockedToAllowed: counts.blockedToAllowed,
-        byCrawler: Object.fromEntries(counts.byCrawler),
-      };
-      const close = this.rows === 0 ? ']' : '\n  ]';
-      this.out.push(`${close},\n  "counts": ${JSON.stringify(doc, null, 2).replace(/\n/g, '\n  ')}\n}\n`);
-    } else if (this.format === 'table') {
-      this.out.push(this.rows === 0 ? 'no verdict flips\n' : this.table.end());
-    }
-    await this.out.flush();
-  }
-}
-
-function jsonFlip(f: FlipRow) {
+function flipWriter(io: CliIo, format: DiffFormat) {
+  const out = new OutputBuffer(io.stdout);
+  const table = streamingTable(['URL', 'CRAWLER', 'BEFORE', 'AFTER', 'CAUSE']);
+  let rows = 0;
+  if (format === 'csv') out.push(csvRecord(FLIP_COLUMNS));
+  else if (format === 'json') out.push('{\n  "flips": [');
   return {
-    url: f.url,
-    requestUrl: f.requestUrl,
-    crawler: f.crawler,
-    kind: f.kind,
-    oldLine: f.oldLine,
-    newLine: f.newLine,
-    causes: f.causes,
+    add(f: FlipRow): void {
+      const first = rows++ === 0;
+      if (format === 'jsonl') out.push(`${JSON.stringify(f)}\n`);
+      else if (format === 'csv') out.push(flipCsvRecord(f));
+      else if (format === 'json')
+        out.push(`${first ? '' : ','}\n    ${JSON.stringify(f, null, 2).replace(/\n/g, '\n    ')}`);
+      else out.push(table.row([f.url, f.crawler, verdictText(f, 'old'), verdictText(f, 'new'), causesText(f.causes)]));
+    },
+    /** Writes what is pushed when a piece is full; resolves once the reader can take more. */
+    async flush(): Promise<void> {
+      if (out.full) await out.flush();
+    },
+    async end(counts: ReturnType<typeof emptyCounts>): Promise<void> {
+      if (format === 'json') {
+        const doc = {
+          checked: counts.checked,
+          allowedToBlocked: counts.allowedToBlocked,
+          blockedToAllowed: counts.blockedToAllowed,
+          byCrawler: Object.fromEntries(counts.byCrawler),
+        };
+        const close = rows === 0 ? ']' : '\n  ]';
+        out.push(`${close},\n  "counts": ${JSON.stringify(doc, null, 2).replace(/\n/g, '\n  ')}\n}\n`);
+      } else if (format === 'table') {
+        out.push(rows === 0 ? 'no verdict flips\n' : table.end());
+      }
+      await out.flush();
+    },
   };
 }

@@ -31,20 +31,6 @@ export async function readRobotsSource(io: CliIo, arg: string, args: ParsedArgs)
   return source;
 }
 
-/**
- * The bytes of a robots.txt for a command that reads a file's text (diff):
- * a fetch that found no file but allows everything (4xx, redirects to
- * nowhere) reads as an empty file; one that blocks everything (5xx, 429, no
- * answer) has no file to compare and is refused with its reason.
- */
-export async function robotsFileBytes(io: CliIo, arg: string, args: ParsedArgs): Promise<RobotsSource> {
-  const source = await readRobotsSource(io, arg, args);
-  const r = source.fetched;
-  if (r === null || r.mode === 'rules') return source;
-  if (r.mode === 'allow-all') return { ...source, bytes: new Uint8Array(0) };
-  throw new CliError(`${r.url} has no file to read: ${r.summary}. ${r.reason}`);
-}
-
 /** The fetcher's settings from parsed flags (defaults where absent). */
 export function fetchSettings(args: ParsedArgs): FetchSettings {
   return {
