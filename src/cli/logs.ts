@@ -6,7 +6,6 @@
  */
 import { basename } from 'node:path';
 import {
-  auditSummary,
   crawlersNamed,
   DEFAULT_GRACE_MS,
   type Format,
@@ -19,7 +18,6 @@ import {
   LogFeed,
   type LogField,
   type LogFormat,
-  NAMED_ERRORS,
   Timeline,
 } from '../core/logs/index';
 import { flag, flags, type ParsedArgs } from './args';
@@ -135,15 +133,7 @@ export async function runLogs(args: ParsedArgs, io: CliIo): Promise<number> {
   const tableReport = !out && o.format === 'table';
   if (out) await out.end();
   else io.stdout.write(formatReport(audit.report(), o.format) + (tableReport ? `\n${LOG_LIMITS}\n` : ''));
-  const counts = {
-    lines: feed.lines,
-    unreadable: feed.unreadable,
-    named: NAMED_ERRORS,
-    filesFailed: feed.filesFailed,
-    versions: timeline.versions.length,
-    graceMs: o.graceMs,
-  };
-  io.stderr.write(`${auditSummary(audit.totals, counts, !tableReport).join('\n')}\n`);
+  io.stderr.write(`${feed.summary(!tableReport).join('\n')}\n`);
   if (feed.lines === 0 && (feed.unreadable > 0 || feed.filesFailed > 0)) return EXIT_USAGE;
   return o.failOnViolation && audit.totals.violations > 0 ? EXIT_EXPECTATION : EXIT_OK;
 }

@@ -8,7 +8,6 @@
 import { chunksOf, gunzipped } from '../core/gunzip';
 import { applyGoogleSizeLimit, parseRobotsTxt } from '../core/index';
 import {
-  auditSummary,
   crawlersNamed,
   DEFAULT_GRACE_MS,
   fieldMapping,
@@ -17,7 +16,6 @@ import {
   LineSplitter,
   LogAudit,
   LogFeed,
-  NAMED_ERRORS,
   type RobotsVersion,
   Timeline,
   type ViolationRecord,
@@ -149,14 +147,6 @@ export class LogsApi {
       }
     }
     tell();
-    const counts = {
-      lines: feed.lines,
-      unreadable: feed.unreadable,
-      named: NAMED_ERRORS,
-      filesFailed: feed.filesFailed,
-      versions: timeline.versions.length,
-      graceMs,
-    };
     return {
       rows: audit.report(),
       violations,
@@ -168,7 +158,7 @@ export class LogsApi {
         text: v.parsed ? (texts.get(v.parsed) ?? null) : null,
       })),
       verified: ranges.size > 0,
-      summary: auditSummary(audit.totals, counts, true),
+      summary: feed.summary(true),
       errors,
       elapsedMs: performance.now() - started,
     };

@@ -137,7 +137,8 @@ class CrawlerTally {
 
 /** Judges requests one at a time and keeps the counts. */
 export class LogAudit {
-  private readonly graceMs: number;
+  /** How long after a change a crawler may still follow the version before it. */
+  readonly graceMs: number;
   private readonly identifier: AgentIdentifier;
   /** By claimant (the identifier hands out one object per crawler: identity, not its name, is the key). */
   private readonly tallies = new Map<Claimant, CrawlerTally>();

@@ -7,13 +7,14 @@
 import type { LogAudit, Violation } from './audit';
 import { CombinedLogReader, looksLikeClf } from './clf';
 import { CsvLogReader, type FieldMapping, JsonLinesReader } from './fields';
+import { auditSummary } from './report';
 import type { LogLineReader } from './request';
 
 export const LOG_FORMATS = ['auto', 'combined', 'jsonl', 'csv'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** Unreadable lines named one by one before the rest are only counted. */
-export const NAMED_ERRORS = 20;
+const NAMED_ERRORS = 20;
 
 /** The reader for a format; `auto` looks at the log's first non-blank line. */
 function readerFor(format: LogFormat, firstLine: string, fields: FieldMapping): LogLineReader {
@@ -75,6 +76,20 @@ export class LogFeed {
       return null;
     }
     return this.audit.add(r);
+  }
+
+  /** The run's summary (report.ts's auditSummary), with what a log cannot show when `withLimits`. */
+  summary(withLimits: boolean): string[] {
+    const { audit } = this;
+    const counts = {
+      lines: this.lines,
+      unreadable: this.unreadable,
+      named: NAMED_ERRORS,
+      filesFailed: this.filesFailed,
+      versions: audit.timeline.versions.length,
+      graceMs: audit.graceMs,
+    };
+    return auditSummary(audit.totals, counts, withLimits);
   }
 
   /** The log could not be read to its end (a truncated gzip, a read error): what was read is kept. */

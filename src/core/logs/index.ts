@@ -7,13 +7,12 @@
 
 export { crawlersNamed } from './agents';
 export { type CrawlerReport, DEFAULT_GRACE_MS, LOG_LIMITS, LogAudit, type Violation } from './audit';
-export { LOG_FORMATS, LogFeed, type LogFormat, NAMED_ERRORS } from './feed';
+export { LOG_FORMATS, LogFeed, type LogFormat } from './feed';
 export { fieldMapping, LOG_FIELDS, type LogField } from './fields';
 export { type FileHistory, HistoryError, historyFromFiles } from './history';
 export { IpRanges } from './ipRanges';
 export { LineSplitter } from './lines';
 export {
-  auditSummary,
   columns,
   FORMATS,
   type Format,
