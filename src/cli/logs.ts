@@ -6,12 +6,13 @@
  */
 import { basename } from 'node:path';
 import {
+  addCrawlerRanges,
   crawlersNamed,
   DEFAULT_GRACE_MS,
   type Format,
   fieldMapping,
   formatReport,
-  IpRanges,
+  type IpRanges,
   LOG_FIELDS,
   LOG_LIMITS,
   LogAudit,
@@ -84,18 +85,10 @@ async function loadRanges(io: CliIo, specs: string[]): Promise<Map<string, IpRan
       );
     }
     const text = new TextDecoder().decode(await readUserFile(io, file, 'IP ranges'));
-    const ranges = new IpRanges();
-    let n: number;
     try {
-      n = ranges.addJson(text);
+      addCrawlerRanges(out, ids, file, text);
     } catch (err) {
-      throw new CliError(`${file} is not JSON: ${(err as Error).message}`);
-    }
-    if (n === 0) throw new CliError(`${file} holds no IP addresses or ranges`);
-    for (const id of ids) {
-      const r = out.get(id);
-      if (r) r.addJson(text);
-      else out.set(id, ranges);
+      throw new CliError((err as Error).message);
     }
   }
   return out;

@@ -8,11 +8,12 @@
 import { chunksOf, gunzipped } from '../core/gunzip';
 import { applyGoogleSizeLimit, parseRobotsTxt } from '../core/index';
 import {
+  addCrawlerRanges,
   crawlersNamed,
   DEFAULT_GRACE_MS,
   fieldMapping,
   historyFromFiles,
-  IpRanges,
+  type IpRanges,
   LineSplitter,
   LogAudit,
   LogFeed,
@@ -83,20 +84,7 @@ async function rangesOf(files: RangesFile[]): Promise<Map<string, IpRanges>> {
         `${file.name}: "${crawler}" is no crawler or operator of the catalogue; name the one its ranges are for`,
       );
     }
-    const text = await file.text();
-    const ranges = new IpRanges();
-    let n: number;
-    try {
-      n = ranges.addJson(text);
-    } catch (err) {
-      throw new Error(`${file.name} is not JSON: ${(err as Error).message}`);
-    }
-    if (n === 0) throw new Error(`${file.name} holds no IP addresses or ranges`);
-    for (const id of ids) {
-      const r = out.get(id);
-      if (r) r.addJson(text);
-      else out.set(id, ranges);
-    }
+    addCrawlerRanges(out, ids, file.name, await file.text());
   }
   return out;
 }

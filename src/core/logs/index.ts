@@ -10,7 +10,7 @@ export { type CrawlerReport, DEFAULT_GRACE_MS, LOG_LIMITS, LogAudit, type Violat
 export { LOG_FORMATS, LogFeed, type LogFormat } from './feed';
 export { fieldMapping, LOG_FIELDS, type LogField } from './fields';
 export { type FileHistory, HistoryError, historyFromFiles } from './history';
-export { IpRanges } from './ipRanges';
+export { addCrawlerRanges, type IpRanges } from './ipRanges';
 export { LineSplitter } from './lines';
 export {
   columns,

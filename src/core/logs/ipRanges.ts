@@ -131,3 +131,24 @@ export class IpRanges {
     return found;
   }
 }
+
+/**
+ * Adds a published ranges file (`text`, named `name` in messages) to the
+ * ranges of each crawler in `ids`; throws naming the file when it is not
+ * JSON or holds no address.
+ */
+export function addCrawlerRanges(byCrawler: Map<string, IpRanges>, ids: string[], name: string, text: string): void {
+  const ranges = new IpRanges();
+  let n: number;
+  try {
+    n = ranges.addJson(text);
+  } catch (err) {
+    throw new Error(`${name} is not JSON: ${(err as Error).message}`);
+  }
+  if (n === 0) throw new Error(`${name} holds no IP addresses or ranges`);
+  for (const id of ids) {
+    const r = byCrawler.get(id);
+    if (r) r.addJson(text);
+    else byCrawler.set(id, ranges);
+  }
+}
