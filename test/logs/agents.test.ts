@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentIdentifier } from '../../src/core/logs/agents';
 import { DistinctCounter } from '../../src/core/logs/distinct';
-import { IpRanges } from '../../src/core/logs/ipRanges';
+import { addCrawlerRanges, IpRanges } from '../../src/core/logs/ipRanges';
 
 describe('identifying the crawler a user agent names', () => {
   const id = new AgentIdentifier();
@@ -112,6 +112,21 @@ describe('published IP ranges', () => {
     expect(everything.has('1::2::3')).toBe(false);
     expect(everything.has('255.1.1.1')).toBe(true);
     expect(everything.has('256.1.1.1')).toBe(false);
+  });
+
+  it('adds a ranges file to each crawler it names, and refuses one that is not JSON or holds no address', () => {
+    const byCrawler = new Map<string, IpRanges>();
+    addCrawlerRanges(byCrawler, ['googlebot', 'googlebot-image'], 'google.json', '["66.249.64.0/27"]');
+    addCrawlerRanges(byCrawler, ['googlebot'], 'more.json', '["192.0.2.1"]');
+    expect(byCrawler.get('googlebot')?.has('192.0.2.1')).toBe(true);
+    expect(byCrawler.get('googlebot-image')?.has('66.249.64.1')).toBe(true);
+    expect(() => addCrawlerRanges(byCrawler, ['gptbot'], 'gptbot.json', '{"prefixes": [')).toThrow(
+      /^gptbot\.json is not JSON: /,
+    );
+    expect(() => addCrawlerRanges(byCrawler, ['gptbot'], 'gptbot.json', '{"prefixes": []}')).toThrow(
+      'gptbot.json holds no IP addresses or ranges',
+    );
+    expect(byCrawler.has('gptbot')).toBe(false);
   });
 });
 
