@@ -22,12 +22,7 @@ const GIT_MAX_BYTES = 64 << 20;
 /** Reads a SOURCE into versions, in time order. */
 export async function loadHistory(io: CliIo, source: string, sizeLimit: boolean): Promise<RobotsVersion[]> {
   if (source.startsWith('git:')) return gitHistory(io, source.slice(4), sizeLimit);
-  let isDir = false;
-  try {
-    isDir = source !== '-' && (await stat(source)).isDirectory();
-  } catch {
-    isDir = false;
-  }
+  const isDir = source !== '-' && (await stat(source).catch(() => null))?.isDirectory();
   if (isDir) return directoryHistory(io, source, sizeLimit);
   const parsed = parseRobots(io, source, await readUserFile(io, source, 'robots.txt'), sizeLimit);
   return [{ from: Number.NEGATIVE_INFINITY, label: source, status: 200, parsed }];

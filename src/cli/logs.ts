@@ -5,6 +5,7 @@
  * or (`--violations`) every violating request. docs/logs.md is the guide.
  */
 import { basename } from 'node:path';
+import { gunzipped } from '../core/gunzip';
 import {
   addCrawlerRanges,
   crawlersNamed,
@@ -22,10 +23,10 @@ import {
   Timeline,
 } from '../core/logs/index';
 import { flag, flags, type ParsedArgs } from './args';
-import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE, readUserFile } from './io';
+import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE, openUserFile, readUserFile } from './io';
 import { loadHistory } from './logHistory';
-import { logBatches } from './logInput';
 import { ViolationWriter } from './logViolations';
+import { lineBatches } from './stream';
 
 /** The command's options, checked: what the flag table's choices leave to check, in one place. */
 function readOptions(args: ParsedArgs) {
@@ -110,7 +111,8 @@ export async function runLogs(args: ParsedArgs, io: CliIo): Promise<number> {
   for (const path of o.logs) {
     feed.startLog(path === '-' ? '(stdin)' : path);
     try {
-      for await (const batch of await logBatches(io, path)) {
+      // Plain or gzip (told by its first two bytes, not its name), a file or standard input.
+      for await (const batch of lineBatches(gunzipped(await openUserFile(io, path, 'log')))) {
         for (const line of batch) {
           const v = feed.line(line);
           if (v && out) out.add(v, feed.where);
