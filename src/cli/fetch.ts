@@ -13,13 +13,11 @@ import { flag, type ParsedArgs } from './args';
 import { fetchSettings } from './fetchOptions';
 import { CliError, type CliIo, EXIT_OK } from './io';
 
-type FetchFormat = 'table' | 'json' | 'jsonl';
-
 /** Runs `fetch`; resolves to 0 whatever the servers answered (their answers are the output). */
 export async function runFetch(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.positional.length === 0) throw new CliError('fetch needs a URL or host: robots-lab fetch example.com');
   // The flag table checks the value against fetch's choices.
-  const format = (flag(args, 'format') ?? 'table') as FetchFormat;
+  const format = (flag(args, 'format') ?? 'table') as 'table' | 'json' | 'jsonl';
   const origins = new Map<string, string>();
   for (const arg of args.positional) {
     const at = robotsLocation(arg);
@@ -33,17 +31,14 @@ export async function runFetch(args: ParsedArgs, io: CliIo): Promise<number> {
     const fetched = await results[i];
     if (format === 'table') io.stdout.write(asText(fetched, i === 0));
     else {
-      const line = JSON.stringify(asJson(fetched), null, format === 'json' ? 2 : undefined);
+      // The record with the kept body as text (UTF-8, as a crawler decodes it).
+      const record = { ...fetched.record, body: new TextDecoder().decode(fetched.body) };
+      const line = JSON.stringify(record, null, format === 'json' ? 2 : undefined);
       io.stdout.write(format === 'json' ? `${i === 0 ? '\n' : ',\n'}${line}` : `${line}\n`);
     }
   }
-  if (format === 'json') io.stdout.write(results.length === 0 ? ']\n' : '\n]\n');
+  if (format === 'json') io.stdout.write('\n]\n');
   return EXIT_OK;
-}
-
-/** The record with the kept body as text (UTF-8, as a crawler decodes it). */
-function asJson({ record, body }: FetchedRobots): object {
-  return { ...record, body: new TextDecoder().decode(body) };
 }
 
 /** One origin as a block of labelled lines, then its body, indented. */

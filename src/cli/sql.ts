@@ -41,14 +41,6 @@ function readerFor(file: string): string {
 /** The module's name in a variable: bundlers leave an import they cannot resolve at build time alone. */
 const DUCKDB_CLIENT = '@duckdb/node-api';
 
-async function loadDuckDb(): Promise<typeof DuckDB> {
-  try {
-    return (await import(DUCKDB_CLIENT)) as typeof DuckDB;
-  } catch {
-    throw new CliError('sql needs DuckDB\'s Node client, an optional dependency: run "npm install @duckdb/node-api"');
-  }
-}
-
 /** Runs `sql`: the query's rows on standard output; a SQL or file error is a CliError with DuckDB's message. */
 export async function runSql(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.positional.length !== 1) {
@@ -56,7 +48,9 @@ export async function runSql(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const tables = flags(args, 'table').map(table);
   const csv = (flag(args, 'format') ?? 'csv') === 'csv';
-  const api = await loadDuckDb();
+  const api: typeof DuckDB = await import(DUCKDB_CLIENT).catch(() => {
+    throw new CliError('sql needs DuckDB\'s Node client, an optional dependency: run "npm install @duckdb/node-api"');
+  });
   // DuckDB spills to ./.tmp by default: the user's folder is not ours to fill.
   const instance = await api.DuckDBInstance.create(':memory:', { temp_directory: join(tmpdir(), 'robots-lab-sql') });
   const connection = await instance.connect();
