@@ -15,53 +15,41 @@ import { OutputBuffer } from './stream';
 const TABLE_VIOLATIONS = 1_000;
 
 /** Violating requests as they are found (csv, jsonl, json) or at the end (table). */
-export class ViolationWriter {
-  private readonly out: OutputBuffer;
-  private json = 0;
-  private table: string[][] = [];
-  private more = 0;
+export function violationWriter(io: CliIo, format: Format) {
+  const out = new OutputBuffer(io.stdout);
+  let json = 0;
+  const table: string[][] = [];
+  let more = 0;
+  if (format === 'csv') out.push(csvRecord(VIOLATION_COLUMNS));
+  if (format === 'json') out.push('[');
+  return {
+    add(v: Violation, where: string): void {
+      const record = violationRecord(v, where);
+      if (format === 'jsonl') out.push(`${JSON.stringify(record)}\n`);
+      else if (format === 'json') out.push(`${json++ ? ',' : ''}\n  ${JSON.stringify(record)}`);
+      else if (format === 'csv') out.push(csvRecord(violationCells(record)));
+      else if (table.length < TABLE_VIOLATIONS) {
+        // The CSV's first six cells: time, crawler, URL, line, rule, version.
+        const cells = violationCells(record).slice(0, 6);
+        if (record.line === null) cells[3] = '-';
+        table.push(cells);
+      } else more++;
+    },
 
-  constructor(
-    io: CliIo,
-    private readonly format: Format,
-  ) {
-    this.out = new OutputBuffer(io.stdout);
-    if (format === 'csv') this.out.push(csvRecord(VIOLATION_COLUMNS));
-    if (format === 'json') this.out.push('[');
-  }
+    /** Writes what is buffered, waiting while standard output is full. */
+    flush: () => out.flush(),
 
-  add(v: Violation, where: string): void {
-    const record = violationRecord(v, where);
-    if (this.format === 'jsonl') this.out.push(`${JSON.stringify(record)}\n`);
-    else if (this.format === 'json') this.out.push(`${this.json++ ? ',' : ''}\n  ${JSON.stringify(record)}`);
-    else if (this.format === 'csv') this.out.push(csvRecord(violationCells(record)));
-    else if (this.table.length < TABLE_VIOLATIONS) {
-      this.table.push([
-        record.time,
-        record.crawler,
-        record.url,
-        record.line === null ? '-' : String(record.line),
-        record.rule,
-        record.version,
-      ]);
-    } else this.more++;
-  }
-
-  /** Writes what is buffered, waiting while standard output is full. */
-  flush(): Promise<void> {
-    return this.out.flush();
-  }
-
-  async end(): Promise<void> {
-    if (this.format === 'json') this.out.push(this.json ? '\n]\n' : ']\n');
-    if (this.format === 'table') {
-      this.out.push(
-        this.table.length === 0
-          ? 'no violations\n'
-          : columns(['TIME', 'CRAWLER', 'URL', 'LINE', 'RULE', 'VERSION'], this.table) +
-              (this.more > 0 ? `… and ${this.more} more (use -f jsonl or csv for all)\n` : ''),
-      );
-    }
-    await this.out.flush();
-  }
+    async end(): Promise<void> {
+      if (format === 'json') out.push(json ? '\n]\n' : ']\n');
+      if (format === 'table') {
+        out.push(
+          table.length === 0
+            ? 'no violations\n'
+            : columns(['TIME', 'CRAWLER', 'URL', 'LINE', 'RULE', 'VERSION'], table) +
+                (more > 0 ? `… and ${more} more (use -f jsonl or csv for all)\n` : ''),
+        );
+      }
+      await out.flush();
+    },
+  };
 }

@@ -25,7 +25,7 @@ import {
 import { flag, flags, type ParsedArgs } from './args';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE, openUserFile, readUserFile } from './io';
 import { loadHistory } from './logHistory';
-import { ViolationWriter } from './logViolations';
+import { violationWriter } from './logViolations';
 import { lineBatches } from './stream';
 
 /** The command's options, checked: what the flag table's choices leave to check, in one place. */
@@ -106,7 +106,7 @@ export async function runLogs(args: ParsedArgs, io: CliIo): Promise<number> {
     throw new CliError(`${o.robots}: ${(err as Error).message}`);
   }
   const audit = new LogAudit(timeline, { graceMs: o.graceMs, ranges: await loadRanges(io, o.verifyIps) });
-  const out = o.violations ? new ViolationWriter(io, o.format) : null;
+  const out = o.violations ? violationWriter(io, o.format) : null;
   const feed = new LogFeed(audit, o.logFormat, fieldMapping(o.fields), (m) => io.stderr.write(`robots-lab: ${m}\n`));
   for (const path of o.logs) {
     feed.startLog(path === '-' ? '(stdin)' : path);
