@@ -54,36 +54,26 @@ interface FileEntry {
   parsed: ReturnType<typeof parseRobotsTxt>;
 }
 
-/** The last few files, most recent first. */
-class Files {
-  private readonly entries: FileEntry[] = [];
-
-  checker(query: BatchQuery): Checker {
-    const file = this.file(query);
-    let checker = file.checkers.get(query.useragent);
-    if (checker === undefined) {
-      checker = createChecker(
-        file.parsed,
-        { tokens: [query.useragent] },
-        { robotsTxtAlwaysAllowed: false, exactToken: true },
-      );
-      if (file.checkers.size < AGENTS_PER_FILE) file.checkers.set(query.useragent, checker);
-    }
-    return checker;
+/**
+ * The checker for a query's file and user agent, from the last few files
+ * parsed (most recent first; the query's file moves to the front).
+ */
+function checkerFor(files: FileEntry[], query: BatchQuery): Checker {
+  const at = files.findIndex((e) => e.key === query.key);
+  if (at !== 0) {
+    files.unshift(
+      at === -1 ? { key: query.key, checkers: new Map(), parsed: parseRobotsTxt(query.body) } : files.splice(at, 1)[0],
+    );
+    if (files.length > FILES_KEPT) files.pop();
   }
-
-  private file(query: BatchQuery): FileEntry {
-    const { entries } = this;
-    if (entries.length > 0 && entries[0].key === query.key) return entries[0];
-    const at = entries.findIndex((e) => e.key === query.key);
-    const entry =
-      at === -1
-        ? { key: query.key, checkers: new Map(), parsed: parseRobotsTxt(query.body) }
-        : entries.splice(at, 1)[0];
-    entries.unshift(entry);
-    if (entries.length > FILES_KEPT) entries.pop();
-    return entry;
+  const file = files[0];
+  let checker = file.checkers.get(query.useragent);
+  if (checker === undefined) {
+    const options = { robotsTxtAlwaysAllowed: false, exactToken: true };
+    checker = createChecker(file.parsed, { tokens: [query.useragent] }, options);
+    if (file.checkers.size < AGENTS_PER_FILE) file.checkers.set(query.useragent, checker);
   }
+  return checker;
 }
 
 /**
@@ -96,7 +86,7 @@ export async function runBatch(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.positional.length > 0) {
     throw new UsageError(`batch reads standard input and takes no arguments (got "${args.positional[0]}")`, 'batch');
   }
-  const files = new Files();
+  const files: FileEntry[] = [];
   const out = new OutputBuffer(io.stdout);
   let bad = 0;
   let lineNo = 0;
@@ -116,7 +106,7 @@ export async function runBatch(args: ParsedArgs, io: CliIo): Promise<number> {
         continue;
       }
       // The decision alone (docs/behaviour.md §12, Decision): 0 allowed by no rule, ±line by that line.
-      const d = files.checker(query).decide(query.url);
+      const d = checkerFor(files, query).decide(query.url);
       out.pushAscii(d === 0 ? NO_RULE : `{"allowed":${d > 0},"line":${Math.abs(d)}}\n`);
     }
     if (out.full) await out.flush();
