@@ -174,10 +174,11 @@ async function judgeAll(plan: CheckPlan, io: CliIo, sites: Sites, out: OutputBuf
     for (const site of groups.keys()) await site?.ready;
     slots.direct = groups.size < 2 ? out : null;
     slots.open(window.length);
-    for (const group of groups.values()) {
+    for (const [site, group] of groups) {
+      if (site !== null) await sites.open(site);
       for (const i of group) {
         slots.at = i;
-        if (!sites.judge(window[i])) await sites.judgeAfterLoad(window[i]);
+        sites.judge(window[i]);
       }
     }
     slots.drain(out, window.length);
@@ -257,13 +258,8 @@ class Sites {
     else site.fetch = fetched.record;
   }
 
-  /**
-   * Judges one URL with its origin's file when that file is parsed and
-   * cached; false, with nothing done, when it must be read back first
-   * (`judgeAfterLoad`). Synchronous: an await per URL costs more than the
-   * judging.
-   */
-  judge(p: Pending): boolean {
+  /** Judges one URL with its origin's file as `open` left it (no await: one per URL costs more than judging). */
+  judge(p: Pending): void {
     const site = p.site;
     if (site === null || site.fetch === null) {
       const why = site === null ? 'no origin: give full URLs to find each robots.txt' : site.missing!;
@@ -275,33 +271,30 @@ class Sites {
         }
         this.slots.push(writeRow(this.writer, row));
       }
-      return true;
+      return;
     }
-    if (!site.judge) return false;
     site.urls++;
-    site.lastUsed = ++this.clock;
-    site.judge.url(p.url, p.name, p.line, p.expected);
-    return true;
+    site.judge!.url(p.url, p.name, p.line, p.expected);
   }
 
   /**
-   * Reads a site's file back from disk and parses it into the cache
-   * (evicting the least recently used beyond capacity), then judges the URL.
+   * Readies a site's URLs to be judged: its file, when it has one, read back
+   * from disk and parsed into the cache unless it is there (evicting the
+   * least recently used beyond capacity).
    */
-  async judgeAfterLoad(p: Pending): Promise<void> {
-    const site = p.site!;
+  async open(site: Site): Promise<void> {
+    site.lastUsed = ++this.clock;
+    if (site.fetch === null || site.judge !== null) return;
     const fetched = await loadFetched(this.dir, site.origin);
     if (fetched === null) throw new CliError(`the saved robots.txt of ${site.origin} went missing from ${this.dir}`);
     const parsed = parseRobots(this.io, fetched.record.url, fetched.body, this.plan.sizeLimit);
     site.judge = new Judge(parsed, this.plan, this.writer, this.slots, this.io.stderr, site.fetch, this.tally);
-    site.lastUsed = ++this.clock;
     this.cached.add(site);
     if (this.cached.size > this.capacity) {
       let oldest = site;
       for (const s of this.cached) if (s.lastUsed < oldest.lastUsed) oldest = s;
       this.retire(oldest);
     }
-    this.judge(p);
   }
 
   /** Moves a site's count of blocked rows out of its judge and drops its parsed file. */
