@@ -55,16 +55,13 @@ async function directoryHistory(io: CliIo, dir: string, sizeLimit: boolean): Pro
 async function gitHistory(io: CliIo, file: string, sizeLimit: boolean): Promise<RobotsVersion[]> {
   const path = resolve(file);
   const cwd = dirname(path);
-  let log: string;
-  try {
-    // Commit time and hash of every commit that changed the file (under this name).
-    ({ stdout: log } = await run('git', ['log', '--format=%H %cI', '--', basename(path)], {
-      cwd,
-      maxBuffer: GIT_MAX_BYTES,
-    }));
-  } catch (err) {
-    throw new CliError(`cannot read the git history of ${file}: ${(err as Error).message.split('\n')[0]}`);
-  }
+  // Commit time and hash of every commit that changed the file (under this name).
+  const { stdout: log } = await run('git', ['log', '--format=%H %cI', '--', basename(path)], {
+    cwd,
+    maxBuffer: GIT_MAX_BYTES,
+  }).catch((err: Error) => {
+    throw new CliError(`cannot read the git history of ${file}: ${err.message.split('\n')[0]}`);
+  });
   const commits = log.split('\n').filter((l) => l.trim() !== '');
   if (commits.length === 0) throw new CliError(`${file} has no commits in its git history`);
   const versions: RobotsVersion[] = [];
@@ -72,16 +69,15 @@ async function gitHistory(io: CliIo, file: string, sizeLimit: boolean): Promise<
     const [hash, date] = line.split(' ');
     const label = hash.slice(0, 12);
     const from = Date.parse(date);
-    let body: Buffer | null = null;
-    try {
-      ({ stdout: body } = await run('git', ['show', `${hash}:./${basename(path)}`], {
-        cwd,
-        encoding: 'buffer',
-        maxBuffer: GIT_MAX_BYTES,
-      }));
-    } catch {
-      // The commit deleted the file: from then on there is none (a 404 allows all).
-    }
+    // A commit that deleted the file has none to show: from then on there is none (a 404 allows all).
+    const body = await run('git', ['show', `${hash}:./${basename(path)}`], {
+      cwd,
+      encoding: 'buffer',
+      maxBuffer: GIT_MAX_BYTES,
+    }).then(
+      (r) => r.stdout,
+      () => null,
+    );
     versions.push(
       body === null
         ? { from, label: `${label} (deleted)`, status: 404, parsed: null }
