@@ -42,8 +42,6 @@ function readOptions(args: ParsedArgs, io: CliIo) {
   const agents = resolveAgents(flags(args, 'agent'), io);
   if (agents.length === 0)
     throw new UsageError('diff needs at least one --agent (a crawler name or a product token)', 'diff');
-  const format = (flag(args, 'format') ?? 'table') as DiffFormat;
-  const failOn = (flag(args, 'fail-on') ?? null) as FailOn | null;
   const { urls: urlArgs, files } = splitPositional(positional, io);
   const lists = [...files, ...flags(args, 'urls')];
   if ([oldPath, newPath, ...lists].filter((p) => p === '-').length > 1) {
@@ -53,8 +51,8 @@ function readOptions(args: ParsedArgs, io: CliIo) {
     oldPath,
     newPath,
     crawlers: agents.map((a) => ({ label: a.label, spec: agentTokens(a) })),
-    format,
-    failOn,
+    format: (flag(args, 'format') ?? 'table') as DiffFormat,
+    failOn: (flag(args, 'fail-on') ?? null) as FailOn | null,
     raw: args.switches.has('raw'),
     sizeLimit: !args.switches.has('no-size-limit'),
     urlArgs,
