@@ -4,9 +4,7 @@
  * source through tsx during development.
  */
 import './crash';
-import { nodeIo } from './io';
 import { run } from './main';
-import { stdinChunks } from './stream';
 
 // A reader that goes away (`robots-lab … | head`) is not an error worth a
 // stack trace: stop quietly, as other command-line tools do.
@@ -16,4 +14,4 @@ for (const stream of [process.stdout, process.stderr]) {
     process.exit(2);
   });
 }
-process.exitCode = await run(process.argv.slice(2), { ...nodeIo(), stdin: stdinChunks() });
+process.exitCode = await run(process.argv.slice(2));

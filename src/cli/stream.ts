@@ -3,47 +3,14 @@
  * `check` and `batch` run over lists of any length in flat memory.
  */
 import { isAscii } from 'node:buffer';
-import { fstatSync, readSync } from 'node:fs';
-
-/** Bytes per read of a file given as standard input. */
-const FILE_CHUNK = 1 << 16;
-/** Reads between two turns of the event loop (so written output is taken back meanwhile). */
-const READS_PER_TURN = 16;
-
-/**
- * Standard input as chunks. A regular file (`robots-lab batch < in.jsonl`)
- * is read with synchronous 64 KiB reads: process.stdin reads it a piece at a
- * time on libuv's thread pool, and waiting for each piece took a third of
- * `batch`'s wall time on 100k records (a loaded machine waits longer). Pipes
- * and terminals keep process.stdin.
- */
-export function stdinChunks(): AsyncIterable<Uint8Array> {
-  let isFile = false;
-  try {
-    isFile = fstatSync(0).isFile();
-  } catch {
-    isFile = false;
-  }
-  return isFile ? fileChunks(0) : process.stdin;
-}
-
-/** The rest of an open file, in chunks of FILE_CHUNK bytes (each a new buffer: callers may keep them). */
-async function* fileChunks(fd: number): AsyncGenerator<Uint8Array> {
-  for (let reads = 1; ; reads++) {
-    const buffer = Buffer.allocUnsafe(FILE_CHUNK);
-    const n = readSync(fd, buffer, 0, FILE_CHUNK, null);
-    if (n === 0) return;
-    yield n === FILE_CHUNK ? buffer : buffer.subarray(0, n);
-    if (reads % READS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
+import type { CliIo } from './io';
 
 /**
  * Splits a stream of chunks into batches of lines (LF or CR LF), decoding
  * UTF-8 across chunk boundaries. A byte-order mark that starts the stream is
  * dropped, as TextDecoder does.
  */
-export async function* lineBatches(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<string[]> {
+export async function* lineBatches(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
   // The mark is dropped here, not by the decoder: the decoder may first
   // see the stream well after its start (see below).
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -53,11 +20,10 @@ export async function* lineBatches(source: AsyncIterable<Uint8Array | string>): 
   let rest = '';
   for await (const chunk of source) {
     let decoded: string;
-    if (typeof chunk === 'string') decoded = chunk;
-    else if (clean && isAscii(chunk)) {
+    if (clean && isAscii(chunk)) {
       // ASCII's UTF-8 is its Latin-1: copied, not decoded (a seventh of
       // `batch`'s time went to decoding UTF-8 that was all ASCII).
-      decoded = latin1(chunk);
+      decoded = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).toString('latin1');
     } else {
       decoded = decoder.decode(chunk, { stream: true });
       // A chunk ending in an ASCII byte leaves nothing pending in the decoder.
@@ -65,7 +31,7 @@ export async function* lineBatches(source: AsyncIterable<Uint8Array | string>): 
     }
     if (!started && decoded.length > 0) {
       started = true;
-      if (typeof chunk !== 'string' && decoded.charCodeAt(0) === 0xfeff) decoded = decoded.slice(1);
+      if (decoded.charCodeAt(0) === 0xfeff) decoded = decoded.slice(1);
     }
     // Split the chunk itself and join the piece left from the last chunk to
     // its first line only: joining it to the whole chunk first made the
@@ -82,35 +48,6 @@ export async function* lineBatches(source: AsyncIterable<Uint8Array | string>): 
   }
   rest += decoder.decode();
   if (rest.length > 0) yield [rest.endsWith('\r') ? rest.slice(0, -1) : rest];
-}
-
-/** Buffer's Latin-1 reader, without `toString`'s argument checks (cheaper on short lines); not in Node's types. */
-interface Latin1Reader {
-  latin1Slice(start: number, end: number): string;
-}
-
-/**
- * The Latin-1 reading of bytes [start, end) (for ASCII, their UTF-8
- * reading), without copying them first.
- */
-function latin1(bytes: Uint8Array, start = 0, end = bytes.length): string {
-  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  return (buffer as unknown as Latin1Reader).latin1Slice(start, end);
-}
-
-/**
- * Where output goes: a Node stream or anything with `write`; `once('drain')`
- * gives backpressure when present. A sink that calls `done` once it no
- * longer needs a chunk lets its buffer be reused.
- */
-export interface TextSink {
-  write(chunk: string | Uint8Array, done?: (err?: Error | null) => void): unknown;
-  once?(event: 'drain', listener: () => void): unknown;
-}
-
-/** Resolves once `sink` can take more, when its last `write` answered `ok === false`. */
-async function drained(sink: TextSink, ok: unknown): Promise<void> {
-  if (ok === false && sink.once) await new Promise<void>((resolve) => sink.once?.('drain', resolve));
 }
 
 /** Written buffers kept for reuse: enough for the pieces a file stream has in flight. */
@@ -144,7 +81,7 @@ export class OutputBuffer {
   private readonly pool: Buffer[] = [];
 
   constructor(
-    private readonly sink: TextSink,
+    private readonly sink: CliIo['stdout'],
     private readonly size = 1 << 20,
   ) {
     this.buffer = Buffer.allocUnsafe(size);
@@ -222,7 +159,8 @@ export class OutputBuffer {
     this.retire();
     let ok: unknown = true;
     for (const chunk of this.ready.splice(0)) ok = this.sink.write(chunk, () => this.release(chunk));
-    await drained(this.sink, ok);
+    // A sink that said it is full lets the producer wait for it to drain.
+    if (ok === false && this.sink.once) await new Promise<void>((resolve) => this.sink.once?.('drain', resolve));
   }
 
   /** Moves the current buffer's bytes to the ready list and starts a new buffer. */

@@ -32,6 +32,12 @@ export function memoryIo(
       if (f === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
       return typeof f === 'string' ? new TextEncoder().encode(f) : f;
     },
+    openFile: async (path) => {
+      const bytes = await io.readFile(path);
+      return (async function* () {
+        yield bytes;
+      })();
+    },
     isFile: (path) => files[path] !== undefined,
     createOutput: (path) => {
       const chunks: Buffer[] = [];
@@ -80,7 +86,7 @@ export async function linesOf(chunks: (Uint8Array | string)[]): Promise<string[]
   const out: string[] = [];
   for await (const batch of lineBatches(
     (async function* () {
-      yield* chunks;
+      for (const c of chunks) yield typeof c === 'string' ? new TextEncoder().encode(c) : c;
     })(),
   ))
     out.push(...batch);
