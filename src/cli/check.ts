@@ -5,6 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { lineText } from '../core/expectations';
 import type { RobotsFetchRecord } from '../core/fetchRecord';
 import type { Checker, ParsedRobots, Verdict } from '../core/index';
 import { checkScope, createChecker, evaluate, evaluateProfile, isRequestForm, toRequestUrl } from '../core/index';
@@ -21,27 +22,10 @@ import { OutputBuffer } from './stream';
 import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
 
 /** The options of one `check` run, read from its arguments. */
-export interface CheckPlan {
-  robotsPath: string;
-  urlArgs: string[];
-  agents: Agent[];
-  format: Format;
-  column: string | undefined;
-  robotsUrl: string | undefined;
-  raw: boolean;
-  explain: boolean;
-  /** Add what the file expresses per purpose (search, ai-input, ai-train, use). */
-  purposes: boolean;
-  sizeLimit: boolean;
-  lists: ListSpec[];
-  /** Each URL judged by its own origin's robots.txt (`--fetch`, `--robots-dir`): no ROBOTS.txt argument. */
-  manyOrigins: boolean;
-  /** `--stamp`: every row carries the engine version and the robots.txt's SHA-256 (set once the file is read). */
-  stamp: boolean;
-}
+export type CheckPlan = ReturnType<typeof planCheck>;
 
 /** Reads and checks `check`'s arguments. */
-export function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
+export function planCheck(args: ParsedArgs, io: CliIo) {
   const manyOrigins = args.switches.has('fetch') || args.flags.has('robots-dir');
   const [robotsPath, ...positional] = manyOrigins ? ['', ...args.positional] : args.positional;
   if (!robotsPath && !manyOrigins) throw new UsageError('check needs a robots.txt file', 'check');
@@ -76,7 +60,6 @@ export function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
     throw new CliError('standard input ("-") can be used for only one file');
   if (urlArgs.length === 0 && lists.length === 0)
     throw new CliError('no URLs to check: give URLs, --urls FILE or an --expect-* list');
-  const sizeLimit = !args.switches.has('no-size-limit');
   return {
     robotsPath,
     urlArgs,
@@ -86,10 +69,13 @@ export function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
     robotsUrl,
     raw: args.switches.has('raw'),
     explain,
+    /** Add what the file expresses per purpose (search, ai-input, ai-train, use). */
     purposes: args.switches.has('purposes'),
-    sizeLimit,
+    sizeLimit: !args.switches.has('no-size-limit'),
     lists,
+    /** Each URL judged by its own origin's robots.txt (`--fetch`, `--robots-dir`): no ROBOTS.txt argument. */
     manyOrigins,
+    /** `--stamp`: every row carries the engine version and the robots.txt's SHA-256. */
     stamp,
   };
 }
@@ -99,14 +85,8 @@ export function planCheck(args: ParsedArgs, io: CliIo): CheckPlan {
  * `://` in its name) is a URL list, never a host name; the rest are URLs.
  */
 export function splitPositional(args: string[], io: CliIo): { urls: string[]; files: string[] } {
-  const urls: string[] = [];
-  const files: string[] = [];
-  for (const arg of args) {
-    if (arg === '-' || (!arg.includes('://') && io.isFile?.(arg))) {
-      files.push(arg);
-    } else urls.push(arg);
-  }
-  return { urls, files };
+  const isList = (arg: string) => arg === '-' || (!arg.includes('://') && io.isFile?.(arg) === true);
+  return { urls: args.filter((a) => !isList(a)), files: args.filter(isList) };
 }
 
 /**
@@ -119,7 +99,7 @@ export async function runCheckFile(plan: CheckPlan, args: ParsedArgs, io: CliIo)
   const parsed = parseRobots(io, source.name, source.bytes, plan.sizeLimit);
   const site = source.fetched;
   // A fetched file speaks for its origin only: URLs of other origins are not judged by it.
-  if (source.fetched !== null) plan.robotsUrl ??= source.fetched.url;
+  if (site !== null) plan.robotsUrl ??= site.url;
   const stamp = plan.stamp
     ? {
         engineVersion: `robots-lab ${version()}`,
@@ -301,11 +281,12 @@ export class Judge {
     for (let a = 0; a < this.checkers.length; a++) {
       this.rows++;
       const cached = expected === null && outOfScope === null && this.reuse ? this.cachedTail(requestUrl, a) : null;
-      let tail: unknown;
-      if (cached !== null) {
-        tail = cached.tail;
-      } else {
-        const t = this.rowTail(requestUrl, a, expected, outOfScope);
+      let tail = cached?.tail;
+      if (tail === undefined) {
+        const t = this.tailOf(requestUrl, a, expected, outOfScope);
+        if (t.status === 'allowed') this.allowed++;
+        else if (t.status === 'blocked') this.blocked++;
+        if (t.expected !== null) this.tally.expectations++;
         if (t.ok === false) this.tally.fail({ url, requestUrl, changes: [...changes], origin, ...t });
         tail = this.writer.tail(t);
       }
@@ -334,7 +315,7 @@ export class Judge {
       // Reuse only what the decision fully determines: an index.html
       // alternative reports a pattern of its own (docs/behaviour.md §9).
       const same = (verdict.rule?.line ?? 0) === Math.abs(decision) && !verdict.rule?.viaIndexHtml;
-      const text = same ? this.writer.tail(this.tailOf(requestUrl, a, verdict, null, null)) : null;
+      const text = same ? this.writer.tail(this.tailOf(requestUrl, a, null, null, verdict)) : null;
       tail = text === null ? null : { tail: text, ascii: typeof text === 'string' && ASCII.test(text) };
       cache.set(key, tail);
     }
@@ -372,22 +353,13 @@ export class Judge {
       : evaluate(this.parsed, requestUrl, a.token, { exactToken: true });
   }
 
-  /** A row's tail built whole through `evaluate`, counted against its expectation. */
-  private rowTail(requestUrl: string, agent: number, expected: Expected, outOfScope: string | null): RowTail {
-    const verdict = outOfScope === null ? this.verdict(requestUrl, agent) : null;
-    const t = this.tailOf(requestUrl, agent, verdict, outOfScope, expected);
-    if (t.status === 'allowed') this.allowed++;
-    else if (t.status === 'blocked') this.blocked++;
-    if (t.expected !== null) this.tally.expectations++;
-    return t;
-  }
-
+  /** A row's tail built whole, through `evaluate` unless out of scope. */
   private tailOf(
     requestUrl: string,
     agent: number,
-    verdict: Verdict | null,
-    outOfScope: string | null,
     expected: Expected,
+    outOfScope: string | null,
+    verdict = outOfScope === null ? this.verdict(requestUrl, agent) : null,
   ): RowTail {
     const status = verdict === null ? 'out-of-scope' : verdict.allowed ? 'allowed' : 'blocked';
     const line = verdict?.rule?.line ?? null;
@@ -525,14 +497,6 @@ function shortNote(verdict: Verdict | null, outOfScope: string | null): string {
   const at = verdict.choice.agentLines[0];
   const group = verdict.choice.kind === 'global' ? 'the * group' : `the ${verdict.choice.token} group`;
   return `no rule of ${group} (line ${at}) matches`;
-}
-
-/** The deciding line as written, without its comment. */
-function lineText(parsed: ParsedRobots, line: number): string {
-  const l = parsed.lines[line - 1];
-  if (!l) return '';
-  const end = l.comment ? l.comment.from : l.span.to;
-  return parsed.text.slice(l.span.from, end).trim();
 }
 
 function summariseFailures(shown: ResultRow[], failed: number, total: number): string {

@@ -159,7 +159,7 @@ export function checkExpectations(parsed: ParsedRobots, limit = Number.POSITIVE_
 }
 
 /** A rule line as written, comment removed. */
-function lineText(parsed: ParsedRobots, line: number): string {
+export function lineText(parsed: ParsedRobots, line: number): string {
   const l = parsed.lines[line - 1];
   const end = l.comment ? l.comment.from : l.span.to;
   return parsed.text.slice(l.span.from, end).trim();
