@@ -72,16 +72,17 @@ const SITE_COLUMNS = ['robots_origin', 'fetch_status', 'fetch_outcome', 'sha256'
 /** The CSV columns after the others when rows carry --stamp. */
 const STAMP_COLUMNS = ['engine_version', 'robots_sha256'];
 
-/** Which optional columns a CSV has. */
-interface CsvColumns {
+/** Which optional columns rows have. */
+interface Columns {
   withReason: boolean;
   withPurposes: boolean;
-  withSite: boolean;
-  withStamp: boolean;
+  withExpect: boolean;
+  withSite?: boolean;
+  withStamp?: boolean;
 }
 
 /** The CSV of the shared result schema (src/core/csv.ts), then the optional columns. */
-function csvWriter(o: CsvColumns): RowWriter<string> {
+function csvWriter(o: Columns): RowWriter<string> {
   const header = resultHeader(o.withReason);
   const extra = [
     ...(o.withPurposes ? PURPOSE_COLUMNS : []),
@@ -202,15 +203,12 @@ function tableWriter(withExpect: boolean, withPurposes: boolean): RowWriter<stri
  * `withExpect` the table's EXPECTED, `withSite` and `withStamp` the CSV's
  * fetch and stamp columns.
  */
-export function rowWriter(
-  format: 'table' | 'csv' | 'json' | 'jsonl',
-  options: { withReason: boolean; withPurposes: boolean; withExpect: boolean; withSite?: boolean; withStamp?: boolean },
-): RowWriter {
+export function rowWriter(format: 'table' | 'csv' | 'json' | 'jsonl', options: Columns): RowWriter {
   switch (format) {
     case 'table':
       return tableWriter(options.withExpect, options.withPurposes);
     case 'csv':
-      return csvWriter({ withSite: false, withStamp: false, ...options });
+      return csvWriter(options);
     case 'json':
       return jsonWriter();
     case 'jsonl':
