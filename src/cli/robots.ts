@@ -58,23 +58,20 @@ export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): P
 
 /** Parses a robots.txt's bytes as `loadRobots` does, its notes on `io.stderr`. */
 export function parseRobots(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
-  const parsed = parseBytes(io, path, bytes, sizeLimit);
+  const cut =
+    sizeLimit && bytes.length > GOOGLE_SIZE_LIMIT_BYTES ? applyGoogleSizeLimit(new TextDecoder().decode(bytes)) : null;
+  const kept = cut === null || cut.cutAt === null ? null : cut.text;
+  if (kept !== null) {
+    const lastLine = kept.split(/\r\n|\r|\n/).length;
+    io.stderr.write(
+      `note: ${path} is ${bytes.length.toLocaleString('en-US')} bytes; Google reads only the first ` +
+        `${GOOGLE_SIZE_LIMIT_BYTES.toLocaleString('en-US')} bytes, so it stops in line ${lastLine} and ignores the rest ` +
+        `(use --no-size-limit to read it all)\n`,
+    );
+  }
+  const parsed = parseRobotsTxt(kept ?? bytes);
   if (parsed.invalidUtf8) {
     io.stderr.write(`note: ${path} is not valid UTF-8; crawlers may read the broken characters differently\n`);
   }
   return parsed;
-}
-
-function parseBytes(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
-  if (!sizeLimit || bytes.length <= GOOGLE_SIZE_LIMIT_BYTES) return parseRobotsTxt(bytes);
-  const text = new TextDecoder().decode(bytes);
-  const { text: kept, cutAt } = applyGoogleSizeLimit(text);
-  if (cutAt === null) return parseRobotsTxt(bytes);
-  const lastLine = kept.split(/\r\n|\r|\n/).length;
-  io.stderr.write(
-    `note: ${path} is ${bytes.length.toLocaleString('en-US')} bytes; Google reads only the first ` +
-      `${GOOGLE_SIZE_LIMIT_BYTES.toLocaleString('en-US')} bytes, so it stops in line ${lastLine} and ignores the rest ` +
-      `(use --no-size-limit to read it all)\n`,
-  );
-  return parseRobotsTxt(kept);
 }
