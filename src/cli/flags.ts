@@ -12,13 +12,15 @@ import { SEVERITIES } from '../core/lintFile';
 import { LOG_FORMATS, FORMATS as LOG_REPORT_FORMATS } from '../core/logs/index';
 import type { Command, CommandTable, Flag } from './args';
 import { runBatch } from './batch';
-import { runCheck } from './checkCommand';
+import { planCheck, runCheckFile } from './check';
 import { runDiff } from './diff';
+import { runFileExpectations } from './expectations';
 import { runFetch } from './fetch';
 import { runIsAllowed } from './is-allowed';
 import { runLint } from './lint';
 import { runLogs } from './logs';
 import { runAgents, runCompletion, runHelp, runMan } from './meta';
+import { runCheckOrigins } from './origins';
 import { runSql } from './sql';
 
 const CHECK_LIKE = ['check', 'diff'] as const;
@@ -290,7 +292,13 @@ const COMMANDS: readonly Command[] = [
       'an argument naming an existing file is read as a URL list. Rows are written as they are judged, in every ' +
       'format; a URL that cannot be judged becomes an "invalid" row naming its line, and the run exits 2 at the end.',
     positional: 'files',
-    run: runCheck,
+    // The file's own `# expect:` comments (expectations.ts), one robots.txt for every URL (check.ts), or each
+    // URL against its own origin's file (--fetch, --robots-dir: origins.ts).
+    run: (args, io) => {
+      if (args.switches.has('expectations')) return runFileExpectations(args, io);
+      const plan = planCheck(args, io);
+      return plan.manyOrigins ? runCheckOrigins(plan, args, io) : runCheckFile(plan, args, io);
+    },
   },
   {
     name: 'diff',
