@@ -31,9 +31,6 @@ export interface Flag {
   help: string | Readonly<Record<string, string>>;
 }
 
-/** What a command's runner gets: its arguments, parsed once, the I/O and the table (for `help`). */
-type Runner = (args: ParsedArgs, io: CliIo, cli: CommandTable) => Promise<number> | number;
-
 /** One command. */
 export interface Command {
   name: string;
@@ -45,7 +42,8 @@ export interface Command {
   description: string;
   /** Shell completion for positional arguments: files, or a fixed list. */
   positional?: 'files' | readonly string[];
-  run: Runner;
+  /** Runs it on its arguments, parsed once, the I/O and the table (for `help`); resolves to the exit code. */
+  run(args: ParsedArgs, io: CliIo, cli: CommandTable): Promise<number> | number;
 }
 
 /** The commands and the flags, as generators read them. */
@@ -127,11 +125,9 @@ export function parseArgs(command: string, argv: readonly string[], table: reado
 function unknownFlag(arg: string, command: string, own: readonly Flag[], all: readonly Flag[]): string {
   const long = arg.startsWith('--');
   const name = long ? arg.slice(2) : arg.slice(1, 2);
+  // A flag every command takes ('*') is among `own`: one found here belongs to named commands.
   const elsewhere = all.find((f) => (long ? f.name === name : f.short === name));
-  if (elsewhere) {
-    const where = elsewhere.commands === '*' ? [] : elsewhere.commands;
-    return `${command} takes no ${arg} (it is an option of ${where.join(' and ')})`;
-  }
+  if (elsewhere) return `${command} takes no ${arg} (it is an option of ${[...elsewhere.commands].join(' and ')})`;
   const near = long
     ? nearest(
         name,

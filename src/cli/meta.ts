@@ -40,11 +40,7 @@ export function runAgents(args: ParsedArgs, io: CliIo): number {
 export function runHelp(args: ParsedArgs, io: CliIo, table: CommandTable): number {
   const [name, extra] = args.positional;
   if (extra !== undefined) throw new UsageError('help takes at most one command', 'help');
-  if (name === undefined) {
-    io.stdout.write(overview(table));
-    return EXIT_OK;
-  }
-  io.stdout.write(commandHelp(table, findCommand(table, name)));
+  io.stdout.write(name === undefined ? overview(table) : commandHelp(table, findCommand(table, name)));
   return EXIT_OK;
 }
 
