@@ -98,14 +98,7 @@ class RowSlots {
       const s = start[i];
       if (s < 0) continue;
       start[i] = -1;
-      const size = end[i] - s;
-      if (size > out.capacity) {
-        out.push(bytes.toString('utf8', s, end[i]));
-        continue;
-      }
-      const into = out.room(size);
-      bytes.copy(into, out.at, s, end[i]);
-      out.advance(out.at + size);
+      out.pushBytes(bytes, s, end[i]);
     }
     this.used = 0;
   }

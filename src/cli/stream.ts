@@ -111,40 +111,21 @@ export class OutputBuffer {
     const encoding = this.pendingAscii ? 'latin1' : 'utf8';
     this.pending = '';
     this.pendingAscii = true;
-    if (this.used + text.length * MAX_BYTES_PER_UNIT > this.size) {
-      this.retire();
-      if (text.length * MAX_BYTES_PER_UNIT > this.size) {
-        this.ready.push(Buffer.from(text, encoding));
-        return;
-      }
-    }
-    this.used += this.buffer.write(text, this.used, encoding);
+    if (this.fits(text.length * MAX_BYTES_PER_UNIT)) this.used += this.buffer.write(text, this.used, encoding);
+    else this.ready.push(Buffer.from(text, encoding));
   }
 
-  /**
-   * Room for `n` bytes written straight into the buffer, from `at` on
-   * (text pushed before is encoded first, so the order holds); `advance`
-   * then says how far was written. `n` must not exceed `capacity`.
-   */
-  room(n: number): Buffer {
+  /** Copies bytes [start, end) of `bytes`, rows already encoded, after the text pushed before. */
+  pushBytes(bytes: Buffer, start: number, end: number): void {
     this.encodePending();
+    if (this.fits(end - start)) this.used += bytes.copy(this.buffer, this.used, start, end);
+    else this.ready.push(Buffer.from(bytes.subarray(start, end)));
+  }
+
+  /** Makes room for `n` bytes in the buffer; false when they can never fit (they go out as a piece of their own). */
+  private fits(n: number): boolean {
     if (this.used + n > this.size) this.retire();
-    return this.buffer;
-  }
-
-  /** The most bytes `room` can give. */
-  get capacity(): number {
-    return this.size;
-  }
-
-  /** Where bytes written into `room`'s buffer start. */
-  get at(): number {
-    return this.used;
-  }
-
-  /** Bytes up to `to` of `room`'s buffer are written. */
-  advance(to: number): void {
-    this.used = to;
+    return n <= this.size;
   }
 
   /** Whether a full piece is waiting to be written. */
