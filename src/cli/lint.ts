@@ -22,9 +22,9 @@ export async function runLint(args: ParsedArgs, io: CliIo): Promise<number> {
     const source = await readRobotsSource(io, path, args);
     // A fetch that found no file leaves nothing to lint: a 4xx is a site without
     // one (fine); a 5xx, 429 or no answer blocks the whole site, which fails.
-    const noFile = source.fetched !== null && source.fetched.mode !== 'rules' ? source.fetched.mode : null;
-    if (noFile !== null) {
-      if (noFile !== 'allow-all') blocked = true;
+    const mode = source.fetched?.mode ?? 'rules';
+    if (mode !== 'rules') {
+      blocked ||= mode !== 'allow-all';
       continue;
     }
     reports.push(...lintFile(path === '-' ? '(stdin)' : path, source.bytes, sizeLimit));

@@ -24,15 +24,9 @@ export interface ListSpec {
   expected: Expected;
 }
 
-/** An opened list: its bytes as a stream. */
-interface OpenList extends ListSpec {
-  name: string;
-  chunks: AsyncIterable<Uint8Array>;
-}
-
 /** Opens every list before anything is judged, so a missing file stops the run before any output. */
-export async function openLists(io: CliIo, specs: ListSpec[]): Promise<OpenList[]> {
-  const out: OpenList[] = [];
+export async function openLists(io: CliIo, specs: ListSpec[]) {
+  const out = [];
   for (const spec of specs) {
     const chunks = await openUserFile(io, spec.path, spec.what);
     out.push({ ...spec, name: spec.path === '-' ? '(stdin)' : spec.path, chunks });
@@ -43,7 +37,7 @@ export async function openLists(io: CliIo, specs: ListSpec[]): Promise<OpenList[
 /** The command-line URLs, then every list's URLs, in batches. */
 export async function* urlBatches(
   commandLine: string[],
-  lists: OpenList[],
+  lists: Awaited<ReturnType<typeof openLists>>,
   column: string | undefined,
 ): AsyncGenerator<UrlBatch> {
   if (commandLine.length > 0) {
