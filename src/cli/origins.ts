@@ -76,8 +76,7 @@ class RowSlots {
   private write(text: string, encoding: 'utf8' | 'latin1'): void {
     this.rows++;
     if (this.direct !== null) {
-      if (encoding === 'latin1') this.direct.pushAscii(text);
-      else this.direct.push(text);
+      this.direct.push(text);
       return;
     }
     const most = text.length * 3;
