@@ -6,6 +6,7 @@
 import { createWriteStream, fstatSync, readSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 
 export interface CliIo {
   /** Standard input, as chunks (read once). */
@@ -147,9 +148,9 @@ const FILE_ERRORS: Record<string, string> = {
   EACCES: 'permission denied',
 };
 
-/** Reads a file for the user, turning Node's errors into one readable line. */
+/** Reads a file for the user ("-" is standard input, which callers read only once), its errors one readable line. */
 export async function readUserFile(io: CliIo, path: string, what: string): Promise<Uint8Array> {
-  if (path === '-') return readAllStdin(io);
+  if (path === '-') return buffer(io.stdin);
   try {
     return await io.readFile(path);
   } catch (err) {
@@ -165,11 +166,4 @@ export async function openUserFile(io: CliIo, path: string, what: string): Promi
   } catch (err) {
     throw fileError(err, path, what);
   }
-}
-
-/** All of standard input as bytes (callers make sure it is read only once). */
-async function readAllStdin(io: CliIo): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of io.stdin) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
