@@ -431,14 +431,8 @@ function originOf(name: string, line: number): string {
 
 /** A path is judged against the robots.txt's own origin for the scope check. */
 function absoluteFor(url: string, robotsUrl: string): string {
-  if (url.startsWith('/') && !url.startsWith('//')) {
-    try {
-      return new URL(url, robotsUrl).href;
-    } catch {
-      return url;
-    }
-  }
-  return url;
+  if (!url.startsWith('/') || url.startsWith('//') || !URL.canParse(url, robotsUrl)) return url;
+  return new URL(url, robotsUrl).href;
 }
 
 /**
