@@ -28,10 +28,29 @@ afterEach(() => {
 
 type GridProps = Shape & { box: RefObject<HTMLDivElement | null>; seen: (range: ColumnRange) => void };
 
+/**
+ * The box's layout as a browser would give it (happy-dom lays nothing out):
+ * its inner width, and its content as wide as the URL column and the crawler
+ * columns at their width.
+ */
+function laidOut(el: HTMLElement, shape: Shape): void {
+  const col = Math.max(104, (shape.width - shape.start) / shape.cols);
+  Object.defineProperty(el, 'clientWidth', { configurable: true, value: shape.width });
+  Object.defineProperty(el, 'scrollWidth', {
+    configurable: true,
+    value: Math.max(shape.width, shape.start + shape.cols * col),
+  });
+}
+
 /** A grid's scroll box using the hook, reporting the range it returns. */
 function Grid({ box, seen, ...shape }: GridProps) {
   seen(useColumnWindow(box, shape));
-  return createElement('div', { ref: box });
+  return createElement('div', {
+    ref: (el: HTMLDivElement | null) => {
+      box.current = el;
+      if (el) laidOut(el, shape);
+    },
+  });
 }
 
 /** A grid box using the hook; `show` renders it with a shape, `scrollTo` scrolls it as a user would. */
