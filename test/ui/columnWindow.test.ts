@@ -5,7 +5,7 @@
 import { act, createElement, createRef, type RefObject } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ColumnRange, drawnColumns, useColumnWindow } from '../../src/ui/results/columnWindow';
+import { useColumnWindow } from '../../src/ui/results/columnWindow';
 
 type Shape = { cols: number; width: number; start: number; active: number | null };
 
@@ -13,6 +13,11 @@ type Shape = { cols: number; width: number; start: number; active: number | null
 // A grid of 100 crawler columns after a 280 px URL column, in a 1,000 px box:
 // crawler column c spans [280 + 104c, 384 + 104c).
 const wide: Shape = { cols: 100, width: 1000, start: 280, active: null };
+
+/** Columns `first` to `last` (excluded), in order. */
+function span(first: number, last: number): number[] {
+  return Array.from({ length: last - first }, (_, i) => first + i);
+}
 
 let root: Root | null = null;
 
@@ -26,7 +31,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-type GridProps = Shape & { box: RefObject<HTMLDivElement | null>; seen: (range: ColumnRange) => void };
+type GridProps = Shape & { box: RefObject<HTMLDivElement | null>; seen: (columns: number[]) => void };
 
 /**
  * The box's layout as a browser would give it (happy-dom lays nothing out):
@@ -56,8 +61,8 @@ function Grid({ box, seen, ...shape }: GridProps) {
 /** A grid box using the hook; `show` renders it with a shape, `scrollTo` scrolls it as a user would. */
 function grid() {
   const box = createRef<HTMLDivElement>();
-  let range: ColumnRange | null = null;
-  const seen = (r: ColumnRange) => {
+  let range: number[] | null = null;
+  const seen = (r: number[]) => {
     range = r;
   };
   const host = document.createElement('div');
@@ -65,11 +70,11 @@ function grid() {
   const r = createRoot(host);
   root = r;
   return {
-    show(shape: Shape): ColumnRange | null {
+    show(shape: Shape): number[] | null {
       act(() => r.render(createElement(Grid, { ...shape, box, seen })));
       return range;
     },
-    async scrollTo(left: number): Promise<ColumnRange | null> {
+    async scrollTo(left: number): Promise<number[] | null> {
       const el = box.current;
       if (!el) throw new Error('no grid box');
       el.scrollLeft = left;
@@ -87,42 +92,47 @@ describe('the crawler columns a row of the verdict grid draws', () => {
   it('draws every column of a grid of 16 or fewer, whatever the scroll', async () => {
     const g = grid();
     g.show({ ...wide, cols: 16 });
-    expect(await g.scrollTo(900)).toEqual({ first: 0, last: 16 });
-    expect(grid().show({ ...wide, cols: 3 })).toEqual({ first: 0, last: 3 });
+    expect(await g.scrollTo(900)).toEqual(span(0, 16));
+    expect(grid().show({ ...wide, cols: 3 })).toEqual(span(0, 3));
   });
 
   it('draws every column before the box has a width (nothing is laid out yet)', () => {
-    expect(grid().show({ ...wide, width: 0 })).toEqual({ first: 0, last: 100 });
+    expect(grid().show({ ...wide, width: 0 })).toEqual(span(0, 100));
   });
 
   it('draws the columns in view and two more either side', async () => {
     const g = grid();
     // In view at 0: x up to 1000 reaches column 6 (904..1008); two more: columns 0..8.
-    expect(g.show(wide)).toEqual({ first: 0, last: 9 });
+    expect(g.show(wide)).toEqual(span(0, 9));
     // At 3,000: x 3000..4000 holds columns 26 (2984..3088) to 35 (3920..4024); two more either side.
-    expect(await g.scrollTo(3000)).toEqual({ first: 24, last: 38 });
+    expect(await g.scrollTo(3000)).toEqual(span(24, 38));
     // Scrolled to the end (10,680 − 1,000): column 90 (9640..9744) is the first in view; none past the last.
-    expect(await g.scrollTo(280 + 10400 - 1000)).toEqual({ first: 88, last: 100 });
+    expect(await g.scrollTo(280 + 10400 - 1000)).toEqual(span(88, 100));
   });
 
   it('keeps each column at its minimum width when the box is too narrow for all of them', () => {
     // 50 columns in 4,280 px would be 80 px each: they stay 104 px, so x up to 4280 reaches
     // column 38 (4232..4336); two more.
-    expect(grid().show({ ...wide, cols: 50, width: 4280 })).toEqual({ first: 0, last: 41 });
+    expect(grid().show({ ...wide, cols: 50, width: 4280 })).toEqual(span(0, 41));
   });
 
   it('starts at the left edge when rows stack (no URL column beside the verdicts)', async () => {
     const g = grid();
     g.show({ cols: 40, width: 390, start: 0, active: null });
     // x 1040..1430: columns 10 (1040..1144) to 13 (1352..1456); two more either side.
-    expect(await g.scrollTo(1040)).toEqual({ first: 8, last: 16 });
+    expect(await g.scrollTo(1040)).toEqual(span(8, 16));
   });
 
-  it('adds the active column where it lies outside the range, in column order', () => {
-    expect(drawnColumns({ first: 3, last: 6 }, null)).toEqual([3, 4, 5]);
-    expect(drawnColumns({ first: 3, last: 6 }, 4)).toEqual([3, 4, 5]);
-    expect(drawnColumns({ first: 3, last: 6 }, 0)).toEqual([0, 3, 4, 5]);
-    expect(drawnColumns({ first: 3, last: 6 }, 90)).toEqual([3, 4, 5, 90]);
+  it('keeps the active column, in column order, when the view scrolls away from it', async () => {
+    const g = grid();
+    expect(g.show({ ...wide, active: 2 })).toEqual(span(0, 9));
+    expect(await g.scrollTo(3000)).toEqual([2, ...span(24, 38)]);
+    const h = grid();
+    h.show({ ...wide, cols: 40, start: 0, width: 390 });
+    await h.scrollTo(1040);
+    // Column 30 (3120..3224) is made active and brought into view; then the view scrolls back to the start.
+    h.show({ cols: 40, width: 390, start: 0, active: 30 });
+    expect(await h.scrollTo(0)).toEqual([...span(0, 6), 30]);
   });
 });
 

@@ -36,7 +36,6 @@ export function ResultRow(props: {
   row: number;
   /** 1-based position among the grid's rows (the header is row 1). */
   ariaRow: number;
-  index: number;
   top: number;
   /** The row's fixed height, in pixels. */
   height: number;
@@ -62,7 +61,6 @@ export function ResultRow(props: {
   const shared = ctx.outcome.mode === 'rules' ? sharedLine(r, row, pending) : 0;
   return (
     <div
-      data-index={props.index}
       role="row"
       aria-rowindex={props.ariaRow}
       className="grid-row"

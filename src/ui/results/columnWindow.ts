@@ -7,7 +7,7 @@
  * virtualizer on the grid's scroll box); the header keeps every column (its
  * names are what a reader of the page looks for).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useLayoutEffect, useState } from 'react';
 
 /** Up to this many crawler columns, every one is drawn. */
@@ -15,28 +15,15 @@ const ALL_COLUMNS = 16;
 /** A crawler column's smallest width, in rem, wide or narrow (styles.css --crawler-col). */
 const CRAWLER_COL_REM = 6.5;
 
-/** The drawn range of crawler columns: first included, last excluded. */
-export interface ColumnRange {
-  first: number;
-  last: number;
-}
-
-/** The columns a row draws: the range, and the active column wherever it is (it is the grid's active descendant). */
-export function drawnColumns(range: ColumnRange, active: number | null): number[] {
-  const out: number[] = [];
-  if (active !== null && active < range.first) out.push(active);
-  for (let c = range.first; c < range.last; c++) out.push(c);
-  if (active !== null && active >= range.last) out.push(active);
-  return out;
-}
-
 function remPx(): number {
   return Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 }
 
 /**
- * The crawler columns to draw: all while there are ALL_COLUMNS or fewer, or
- * before the box has a width; else those in view and two either side.
+ * The crawler columns to draw, in order: all while there are ALL_COLUMNS or
+ * fewer, or before the box has a width; else those in view and two either
+ * side, and the active column wherever it is (it is the grid's active
+ * descendant).
  * Columns share the width the URL column leaves (`start`; 0 when rows
  * stack), none narrower than the template's `minmax(6.5rem, 1fr)` minimum.
  * Keeps the active column in view when it moves (arrow keys).
@@ -44,7 +31,7 @@ function remPx(): number {
 export function useColumnWindow(
   scrollRef: RefObject<HTMLDivElement | null>,
   shape: { cols: number; width: number; start: number; active: number | null },
-): ColumnRange {
+): number[] {
   const { cols, width, start, active } = shape;
   const [rem] = useState(remPx);
   const windowed = cols > ALL_COLUMNS && width > 0;
@@ -57,6 +44,11 @@ export function useColumnWindow(
     estimateSize: () => col,
     scrollMargin: start,
     overscan: 2,
+    rangeExtractor: (range) => {
+      const drawn = defaultRangeExtractor(range);
+      if (active === null || drawn.includes(active)) return drawn;
+      return active < drawn[0] ? [active, ...drawn] : [...drawn, active];
+    },
   });
 
   // Every column's width changes at once (the box or the URL column resized).
@@ -72,6 +64,6 @@ export function useColumnWindow(
   }, [active]);
 
   const items = columns.getVirtualItems();
-  if (!windowed || items.length === 0) return { first: 0, last: cols };
-  return { first: items[0].index, last: items[items.length - 1].index + 1 };
+  if (!windowed || items.length === 0) return Array.from({ length: cols }, (_, c) => c);
+  return items.map((item) => item.index);
 }
