@@ -1,10 +1,18 @@
-import { type CSSProperties, type KeyboardEvent, memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ruleLabels } from '../model/codes';
 import { fetchOutcome } from '../model/fetchStatus';
 import { type RunResults, useRobotsLab } from '../state/store';
 import { ExportButtons } from './ExportButtons';
 import { useOriginContexts } from './origins/useOriginContexts';
-import { useColumnWindow } from './results/columnWindow';
 import { GridHead } from './results/GridHead';
 import { moveCell } from './results/gridKeys';
 import { Pager } from './results/Pager';
@@ -70,9 +78,16 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
     rowAt,
     rowHeight,
   );
-  const activeCol = selected && selected.col < cols ? selected.col : null;
-  const start = narrow ? 0 : urlWidth;
-  const columns = useColumnWindow(scrollRef, { cols, width: gridWidth, start, active: activeCol });
+  // A column chosen by the keyboard scrolls into view (the grid focuses by
+  // aria-activedescendant, which does not scroll). Only when the active
+  // column changes: the user may scroll away from it afterwards.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new active column scrolls
+  useLayoutEffect(() => {
+    if (selected)
+      document
+        .getElementById(cellId(selected.row, selected.col))
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [selected?.col]);
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
   if (cols === 0 || allRows === 0) return <NothingToShow noCrawlers={cols === 0} />;
@@ -80,8 +95,6 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
   const r = results;
   const active = selected && selected.row < allRows && selected.col < cols ? selected : null;
   const activeAt = active ? (selectedAt ?? -1) : -1;
-  // All drawn: cells fall into their columns in order. Some skipped: each is placed (column 0 follows the URL column unless rows stack).
-  const placeFrom = columns.length === cols ? null : narrow ? 1 : 2;
   const urlPx = narrow ? gridWidth : urlWidth;
   const url = { origin, maxChars: Math.max(8, Math.floor((urlPx - 22) / CHAR_PX)) };
   const style = { '--cols': cols, '--url-col': `${urlWidth}px` } as CSSProperties;
@@ -138,8 +151,6 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
                 normalise={normalise}
                 ctx={ctx}
                 activeCol={active?.row === row ? active.col : null}
-                columns={columns}
-                placeFrom={placeFrom}
                 onSelect={(row, col) => {
                   select({ row, col });
                   scrollRef.current?.focus({ preventScroll: true });
