@@ -1,4 +1,4 @@
-import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
+import { type ClipboardEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { readLocal, writeLocal } from '../persist/local';
 import { useDeploy } from '../state/deploy';
 import { useRobotsLab } from '../state/store';
@@ -114,13 +114,12 @@ function useFoldAfterList(fold: (said: string | null) => void): {
   const cells = useRobotsLab((s) => (s.results ? s.results.total * s.results.crawlers.length : 0));
   // The run that was current when the paste came: the paste's own run is a later one.
   const waiting = useRef<{ run: number; said: string | null } | null>(null);
-  const foldLatest = useRef(fold);
-  foldLatest.current = fold;
+  const onFold = useEffectEvent(fold);
   useEffect(() => {
     const w = waiting.current;
     if (!w || run === w.run || !finished) return;
     waiting.current = null;
-    if (cells > 0) foldLatest.current(w.said);
+    if (cells > 0) onFold(w.said);
   }, [run, finished, cells]);
   // Called before the list's own run starts: the run now current is the one to wait past.
   const expect = (said: string | null) => {
