@@ -89,11 +89,8 @@ function FileStats() {
   const parse = useRobotsLab((s) => s.parse);
   const setDockTab = useRobotsLab((s) => s.setDockTab);
   if (!parse) return null;
-  const counts = severityCounts(parse.diagnostics);
-  const errors = counts.error;
   // Notes (ignored keys, preferences Google does not read) are no problem of the file: they are not counted as warnings.
-  const warnings = counts.warning;
-  const notes = counts.info;
+  const { error: errors, warning: warnings, info: notes } = severityCounts(parse.diagnostics);
   return (
     <p className="file-stats" data-testid="file-stats">
       {formatCount(parse.lineCount)} lines · {countOf(parse.groups.length, 'group')} ·{' '}

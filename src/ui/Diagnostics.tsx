@@ -3,6 +3,7 @@ import { useController } from '../app/context';
 import type { RobotsDiagnostic } from '../core/lint';
 import { problemOrder } from '../model/diagnosticTable';
 import { useRobotsLab } from '../state/store';
+import { formatCount } from './format';
 import { LineLink } from './lenses/LineLink';
 
 /** A diagnostic's severity in words. */
@@ -44,35 +45,33 @@ export function Diagnostics() {
   const end = Math.min(range.end, total);
   const start = Math.min(range.start, Math.max(0, end - PAGE));
   const more = Math.min(PAGE, total - end);
-  const table = parse.diagnostics;
-  const listed = Array.from(order.subarray(start, end), (i) => ({ i, d: table[i] }));
   return (
     <>
       {start > 0 && (
         <p className="diagnostics-more" data-testid="diagnostics-earlier">
-          Problems {(start + 1).toLocaleString('en')}–{end.toLocaleString('en')} of {total.toLocaleString('en')}.{' '}
+          Problems {formatCount(start + 1)}–{formatCount(end)} of {formatCount(total)}.{' '}
           <button type="button" onClick={() => setRange({ start: 0, end: PAGE })}>
-            Show the first {Math.min(PAGE, total).toLocaleString('en')}
+            Show the first {formatCount(Math.min(PAGE, total))}
           </button>
         </p>
       )}
       <ol className="diagnostics" start={start + 1} aria-label="Problems in the robots.txt" data-testid="diagnostics">
-        {listed.map(({ i, d }) => (
-          <DiagnosticItem key={i} d={d} />
+        {Array.from(order.subarray(start, end), (i) => (
+          <DiagnosticItem key={i} d={parse.diagnostics[i]} />
         ))}
       </ol>
       {more > 0 && (
         <p className="diagnostics-more" data-testid="diagnostics-more">
-          Showing {start === 0 ? '' : `${(start + 1).toLocaleString('en')}–`}
-          {end.toLocaleString('en')} of {total.toLocaleString('en')} problems.{' '}
+          Showing {start === 0 ? '' : `${formatCount(start + 1)}–`}
+          {formatCount(end)} of {formatCount(total)} problems.{' '}
           <button type="button" onClick={() => setRange({ start, end: end + more })}>
-            Show {more.toLocaleString('en')} more
+            Show {formatCount(more)} more
           </button>
           {total - end > more && (
             <>
               {' '}
               <button type="button" onClick={() => setRange({ start: total - PAGE, end: total })}>
-                Show the last {PAGE.toLocaleString('en')}
+                Show the last {formatCount(PAGE)}
               </button>
             </>
           )}

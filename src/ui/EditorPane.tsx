@@ -6,6 +6,7 @@ import { robotsEditorExtensions } from '../editor/index';
 import { robotsEditorTheme, shadowMount } from '../editor/theme';
 import { useRobotsLab } from '../state/store';
 import { EditorNotes, notText, type OpenedNote } from './EditorNotes';
+import { FileButton } from './files';
 import { ROBOTS_FILE_INPUT } from './PageActions';
 
 /**
@@ -100,21 +101,15 @@ export function EditorPane() {
   return (
     <>
       <div className="editor-tools">
-        <label className="file-button">
+        <FileButton
+          className="file-button"
+          accept=".txt,text/plain"
+          onFiles={([f]) => f && open.current(f)}
+          inputId={ROBOTS_FILE_INPUT}
+          inputTestId="robots-file"
+        >
           Open a file…
-          <input
-            type="file"
-            accept=".txt,text/plain"
-            className="visually-hidden"
-            id={ROBOTS_FILE_INPUT}
-            data-testid="robots-file"
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              if (f) open.current(f);
-              e.target.value = '';
-            }}
-          />
-        </label>
+        </FileButton>
         <EditorNotes opened={opened} />
       </div>
       <div className="editor-host" ref={host} data-testid="robots-editor" />

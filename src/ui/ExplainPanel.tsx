@@ -2,6 +2,7 @@ import { useController } from '../app/context';
 import { ruleLabel } from '../core/matcher';
 import type { ExplainResult, ParseSummary } from '../model/wire';
 import { useRobotsLab } from '../state/store';
+import { groupLines } from './announce';
 import { countOf, sentence } from './format';
 import { PurposeRows } from './lenses/PurposeRows';
 import { ReaderStrip } from './lenses/ReaderStrip';
@@ -12,16 +13,10 @@ function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }
   const v = e.verdict!;
   const first = e.crawler.tokens[0];
   const c = v.choice;
-  const lines = (groups: number[]) =>
-    groups
-      .map((gi) => parse?.groups[gi])
-      .filter((g) => g !== undefined)
-      .map((g) => (g.startLine === g.endLine ? `line ${g.startLine}` : `lines ${g.startLine}–${g.endLine}`))
-      .join(', ');
   if (c.kind === 'named') {
     return (
       <p data-testid="explain-group">
-        Obeys the group for <code>{c.token}</code> ({lines(c.groups)}): matched by user-agent line
+        Obeys the group for <code>{c.token}</code> ({groupLines(c.groups, parse)}): matched by user-agent line
         {c.agentLines.length > 1 ? 's' : ''} {c.agentLines.join(', ')}.
         {c.token.toLowerCase() !== first.toLowerCase() && (
           <>
@@ -42,8 +37,8 @@ function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
           <code key={i}>{t}</code>
         ))}
-        , so it obeys the <code>*</code> group ({lines(c.groups)}, user-agent line{c.agentLines.length > 1 ? 's' : ''}{' '}
-        {c.agentLines.join(', ')}).
+        , so it obeys the <code>*</code> group ({groupLines(c.groups, parse)}, user-agent line
+        {c.agentLines.length > 1 ? 's' : ''} {c.agentLines.join(', ')}).
       </p>
     );
   }

@@ -1,4 +1,4 @@
-import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
+import { type ClipboardEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { readLocal, writeLocal } from '../persist/local';
 import { useDeploy } from '../state/deploy';
 import { useRobotsLab } from '../state/store';
@@ -12,28 +12,18 @@ function wide(): boolean {
   return typeof window !== 'undefined' && window.innerWidth > 1000;
 }
 
-/**
- * Open at first on a tall wide screen; folded on a short one and on a phone,
- * where the verdicts and their explanation would otherwise start a screen or
- * more down (the one-line summary says what the inputs hold).
- */
-function startsOpen(): boolean {
-  const saved = readSaved();
-  if (saved !== null) return saved;
-  return wide() && window.innerHeight >= 860;
-}
-
 /** Where the panel's last state is kept (a choice of layout, not an input: outside the store). */
 const INPUTS_OPEN_KEY = 'robots-lab-inputs-open';
 
-function readSaved(): boolean | null {
-  const v = readLocal(INPUTS_OPEN_KEY);
-  return v === null ? null : v === '1';
-}
-
-/** Where storage refuses, the panel still works; it just is not remembered. */
-function save(open: boolean): void {
-  writeLocal(INPUTS_OPEN_KEY, open ? '1' : '0');
+/**
+ * Open as the user last left it; at first, open on a tall wide screen and
+ * folded on a short one and on a phone, where the verdicts and their
+ * explanation would otherwise start a screen or more down (the one-line
+ * summary says what the inputs hold).
+ */
+function startsOpen(): boolean {
+  const saved = readLocal(INPUTS_OPEN_KEY);
+  return saved === null ? wide() && window.innerHeight >= 860 : saved === '1';
 }
 
 /**
@@ -83,7 +73,7 @@ export function InputsPanel() {
               setOpen(!open);
               setFoldedFor(null);
               setImported(null);
-              save(!open);
+              writeLocal(INPUTS_OPEN_KEY, open ? '0' : '1');
             }}
             data-testid="inputs-toggle"
           >
@@ -124,13 +114,12 @@ function useFoldAfterList(fold: (said: string | null) => void): {
   const cells = useRobotsLab((s) => (s.results ? s.results.total * s.results.crawlers.length : 0));
   // The run that was current when the paste came: the paste's own run is a later one.
   const waiting = useRef<{ run: number; said: string | null } | null>(null);
-  const foldLatest = useRef(fold);
-  foldLatest.current = fold;
+  const onFold = useEffectEvent(fold);
   useEffect(() => {
     const w = waiting.current;
     if (!w || run === w.run || !finished) return;
     waiting.current = null;
-    if (cells > 0) foldLatest.current(w.said);
+    if (cells > 0) onFold(w.said);
   }, [run, finished, cells]);
   // Called before the list's own run starts: the run now current is the one to wait past.
   const expect = (said: string | null) => {

@@ -37,20 +37,18 @@ interface Props {
   toggle(id: string, on: boolean): void;
 }
 
-interface Section {
-  key: string;
-  title: string;
-  profiles: CatalogueProfile[];
-}
-
 /** The chosen profiles first, in column order; then the others by purpose, in catalogue order. */
-function sections(shown: readonly CatalogueProfile[], chosen: readonly string[]): Section[] {
+function sections(shown: readonly CatalogueProfile[], chosen: readonly string[]) {
   const picked = chosen.map((id) => shown.find((p) => p.id === id)).filter((p) => p !== undefined);
   const rest = shown.filter((p) => !chosen.includes(p.id));
-  const out: Section[] = [{ key: 'chosen', title: 'Chosen, in the table’s column order', profiles: picked }];
-  for (const category of CRAWLER_CATEGORIES)
-    out.push({ key: category, title: CATEGORY_NAMES[category], profiles: rest.filter((p) => p.category === category) });
-  return out.filter((s) => s.profiles.length > 0);
+  return [
+    { key: 'chosen', title: 'Chosen, in the table’s column order', profiles: picked },
+    ...CRAWLER_CATEGORIES.map((category) => ({
+      key: category,
+      title: CATEGORY_NAMES[category],
+      profiles: rest.filter((p) => p.category === category),
+    })),
+  ].filter((s) => s.profiles.length > 0);
 }
 
 /**

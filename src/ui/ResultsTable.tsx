@@ -1,10 +1,18 @@
-import { type CSSProperties, type KeyboardEvent, memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ruleLabels } from '../model/codes';
 import { fetchOutcome } from '../model/fetchStatus';
 import { type RunResults, useRobotsLab } from '../state/store';
 import { ExportButtons } from './ExportButtons';
 import { useOriginContexts } from './origins/useOriginContexts';
-import { drawnColumns, useColumnWindow } from './results/columnWindow';
 import { GridHead } from './results/GridHead';
 import { moveCell } from './results/gridKeys';
 import { Pager } from './results/Pager';
@@ -19,15 +27,6 @@ const NARROW = 640;
 const URL_WIDTH = 220;
 /** Width of one character of the URL column's monospace text, in pixels (0.6em of 12.6px). */
 const CHAR_PX = 7.6;
-
-/** The rows the table shows: the worker's filtered and sorted index for this run, or all rows in list order. */
-function useShownRows(results: RunResults | null) {
-  const view = useRobotsLab((s) => s.view);
-  const current = view && results && view.run === results.id;
-  const index = current ? view.rows : null;
-  const rows = current ? view.count : results ? results.total : 0;
-  return { index, rows };
-}
 
 /**
  * The URL × crawler table. The results reach it deferred: a worker message
@@ -55,7 +54,11 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
   const ctx = useOriginContexts(
     useMemo(() => ({ outcome: fetchOutcome(fetchStatus), fetchStatus, rules }), [fetchStatus, rules]),
   );
-  const { index, rows } = useShownRows(results);
+  // The rows shown: the worker's filtered and sorted index for this run, or all rows in list order.
+  const view = useRobotsLab((s) => s.view);
+  const current = view && results && view.run === results.id;
+  const index = current ? view.rows : null;
+  const rows = current ? view.count : results ? results.total : 0;
   const spread = listOrigins(results);
   // Rows on the origin most URLs share show their path; the others keep their whole URL.
   const origin = spread.mainCount * 2 > spread.absolute ? spread.main : null;
@@ -75,9 +78,16 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
     rowAt,
     rowHeight,
   );
-  const activeCol = selected && selected.col < cols ? selected.col : null;
-  const start = narrow ? 0 : urlWidth;
-  const range = useColumnWindow(scrollRef, { cols, width: gridWidth, start, active: activeCol });
+  // A column chosen by the keyboard scrolls into view (the grid focuses by
+  // aria-activedescendant, which does not scroll). Only when the active
+  // column changes: the user may scroll away from it afterwards.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new active column scrolls
+  useLayoutEffect(() => {
+    if (selected)
+      document
+        .getElementById(cellId(selected.row, selected.col))
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [selected?.col]);
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
   if (cols === 0 || allRows === 0) return <NothingToShow noCrawlers={cols === 0} />;
@@ -85,11 +95,6 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
   const r = results;
   const active = selected && selected.row < allRows && selected.col < cols ? selected : null;
   const activeAt = active ? (selectedAt ?? -1) : -1;
-  // The active row also draws the active column, wherever it is (it is the grid's active descendant).
-  const inView = drawnColumns(range, null);
-  const activeRowColumns = drawnColumns(range, active?.col ?? null);
-  // All drawn: cells fall into their columns in order. Some skipped: each is placed (column 0 follows the URL column unless rows stack).
-  const placeFrom = range.first === 0 && range.last === cols ? null : narrow ? 1 : 2;
   const urlPx = narrow ? gridWidth : urlWidth;
   const url = { origin, maxChars: Math.max(8, Math.floor((urlPx - 22) / CHAR_PX)) };
   const style = { '--cols': cols, '--url-col': `${urlWidth}px` } as CSSProperties;
@@ -140,15 +145,12 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
                 r={r}
                 row={row}
                 ariaRow={pageStart + item.index + 2}
-                index={item.index}
                 top={item.start}
                 height={item.size}
                 url={url}
                 normalise={normalise}
                 ctx={ctx}
                 activeCol={active?.row === row ? active.col : null}
-                columns={active?.row === row ? activeRowColumns : inView}
-                placeFrom={placeFrom}
                 onSelect={(row, col) => {
                   select({ row, col });
                   scrollRef.current?.focus({ preventScroll: true });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { FETCH_STATUSES, type FetchStatus, fetchOutcome } from '../model/fetchStatus';
 import { useRobotsLab } from '../state/store';
 import { RobotsUrlField } from './RobotsUrlField';
@@ -8,13 +8,7 @@ export function FetchStatusSelect({
   value,
   onChange,
   ...rest
-}: {
-  value: FetchStatus;
-  onChange(status: FetchStatus): void;
-  id: string;
-  'aria-describedby'?: string;
-  'data-testid': string;
-}) {
+}: Omit<ComponentProps<'select'>, 'value' | 'onChange'> & { value: FetchStatus; onChange(status: FetchStatus): void }) {
   return (
     <select value={value} onChange={(e) => onChange(Number(e.target.value))} {...rest}>
       {FETCH_STATUSES.map((s) => (

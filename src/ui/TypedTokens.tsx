@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { CRAWLER_PROFILES, nearCatalogueToken } from '../core/profiles';
 import { isValidUserAgentToObey } from '../core/reference';
 import { MAX_CRAWLERS, useRobotsLab } from '../state/store';
@@ -81,23 +81,16 @@ export function TypedTokens() {
   );
 }
 
-/**
- * The typed tokens as chips, each checked and offered its real crawler when
- * misspelt. A component of its own, memoised: typing in the field above
- * re-renders the form, not up to a hundred chips (each with an edit-distance
- * check against the catalogue).
- */
-const TokenChips = memo(function TokenChips({ tokens }: { tokens: readonly string[] }) {
+/** The typed tokens as chips, each checked and offered its real crawler when misspelt. */
+function TokenChips({ tokens }: { tokens: readonly string[] }) {
   const toggleProfile = useRobotsLab((s) => s.toggleProfile);
   const removeToken = useRobotsLab((s) => s.removeToken);
-  const chips = useMemo(
-    () => tokens.map((t) => ({ t, valid: isValidUserAgentToObey(t), fix: meantProfile(t) })),
-    [tokens],
-  );
   if (tokens.length === 0) return null;
   return (
     <ul className="token-chips" aria-label="Typed tokens">
-      {chips.map(({ t, valid, fix }) => {
+      {tokens.map((t) => {
+        const valid = isValidUserAgentToObey(t);
+        const fix = meantProfile(t);
         return (
           <li key={t} className={valid ? 'chip' : 'chip invalid'} data-testid="token-chip">
             {!valid && (
@@ -127,4 +120,4 @@ const TokenChips = memo(function TokenChips({ tokens }: { tokens: readonly strin
       })}
     </ul>
   );
-});
+}

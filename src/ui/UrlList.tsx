@@ -1,10 +1,14 @@
-import { type RefObject, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useRobotsLab } from '../state/store';
+import { FileButton, useFileDrop } from './files';
 import { formatCount } from './format';
 import { CsvColumnDialog } from './urlList/CsvColumnDialog';
 import { ListCard } from './urlList/ListCard';
 import { useListImport } from './urlList/useListImport';
 import { useUrlEditor } from './urlList/useUrlEditor';
+
+/** The list files the picker offers: text, CSV or TSV, and sitemaps, gzipped or not. */
+const LIST_FILES = '.txt,.csv,.tsv,.xml,.gz,text/plain,text/csv,application/xml,text/xml,application/gzip';
 
 /**
  * The URL list: one URL or path per line. A CodeMirror view rather than a
@@ -17,37 +21,22 @@ export function UrlList({ onImported }: { onImported(said: string): void }) {
   const host = useRef<HTMLDivElement>(null);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
   const listNotice = useRobotsLab((s) => s.listNotice);
-  const picker = useRef<HTMLInputElement>(null);
   const held = useRobotsLab((s) => s.urlList);
   const { note, csvChoice, setCsvChoice, loadFile } = useListImport(onImported);
-  const [dragging, setDragging] = useState(false);
+  const onFiles = ([f]: File[]) => f && void loadFile(f);
+  const drop = useFileDrop(onFiles);
   const { edit } = useUrlEditor(host);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files dragged in; the keyboard's way in is the file picker button inside it
-    <div
-      className={`field url-list${dragging ? ' dragging' : ''}`}
-      data-testid="url-drop-zone"
-      onDragOver={(e) => {
-        if (!e.dataTransfer.types.includes('Files')) return;
-        e.preventDefault();
-        e.dataTransfer.dropEffect = 'copy';
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(e) => {
-        const f = e.dataTransfer.files?.[0];
-        setDragging(false);
-        if (!f) return;
-        e.preventDefault();
-        void loadFile(f);
-      }}
-    >
+    // A drop target for files dragged in; the keyboard's way in is the file picker button inside it.
+    <div className={`field url-list${drop.over ? ' dragging' : ''}`} data-testid="url-drop-zone" {...drop.handlers}>
       <div className="field-head">
         <span className="label">
           URLs to test <span className="hint">one per line · full URLs or paths</span>
         </span>
-        <FilePicker input={picker} onFile={(f) => void loadFile(f)} />
+        <FileButton className="file-button" accept={LIST_FILES} onFiles={onFiles} inputTestId="url-file">
+          Load a file…
+        </FileButton>
       </div>
       {csvChoice && (
         <CsvColumnDialog
@@ -68,7 +57,13 @@ export function UrlList({ onImported }: { onImported(said: string): void }) {
       <div className="url-editor-box">
         {/* The editor keeps its box under the card, so CodeMirror can measure it when the list goes in. */}
         <div className="url-editor" ref={host} inert={held !== null} />
-        {held && <ListCard list={held} onReplace={() => picker.current?.click()} onEdit={() => void edit()} />}
+        {held && (
+          <ListCard list={held} onEdit={() => void edit()}>
+            <FileButton accept={LIST_FILES} onFiles={onFiles}>
+              Replace
+            </FileButton>
+          </ListCard>
+        )}
       </div>
       {note && (
         <p
@@ -79,7 +74,7 @@ export function UrlList({ onImported }: { onImported(said: string): void }) {
           {note.text}
         </p>
       )}
-      {dragging && (
+      {drop.over && (
         <div className="drop-hint" aria-hidden="true">
           Drop a .txt, .csv or sitemap .xml file
         </div>
@@ -88,26 +83,5 @@ export function UrlList({ onImported }: { onImported(said: string): void }) {
         {formatCount(total)} URL{total === 1 ? '' : 's'}
       </span>
     </div>
-  );
-}
-
-/** The keyboard's way to a list file: a button-styled label around a hidden file input. */
-function FilePicker({ input, onFile }: { input: RefObject<HTMLInputElement | null>; onFile(file: File): void }) {
-  return (
-    <label className="file-button">
-      Load a file…
-      <input
-        ref={input}
-        type="file"
-        accept=".txt,.csv,.tsv,.xml,.gz,text/plain,text/csv,application/xml,text/xml,application/gzip"
-        className="visually-hidden"
-        data-testid="url-file"
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          if (f) onFile(f);
-          e.target.value = '';
-        }}
-      />
-    </label>
   );
 }

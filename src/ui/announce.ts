@@ -7,8 +7,8 @@ import { ruleLabel } from '../core/matcher';
 import type { ExplainResult, ParseSummary } from '../model/wire';
 import { countOf } from './format';
 
-/** "lines 4–8", "line 4", "lines 1–3 and 7–9" for the obeyed groups. */
-function groupLines(groups: readonly number[], parse: ParseSummary | null): string {
+/** "lines 4–8", "line 4", "lines 1–3 and 7–9" for the obeyed groups (spoken, and in the explanation). */
+export function groupLines(groups: readonly number[], parse: ParseSummary | null): string {
   const spans = groups
     .map((gi) => parse?.groups[gi])
     .filter((g) => g !== undefined)

@@ -9,10 +9,13 @@ interface FileButtonProps {
   className?: string;
   testId?: string;
   inputTestId?: string;
+  /** The file field's id, for a control elsewhere that opens the same picker. */
+  inputId?: string;
 }
 
 /** A button that opens the browser's file picker (its file field is hidden). */
-export function FileButton({ children, onFiles, accept, multiple, className, testId, inputTestId }: FileButtonProps) {
+export function FileButton(props: FileButtonProps) {
+  const { children, onFiles, accept, multiple, className, testId, inputTestId, inputId } = props;
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -21,6 +24,7 @@ export function FileButton({ children, onFiles, accept, multiple, className, tes
       </button>
       <input
         ref={input}
+        id={inputId}
         type="file"
         accept={accept}
         multiple={multiple}

@@ -18,18 +18,13 @@ import './styles.css';
 // The saved or system theme, before anything renders (no flash of the other one).
 startTheme();
 
-function createWorker(): WorkerLike {
-  return new Worker(new URL('../worker/robots.worker.ts', import.meta.url), {
-    type: 'module',
-  }) as unknown as WorkerLike;
-}
-
 /** Starts the worker and renders, once the saved inputs are back (a large URL list comes from IndexedDB, asynchronously). */
 function boot(): void {
-  const shelf = browserShelf;
+  const createWorker = () =>
+    new Worker(new URL('../worker/robots.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
   const controller = new AppController(useRobotsLab, createWorker, new CodeMirrorPort(), {
     keepFile: (file) =>
-      void keepOpenedFile(shelf, { name: file instanceof File ? file.name : 'robots.txt', bytes: file }),
+      void keepOpenedFile(browserShelf, { name: file instanceof File ? file.name : 'robots.txt', bytes: file }),
   });
   controller.start();
   // A list the worker holds is saved and read back by the worker.
@@ -37,7 +32,7 @@ function boot(): void {
     save: (key) => controller.saveList(key),
     load: (key, name) => controller.loadSavedList(key, name),
   });
-  void reopenKeptFile(shelf, (bytes) => controller.reopenRobotsFile(bytes));
+  void reopenKeptFile(browserShelf, (bytes) => controller.reopenRobotsFile(bytes));
   watchOtherTabs(useRobotsLab);
   void deployStorage.start();
   void originsStorage.start(useOrigins);

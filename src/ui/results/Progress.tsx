@@ -1,5 +1,5 @@
 import type { RunResults } from '../../state/store';
-import { formatCount } from '../format';
+import { countOf, formatCount } from '../format';
 
 function seconds(ms: number): string {
   return ms < 1000
@@ -16,13 +16,6 @@ function seconds(ms: number): string {
  * src/ui/Announcer.tsx says when a long run starts and ends.
  */
 export function Progress({ r }: { r: RunResults }) {
-  // Said while the new run works, gone when it is done: the finished line says what was judged.
-  const restarted =
-    r.restarted && !r.finished ? (
-      <span className="restarted" data-testid="run-restarted">
-        Started again for your change ·{' '}
-      </span>
-    ) : null;
   return (
     <p
       className={r.finished ? 'run-status' : 'run-status running'}
@@ -30,28 +23,24 @@ export function Progress({ r }: { r: RunResults }) {
       data-run={r.id}
       data-text-version={r.textVersion}
     >
-      {restarted}
-      {r.finished ? <Finished r={r} /> : <Running r={r} />}
+      {/* Said while the new run works, gone when it is done: the finished line says what was judged. */}
+      {r.restarted && !r.finished && (
+        <span className="restarted" data-testid="run-restarted">
+          Started again for your change ·{' '}
+        </span>
+      )}
+      {r.finished ? (
+        <>
+          {countOf(r.total, 'URL')} × {countOf(r.crawlers.length, 'crawler')} evaluated in{' '}
+          {r.elapsedMs < 1 ? '< 1' : formatCount(Math.round(r.elapsedMs))} ms
+        </>
+      ) : (
+        <>
+          <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {formatCount(r.done)} of{' '}
+          {formatCount(r.total)} URLs · <span data-testid="run-rate">{formatCount(r.rate)} URLs/s</span> ·{' '}
+          <span data-testid="run-eta">{seconds(r.etaMs)} left</span>
+        </>
+      )}
     </p>
-  );
-}
-
-function Finished({ r }: { r: RunResults }) {
-  const cols = r.crawlers.length;
-  return (
-    <>
-      {formatCount(r.total)} URL{r.total === 1 ? '' : 's'} × {cols} crawler{cols === 1 ? '' : 's'} evaluated in{' '}
-      {r.elapsedMs < 1 ? '< 1' : formatCount(Math.round(r.elapsedMs))} ms
-    </>
-  );
-}
-
-function Running({ r }: { r: RunResults }) {
-  return (
-    <>
-      <progress max={r.total} value={r.done} aria-label="Evaluation progress" /> {formatCount(r.done)} of{' '}
-      {formatCount(r.total)} URLs · <span data-testid="run-rate">{formatCount(r.rate)} URLs/s</span> ·{' '}
-      <span data-testid="run-eta">{seconds(r.etaMs)} left</span>
-    </>
   );
 }

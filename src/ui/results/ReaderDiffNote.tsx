@@ -3,11 +3,6 @@ import { DISAGREE_READERS } from '../../model/codes';
 import { useRobotsLab } from '../../state/store';
 import '../infile.css';
 
-/** The names of the readers in a DISAGREE_READERS mask, in their order. */
-function readerNames(mask: number): string[] {
-  return DISAGREE_READERS.filter((_, i) => mask & (1 << i)).map((id) => READER_NAMES[id]);
-}
-
 /**
  * Under a row's URL, when the "where readers disagree" filter is on: which
  * readers give another verdict than Google's (docs/behaviour.md §14). The
@@ -16,9 +11,10 @@ function readerNames(mask: number): string[] {
 export function ReaderDiffNote({ row }: { row: number }) {
   const mask = useRobotsLab((s) => (s.view?.query.verdict === 'disagree' ? (s.view.readers?.[row] ?? 0) : 0));
   if (mask === 0) return null;
+  const names = DISAGREE_READERS.filter((_, i) => mask & (1 << i)).map((id) => READER_NAMES[id]);
   return (
     <span className="url-readers" data-testid="url-readers">
-      Differs from Google: {readerNames(mask).join(', ')}
+      Differs from Google: {names.join(', ')}
     </span>
   );
 }

@@ -36,7 +36,6 @@ export function ResultRow(props: {
   row: number;
   /** 1-based position among the grid's rows (the header is row 1). */
   ariaRow: number;
-  index: number;
   top: number;
   /** The row's fixed height, in pixels. */
   height: number;
@@ -44,10 +43,6 @@ export function ResultRow(props: {
   normalise: boolean;
   ctx: CellContext;
   activeCol: number | null;
-  /** The crawler columns to draw, in order (all, or those in view: columnWindow.ts). */
-  columns: readonly number[];
-  /** Where column 0 sits in the row's grid template (1-based; cells are placed by it when some are not drawn), or null. */
-  placeFrom: number | null;
   onSelect(row: number, col: number): void;
 }) {
   const { r, row, url, activeCol } = props;
@@ -62,7 +57,6 @@ export function ResultRow(props: {
   const shared = ctx.outcome.mode === 'rules' ? sharedLine(r, row, pending) : 0;
   return (
     <div
-      data-index={props.index}
       role="row"
       aria-rowindex={props.ariaRow}
       className="grid-row"
@@ -99,20 +93,20 @@ export function ResultRow(props: {
           )}
         </span>
       </div>
-      {props.columns.map((col) => {
+      {r.crawlers.map((_, col) => {
         const k = row * cols + col;
         const v = cellView(r.status[k], r.lines[k], pending, flags, note, ctx);
         const isActive = activeCol === col;
         return (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the grid's onKeyDown moves the active cell (aria-activedescendant); cells are not focus targets
           <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional (cell i is crawler column i), never reordered
             key={col}
             id={cellId(row, col)}
             role="gridcell"
             aria-colindex={col + 2}
             aria-selected={isActive}
             className={`cell ${v.cls}${isActive ? ' active' : ''}`}
-            style={props.placeFrom === null ? undefined : { gridColumnStart: props.placeFrom + col }}
             data-testid="cell"
             data-row={row}
             data-col={col}

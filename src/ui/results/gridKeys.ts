@@ -5,37 +5,21 @@ export function moveCell(
   cur: { row: number; col: number },
   size: { rows: number; cols: number; page: number },
 ): { row: number; col: number } | null {
-  let { row, col } = cur;
   const { rows, cols, page } = size;
-  switch (key) {
-    case 'ArrowDown':
-      row = Math.min(rows - 1, row + 1);
-      break;
-    case 'ArrowUp':
-      row = Math.max(0, row - 1);
-      break;
-    case 'ArrowRight':
-      col = Math.min(cols - 1, col + 1);
-      break;
-    case 'ArrowLeft':
-      col = Math.max(0, col - 1);
-      break;
-    case 'PageDown':
-      row = Math.min(rows - 1, row + page);
-      break;
-    case 'PageUp':
-      row = Math.max(0, row - page);
-      break;
-    case 'Home':
-      if (ctrl) row = 0;
-      col = 0;
-      break;
-    case 'End':
-      if (ctrl) row = rows - 1;
-      col = cols - 1;
-      break;
-    default:
-      return null;
-  }
-  return { row, col };
+  // Rows and columns to move by; Home and End go to the row's first or last
+  // cell, and with Ctrl to the grid's.
+  const by: Record<string, [number, number]> = {
+    ArrowDown: [1, 0],
+    ArrowUp: [-1, 0],
+    ArrowRight: [0, 1],
+    ArrowLeft: [0, -1],
+    PageDown: [page, 0],
+    PageUp: [-page, 0],
+    Home: [ctrl ? -rows : 0, -cols],
+    End: [ctrl ? rows : 0, cols],
+  };
+  const move = by[key];
+  if (!move) return null;
+  const clamp = (n: number, max: number) => Math.max(0, Math.min(max - 1, n));
+  return { row: clamp(cur.row + move[0], rows), col: clamp(cur.col + move[1], cols) };
 }

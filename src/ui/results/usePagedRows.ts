@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useEffectEvent, useRef, useState } from 'react';
 
 /**
  * A row's height, fixed: a row is never measured, so no row is ever drawn
@@ -58,20 +58,19 @@ export function usePagedRows(
     pendingScroll.current = null;
   });
 
-  function reveal(row: number) {
+  // An effect event: the effect below sees this render's page and
+  // virtualizer, but does not run again when only they change (paging away
+  // would snap back).
+  const reveal = useEffectEvent((row: number) => {
     const target = Math.floor(row / PAGE_ROWS);
     if (target !== currentPage) {
       pendingScroll.current = row;
       setPage(target);
     } else virtualizer.scrollToIndex(row - pageStart, { align: 'auto' });
-  }
-  // The effect below must see this render's page and virtualizer, but must
-  // not run again when only they change (paging away would snap back).
-  const revealLatest = useRef(reveal);
-  revealLatest.current = reveal;
+  });
 
   useEffect(() => {
-    if (selectedAt !== null && selectedAt >= 0 && selectedAt < rows) revealLatest.current(selectedAt);
+    if (selectedAt !== null && selectedAt >= 0 && selectedAt < rows) reveal(selectedAt);
   }, [selectedAt, rows]);
 
   return { virtualizer, page: currentPage, pages, pageStart, pageRows, setPage };

@@ -42,47 +42,40 @@ export function CsvColumnDialog(props: {
           Cancel
         </button>
       </div>
-      <CsvPreview names={names} sample={csv.sample} column={column} />
-    </div>
-  );
-}
-
-/** The first rows of the CSV, the chosen column marked. */
-function CsvPreview({ names, sample, column }: { names: string[]; sample: string[][]; column: number }) {
-  return (
-    // A wide file scrolls sideways here: a Tab stop with a name, so the keyboard can scroll it too.
-    <section
-      className="csv-preview-scroll"
-      aria-label="Preview of the file's first rows"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus to be scrolled by keys (WCAG 2.1.1)
-      tabIndex={0}
-      data-testid="csv-preview"
-    >
-      <table className="csv-preview">
-        <thead>
-          <tr>
-            {names.map((n, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
-              <th key={i} className={i === column ? 'chosen' : ''}>
-                {n}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {sample.map((r, ri) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
-            <tr key={ri}>
-              {names.map((_, i) => (
+      {/* The first rows, the chosen column marked. A wide file scrolls sideways here: a Tab stop with a name, so the keyboard can scroll it too. */}
+      <section
+        className="csv-preview-scroll"
+        aria-label="Preview of the file's first rows"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus to be scrolled by keys (WCAG 2.1.1)
+        tabIndex={0}
+        data-testid="csv-preview"
+      >
+        <table className="csv-preview">
+          <thead>
+            <tr>
+              {names.map((n, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
-                <td key={i} className={i === column ? 'chosen' : ''}>
-                  {r[i] ?? ''}
-                </td>
+                <th key={i} className={i === column ? 'chosen' : ''}>
+                  {n}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {csv.sample.map((r, ri) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
+              <tr key={ri}>
+                {names.map((_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
+                  <td key={i} className={i === column ? 'chosen' : ''}>
+                    {r[i] ?? ''}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ListHandle } from '../../model/wire';
 import { useRobotsLab } from '../../state/store';
 import { formatCount } from '../format';
@@ -5,17 +6,16 @@ import { formatCount } from '../format';
 /**
  * A list the worker holds, in a line: its name, how many URLs, and what can
  * be done with it. Runs, filters, exports and the saved copy use every line
- * of it; _Edit_ brings the whole list into the URL editor.
+ * of it; _Edit_ brings the whole list into the URL editor. `children` is
+ * the Replace button (a file picker).
  */
-export function ListCard({ list, onReplace, onEdit }: { list: ListHandle; onReplace(): void; onEdit(): void }) {
+export function ListCard({ list, onEdit, children }: { list: ListHandle; onEdit(): void; children: ReactNode }) {
   return (
     <section className="list-card" aria-label="URL list" data-testid="list-card">
       <span>
         {list.name ?? 'Saved list'} · {formatCount(list.count)} URL{list.count === 1 ? '' : 's'}
       </span>{' '}
-      <button type="button" onClick={onReplace}>
-        Replace
-      </button>{' '}
+      {children}{' '}
       <button type="button" onClick={() => useRobotsLab.getState().setUrlText('')} data-testid="list-clear">
         Clear
       </button>{' '}

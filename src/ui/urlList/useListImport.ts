@@ -4,12 +4,6 @@ import type { CsvPeek, ListImport } from '../../model/wire';
 import { useRobotsLab } from '../../state/store';
 import { formatCount } from '../format';
 
-/** A line under the list about the last import: progress, what it held, or why it failed. */
-export interface ImportNote {
-  text: string;
-  error: boolean;
-}
-
 /** A CSV waiting for the user to pick its URL column: its header and first rows, read before the list is. */
 export interface CsvChoice {
   file: File;
@@ -33,7 +27,8 @@ function importedNote(result: Extract<ListImport, { kind: 'list' }>): string {
  */
 export function useListImport(onImported: (said: string) => void) {
   const controller = useController();
-  const [note, setNote] = useState<ImportNote | null>(null);
+  // A line under the list about the last import: progress, what it held, or why it failed.
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
   const [csvChoice, setCsvChoice] = useState<CsvChoice | null>(null);
 
   /** Reads a file; a CSV first asks which column holds the URLs (`column` null: not asked yet). */

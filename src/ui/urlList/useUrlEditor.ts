@@ -47,7 +47,18 @@ function mountUrlEditor(parent: HTMLDivElement): () => void {
     state: EditorState.create({
       doc: useRobotsLab.getState().urlText,
       extensions: [
-        urlListExtensions(),
+        urlListTheme,
+        lineNumbers(),
+        history(),
+        keymap.of([...defaultKeymap, ...historyKeymap]),
+        blockInput(),
+        placeholder('https://example.com/page\n/path?query'),
+        EditorView.contentAttributes.of({
+          // An id reference cannot cross into the shadow root, so the name is given here.
+          'aria-label': 'URLs to test, one per line',
+          'data-testid': 'url-list',
+          spellcheck: 'false',
+        }),
         EditorView.updateListener.of((u) => {
           if (!u.docChanged || fromStore) return;
           fromView = true;
@@ -65,22 +76,4 @@ function mountUrlEditor(parent: HTMLDivElement): () => void {
     unsubscribe();
     view.destroy();
   };
-}
-
-/** The view's fixed extensions: look, line numbers, history, keys and the accessible name. */
-function urlListExtensions() {
-  return [
-    urlListTheme,
-    lineNumbers(),
-    history(),
-    keymap.of([...defaultKeymap, ...historyKeymap]),
-    blockInput(),
-    placeholder('https://example.com/page\n/path?query'),
-    EditorView.contentAttributes.of({
-      // An id reference cannot cross into the shadow root, so the name is given here.
-      'aria-label': 'URLs to test, one per line',
-      'data-testid': 'url-list',
-      spellcheck: 'false',
-    }),
-  ];
 }
