@@ -30,13 +30,14 @@ import type {
   ViewReply,
 } from '../model/wire';
 import { aiLens } from './aiLens';
+import type { HeldList } from './bulk';
 import { RobotsDocument } from './document';
 import { FlipRuns } from './flips';
 import type { HandlerHost } from './host';
 import { handleOf, importFile, loadList, rowsOf, saveList } from './lists';
 import { answerExport, answerView } from './queries';
 import type { CallContext } from './rpc';
-import { type HeldList, Runs } from './runs';
+import { Runs } from './runs';
 import { answerSitemaps } from './sitemapCheck';
 
 /** The worker's methods; one instance per worker. */

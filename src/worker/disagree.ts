@@ -20,7 +20,7 @@ export class ReaderDiffs {
   constructor(readonly run: BulkRun) {
     this.masks = new Uint8Array(run.rows * run.cols);
     // A token the reference cannot obey has no readers' strip either (ExplainLenses).
-    this.readers = run.crawlers.map((c) => (c.info.valid ? dialectVerdicts(run.parsed, c) : null));
+    this.readers = run.crawlers.map((c) => (c.valid ? dialectVerdicts(run.parsed, c) : null));
   }
 
   /** True when every row the run has evaluated so far is computed. */
@@ -32,7 +32,7 @@ export class ReaderDiffs {
   step(deadline: () => boolean): void {
     const { run, masks, readers } = this;
     // When the fetch result decides, no rule does, and every reader agrees.
-    if (run.outcome.mode !== 'rules') {
+    if (run.own.outcome.mode !== 'rules') {
       this.done = run.done;
       return;
     }

@@ -53,7 +53,7 @@ function cell(src: ExportSource, row: number, col: number) {
   const k = row * src.run.cols + col;
   const line = src.run.lines[k];
   return {
-    crawler: src.run.crawlers[col].info.label,
+    crawler: src.run.crawlers[col].label,
     status: STATUS_NAMES[src.run.status[k]],
     line: line > 0 ? line : null,
     lineText: line > 0 ? lineTextOf(src, row, line) : null,
@@ -160,7 +160,7 @@ function* csvLines(src: ExportSource, counts: Counts): Generator<string> {
 function* wideCsvLines(src: ExportSource, counts: Counts): Generator<string> {
   const header = ['url', 'request_url'];
   for (const c of cellKeeper(src).cols) {
-    const name = src.run.crawlers[c].info.label;
+    const name = src.run.crawlers[c].label;
     header.push(`${name} verdict`, `${name} line`, `${name} rule`);
   }
   yield csvRecord(header);

@@ -29,13 +29,12 @@ import type {
   FlipsView,
   FlipTally,
 } from '../model/wire';
-import { IntList } from './bulk';
+import { type HeldList, IntList } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { textBlob } from './exportFile';
 import type { HandlerHost } from './host';
 import { judgeUrl, scopeChecker } from './judge';
 import type { CallContext } from './rpc';
-import type { HeldList } from './runs';
 import { Jobs } from './sliced';
 import { byText } from './view';
 
@@ -245,18 +244,11 @@ export class FlipRuns extends Jobs<FlipRun> {
   ): Promise<{ tally: FlipTally; elapsedMs: number }> {
     this.stop();
     const startedAt = this.host.now();
-    const crawlers = p.crawlers.map(resolveCrawler);
+    const crawlers = p.crawlers.map((c) => resolveCrawler(c).info);
     const after = parsedText(p.editedText) ?? this.edited.get(p.editedText);
     const comparison = lazyComparison(this.deployed.get(p.deployedText), after);
-    const specs = crawlers.map(
-      (c, i): DiffCrawler => ({
-        label: String(i),
-        spec: c.profile
-          ? { tokens: c.profile.tokens, ignoresGlobal: c.profile.ignoresGlobal }
-          : { tokens: [c.token], ignoresGlobal: false },
-      }),
-    );
-    const labels = uniqueLabels(crawlers.map((c) => c.info.label));
+    const specs = crawlers.map((spec, i): DiffCrawler => ({ label: String(i), spec }));
+    const labels = uniqueLabels(crawlers.map((c) => c.label));
     const run = new FlipRun(p.run, comparison, list, specs, labels, p.normalise, p.robotsUrl);
     const report = () => ctx.emit({ done: run.done, total: run.rows, tally: run.tally() });
     const elapsedMs = await this.run(run, ctx.signal, report, startedAt);

@@ -3,6 +3,8 @@
  * crawler's request form when asked, and checked against the robots.txt
  * URL's scope (docs/behaviour.md §1).
  */
+
+import { parseUrl } from '../core/globals';
 import { checkScope, toRequestUrl } from '../core/index';
 import { ABSOLUTE_URL } from '../core/url';
 import { ROW } from '../model/codes';
@@ -18,27 +20,18 @@ export interface Judged {
 
 /**
  * Scope checks for one robots.txt URL (docs/behaviour.md §1). A URL that
- * starts with the robots.txt origin followed by `/` is in scope without
- * parsing it again; anything else gets the engine's full check and its reason.
+ * starts with the robots.txt origin followed by `/` (`scheme://host/`) is in
+ * scope without parsing it again; anything else gets the engine's full check
+ * and its reason.
  */
 export function scopeChecker(robotsUrl: string): (url: string) => string | null {
-  const prefix = scopePrefix(robotsUrl);
+  const u = checkScope(robotsUrl, robotsUrl).inScope ? parseUrl(robotsUrl.trim()) : null;
+  const prefix = u && `${u.protocol}//${u.host}/`;
   return (url) => {
     if (prefix !== null && url.lastIndexOf(prefix, 0) === 0) return null;
     const scope = checkScope(robotsUrl, url);
     return scope.inScope ? null : scope.reason;
   };
-}
-
-/** `scheme://host/` of a valid robots.txt URL: URLs starting with it are in scope. */
-export function scopePrefix(robotsUrl: string): string | null {
-  if (!checkScope(robotsUrl, robotsUrl).inScope) return null;
-  try {
-    const u = new URL(robotsUrl.trim());
-    return `${u.protocol}//${u.host}/`;
-  } catch {
-    return null;
-  }
 }
 
 /** Reads one typed URL the way the run and the explanation both do. */

@@ -3,24 +3,14 @@
  * sliced.ts: one at a time, the latest kept for views and exports). Each
  * slice of a run streams one compact chunk.
  */
-import { fetchOutcome } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import { ROW } from '../model/codes';
 import type { EvaluateParams, RunChunk, RunEnd, RunStart } from '../model/wire';
-import { BulkRun, splitRows } from './bulk';
+import { BulkRun, type HeldList, splitRows } from './bulk';
 import { resolveCrawler } from './crawlers';
 import type { HandlerHost } from './host';
-import { scopeChecker, scopePrefix } from './judge';
-import { OriginFiles } from './origins';
 import type { CallContext } from './rpc';
 import { Jobs } from './sliced';
-
-/** A URL list split into rows once: row i is text[starts[i], ends[i]). */
-export interface HeldList {
-  text: string;
-  starts: Int32Array;
-  ends: Int32Array;
-}
 
 /** The chunk of rows [start, run.done) of a run, with its progress after `elapsed` ms. */
 function chunkOf(run: BulkRun, start: number, elapsed: number): RunChunk {
@@ -78,7 +68,7 @@ export class Runs extends Jobs<BulkRun> {
       if (!this.held) throw new Error('No URL list is held.');
       return this.held;
     }
-    if (!this.sent || this.sent.text !== text) this.sent = { text, ...splitRows(text) };
+    if (!this.sent || this.sent.text !== text) this.sent = splitRows(text);
     return this.sent;
   }
 
@@ -87,43 +77,24 @@ export class Runs extends Jobs<BulkRun> {
    * `p.run`, replacing any run going on; streams its start and chunks.
    */
   async start(
-    p: EvaluateParams & { run: number; version: number },
+    p: EvaluateParams & { run: number },
     parsed: ParsedRobots,
     ctx: CallContext<RunStart | RunChunk>,
   ): Promise<RunEnd> {
     this.stop();
     const startedAt = this.host.now();
     const list = this.listFor(p.urlsText);
-    const crawlers = p.crawlers.map(resolveCrawler);
-    const bulkCrawlers = crawlers.map((c) => ({
-      info: c.info,
-      tokens: c.profile ? c.profile.tokens : [c.token],
-      ignoresGlobal: c.profile ? c.profile.ignoresGlobal : false,
-    }));
-    const run = new BulkRun(
-      p.run,
-      p.version,
-      list.text,
-      list.starts,
-      list.ends,
-      bulkCrawlers,
-      parsed,
-      p.normalise,
-      p.robotsUrl,
-      fetchOutcome(p.fetchStatus),
-      scopeChecker(p.robotsUrl),
-      p.robotsUrl ? scopePrefix(p.robotsUrl) : null,
-      p.robotsUrl && p.origins?.length ? new OriginFiles(p.origins, bulkCrawlers) : null,
-    );
+    const crawlers = p.crawlers.map((c) => resolveCrawler(c).info);
+    const run = new BulkRun(p.run, list, crawlers, parsed, p);
     // The page keeps its own copy of the text: offsets are all it needs to show a row's URL.
     const starts = list.starts.slice();
     const ends = list.ends.slice();
     const head: RunStart = {
       kind: 'start',
       rows: run.rows,
-      crawlers: crawlers.map((c) => c.info),
-      obeyed: run.obeyed,
-      rulesDecide: run.outcome.mode === 'rules',
+      crawlers,
+      obeyed: run.own.obeyed,
+      rulesDecide: run.own.outcome.mode === 'rules',
       starts,
       ends,
     };
