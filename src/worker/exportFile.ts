@@ -8,7 +8,7 @@ import { csvRecord, RESULT_COLUMNS } from '../core/csv';
 import { ROW } from '../model/codes';
 import type { ExportFormat, ExportSummary, ViewQuery } from '../model/wire';
 import type { BulkRun } from './bulk';
-import { verdictPasses } from './view';
+import { cellFilter } from './view';
 
 /** Verdict names as the CLI's CSV and JSON write them (`status`); indexed by CELL value. */
 const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];
@@ -36,16 +36,11 @@ const CHUNK_CHARS = 1 << 20;
  * filter (search, normalised only) keeps every crawler's cell.
  */
 function cellKeeper({ run, query: q, masks }: ExportSource): { cols: number[]; keep: (k: number) => boolean } {
-  const all = Array.from({ length: run.cols }, (_, c) => c);
-  if (q.verdict === 'all' && q.rule === null) return { cols: all, keep: () => true };
-  const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : all;
-  const keep = (k: number) => {
-    // Another origin's deciding lines are its own file's, never the editor's line q.rule.
-    if (q.rule !== null && run.rowFlags[Math.floor(k / run.cols)] & ROW.OTHER_ORIGIN) return false;
-    const verdictOk = masks ? masks[k] !== 0 : verdictPasses(run.status[k], q.verdict);
-    return verdictOk && (q.rule === null || run.lines[k] === q.rule);
-  };
-  return { cols, keep };
+  if (q.verdict !== 'all' || q.rule !== null) {
+    const { cols, passes } = cellFilter(run, q, masks);
+    return { cols, keep: passes };
+  }
+  return { cols: cellFilter(run, { ...q, crawler: -1 }, null).cols, keep: () => true };
 }
 
 /** The fields of the cell of `row` in column `col` as the CLI names them: crawler, status, line, the line's text, and a note when no line decided. */

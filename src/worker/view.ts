@@ -10,7 +10,7 @@ import type { BulkRun } from './bulk';
 import type { ReaderDiffs } from './disagree';
 
 /** Whether a cell's status passes the verdict filter (the readers' filter is decided by its masks instead). */
-export function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {
+function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {
   switch (verdict) {
     case 'all':
       return true;
@@ -27,33 +27,36 @@ export function verdictPasses(status: number, verdict: ViewQuery['verdict']): bo
 }
 
 /**
+ * The crawler columns `q` looks at (its crawler's, or every one), and
+ * whether cell `k` passes its verdict and rule filters; `masks` are the
+ * readers' filter's (disagree.ts).
+ */
+export function cellFilter(run: BulkRun, q: ViewQuery, masks: Uint8Array | null) {
+  const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : Array.from({ length: run.cols }, (_, c) => c);
+  const passes = (k: number) =>
+    (masks ? masks[k] !== 0 : verdictPasses(run.status[k], q.verdict)) &&
+    // Another origin's deciding lines are its own file's, never the editor's line q.rule.
+    (q.rule === null || (run.lines[k] === q.rule && !(run.rowFlags[Math.floor(k / run.cols)] & ROW.OTHER_ORIGIN)));
+  return { cols, passes };
+}
+
+/**
  * The rows of `run` that `q` keeps, in its order, among the rows evaluated so
  * far. Null when every row is kept in list order (the page needs no index).
  * The `disagree` filter keeps only rows `diffs` has computed.
  */
 export function computeView(run: BulkRun, q: ViewQuery, diffs: ReaderDiffs | null = null): Int32Array | null {
   if (isAllRows(q)) return null;
-  const { cols, status, lines, rowFlags } = run;
-  const masks = q.verdict === 'disagree' ? (diffs?.masks ?? null) : null;
+  const { cols, passes } = cellFilter(run, q, q.verdict === 'disagree' ? (diffs?.masks ?? null) : null);
   const n = q.verdict === 'disagree' ? Math.min(run.done, diffs?.done ?? 0) : run.done;
-  const c0 = q.crawler >= 0 && q.crawler < cols ? q.crawler : 0;
-  const c1 = q.crawler >= 0 && q.crawler < cols ? q.crawler + 1 : cols;
+  const filtered = q.verdict !== 'all' || q.rule !== null;
   const needle = q.search.trim().toLowerCase();
   const out = new Int32Array(n);
   let m = 0;
   for (let row = 0; row < n; row++) {
-    if (q.normalisedOnly && !(rowFlags[row] & ROW.NORMALISED)) continue;
-    if (q.verdict !== 'all' || q.rule !== null) {
-      // One crawler cell must pass both the verdict and the rule filter.
-      let ok = false;
-      for (let c = c0; c < c1 && !ok; c++) {
-        const k = row * cols + c;
-        const verdictOk = masks ? masks[k] !== 0 : verdictPasses(status[k], q.verdict);
-        // Another origin's deciding lines are its own file's, never the editor's line q.rule.
-        ok = verdictOk && (q.rule === null || (lines[k] === q.rule && !(rowFlags[row] & ROW.OTHER_ORIGIN)));
-      }
-      if (!ok) continue;
-    }
+    if (q.normalisedOnly && !(run.rowFlags[row] & ROW.NORMALISED)) continue;
+    // One crawler cell must pass both the verdict and the rule filter.
+    if (filtered && !cols.some((c) => passes(row * run.cols + c))) continue;
     if (needle !== '') {
       const url = run.url(row);
       if (url.indexOf(needle) === -1 && url.toLowerCase().indexOf(needle) === -1) continue;
