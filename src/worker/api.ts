@@ -6,28 +6,17 @@
  * and the comparisons, the queries on a run's results, and the list files.
  */
 import type {
-  AiLensResult,
   EvaluateParams,
   ExplainArgs,
-  ExplainResult,
-  ExportedFile,
   ExportFormat,
   FlipProgress,
   FlipQuery,
   FlipsParams,
-  FlipsView,
-  FlipTally,
   ListHandle,
-  ListImport,
-  OpenedBytes,
-  ParseSummary,
   RunChunk,
-  RunEnd,
   RunStart,
   SitemapListInfo,
-  SitemapReport,
   ViewQuery,
-  ViewReply,
 } from '../model/wire';
 import { aiLens } from './aiLens';
 import type { HeldList } from './bulk';
@@ -55,7 +44,7 @@ export class RobotsApi {
   }
 
   /** Parses a new version of the text (a run going on stops). */
-  setText(arg: { version: number; text: string }): ParseSummary {
+  setText(arg: { version: number; text: string }) {
     this.runs.stop();
     return this.document.setText(arg);
   }
@@ -64,38 +53,35 @@ export class RobotsApi {
    * Holds a robots.txt file's bytes (transferred) and answers the text they
    * decode to; a `setText` of exactly that text then parses the bytes (bytes.ts).
    */
-  openBytes(bytes: ArrayBuffer): OpenedBytes {
+  openBytes(bytes: ArrayBuffer) {
     return this.document.openBytes(bytes);
   }
 
   /** Evaluates a URL list (null: the one held) for version `version`'s parse, streamed; replaces any run going on. */
-  evaluate(
-    arg: EvaluateParams & { run: number; version: number },
-    ctx: CallContext<RunStart | RunChunk>,
-  ): Promise<RunEnd> {
+  evaluate(arg: EvaluateParams & { run: number; version: number }, ctx: CallContext<RunStart | RunChunk>) {
     this.runs.stop();
     return this.runs.start(arg, this.document.parseFor(arg.version), ctx);
   }
 
   /** Explains one cell of version `version`. */
-  explain(arg: ExplainArgs & { version: number }): ExplainResult {
+  explain(arg: ExplainArgs & { version: number }) {
     return this.document.explain(arg);
   }
 
   /** The AI lens of the whole text: the purposes × operators matrix and the intents' suggestions. */
-  aiLens({ version }: { version: number }): AiLensResult {
+  aiLens({ version }: { version: number }) {
     const full = this.document.fullFor(version);
     return aiLens(this.document.latest ?? full, full);
   }
 
   /** The rows of run `run` that `query` keeps, in its order. */
-  view({ run, query }: { run: number; query: ViewQuery }): Promise<ViewReply> {
+  view({ run, query }: { run: number; query: ViewQuery }) {
     const results = this.runs.resultsOf(run);
     return answerView(this.host, query, results, () => this.runs.latest === results);
   }
 
   /** The records `query` keeps as a CSV or JSON file (`wide`: a CSV row per URL, columns per crawler). */
-  export(a: { run: number; query: ViewQuery; format: ExportFormat; wide: boolean }): ExportedFile {
+  export(a: { run: number; query: ViewQuery; format: ExportFormat; wide: boolean }) {
     return answerExport(a.query, a.format, a.wide, this.runs.resultsOf(a.run), this.document.latest);
   }
 
@@ -108,12 +94,12 @@ export class RobotsApi {
   importList(
     { file, name, column, id }: { file: Blob; name: string; column: number | null; id: number },
     ctx: CallContext<number>,
-  ): Promise<ListImport> {
+  ) {
     return importFile(file, name, column, (list) => this.hold(list, id, name), ctx.emit);
   }
 
   /** Reads the list saved under `key`, held as number `id`; null when none was saved. */
-  async loadList({ key, id }: { key: string; id: number }): Promise<ListHandle | null> {
+  async loadList({ key, id }: { key: string; id: number }) {
     const list = await loadList(this.host, key);
     return list && this.hold(list, id, null);
   }
@@ -125,45 +111,41 @@ export class RobotsApi {
   }
 
   /** The held list's rows [from, to), or null when list `id` is no longer the one held. */
-  listRows({ id, from, to }: { id: number; from: number; to: number }): string[] | null {
+  listRows({ id, from, to }: { id: number; from: number; to: number }) {
     const list = this.runs.heldList;
     return list && id === this.heldId ? rowsOf(list, from, to) : null;
   }
 
   /** The held list's whole text (the user asked to edit it), or null when list `id` is no longer held. */
-  listText({ id }: { id: number }): string | null {
+  listText({ id }: { id: number }) {
     const list = this.runs.heldList;
     return list && id === this.heldId ? list.text : null;
   }
 
   /** Saves the held list in IndexedDB once no run is going; answers its count of URLs. */
-  saveList({ key }: { key: string }): Promise<number> {
-    return new Promise((resolve, reject) =>
-      this.runs.whenNoRun(() => saveList(this.host, key, this.runs.heldList).then(resolve, reject)),
-    );
+  async saveList({ key }: { key: string }) {
+    await this.runs.idle();
+    return saveList(this.host, key, this.runs.heldList);
   }
 
   /** The Sitemaps tab: the file's sitemap lines, and a sitemap list's URLs blocked for column `crawler`. */
-  sitemaps(a: { version: number; robotsUrl: string; list: SitemapListInfo | null; crawler: number }): SitemapReport {
+  sitemaps(a: { version: number; robotsUrl: string; list: SitemapListInfo | null; crawler: number }) {
     return answerSitemaps(a.robotsUrl, a.list, a.crawler, this.document.parseFor(a.version), this.runs.latest);
   }
 
   /** Compares the deployed and the edited file on a URL list × crawlers, streamed. */
-  flips(
-    arg: FlipsParams & { run: number },
-    ctx: CallContext<FlipProgress>,
-  ): Promise<{ tally: FlipTally; elapsedMs: number }> {
+  flips(arg: FlipsParams & { run: number }, ctx: CallContext<FlipProgress>) {
     const list = this.runs.listFor(arg.urlsText);
     return this.flipRuns.start(arg, list, (text) => this.document.parsedText(text), ctx);
   }
 
   /** The flips of comparison `run` that `query` keeps, in its order (at most query.limit). */
-  flipsView({ run, query }: { run: number; query: FlipQuery }): FlipsView {
+  flipsView({ run, query }: { run: number; query: FlipQuery }) {
     return this.flipRuns.view(run, query);
   }
 
   /** Every flip `query` keeps (its limit aside) as a CSV or JSON file. */
-  flipsExport(a: { run: number; query: FlipQuery; format: ExportFormat }): { blob: Blob; records: number } {
+  flipsExport(a: { run: number; query: FlipQuery; format: ExportFormat }) {
     return this.flipRuns.export(a.run, a.query, a.format);
   }
 }

@@ -17,7 +17,7 @@ export function runSliced(
   host: HandlerHost,
   stopped: () => boolean,
   step: (deadline: () => boolean) => boolean,
-  after: () => void = () => {},
+  after: () => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const slice = () => {
@@ -52,7 +52,7 @@ export class Jobs<J extends SlicedJob> {
   private running: J | null = null;
   private kept: J | null = null;
   /** Work that waits until no job is going (saving a list). */
-  private readonly idle: (() => void)[] = [];
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     protected readonly host: HandlerHost,
@@ -76,14 +76,16 @@ export class Jobs<J extends SlicedJob> {
     this.running = null;
   }
 
-  /** Runs `fn` once no job is going (now, when none is). */
-  whenNoRun(fn: () => void): void {
-    this.idle.push(fn);
-    this.drainIdle();
+  /** Settles once no job is going (at once when none is). */
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.drainIdle();
+    });
   }
 
   private drainIdle(): void {
-    if (this.running === null) for (const f of this.idle.splice(0)) f();
+    if (this.running === null) for (const f of this.waiting.splice(0)) f();
   }
 
   /**
@@ -91,7 +93,7 @@ export class Jobs<J extends SlicedJob> {
    * each slice; settles when it is finished, rejects once it is replaced,
    * stopped or cancelled by `signal`. Answers how long it took (ms) since `startedAt`.
    */
-  protected async run(job: J, signal: AbortSignal, report: () => void, startedAt = this.host.now()): Promise<number> {
+  protected async run(job: J, signal: AbortSignal, report: () => void, startedAt: number): Promise<number> {
     this.running = job;
     this.kept = job;
     const stepped = (deadline: () => boolean) => {
