@@ -82,7 +82,7 @@ export class RobotsApi {
 
   /** The records `query` keeps as a CSV or JSON file (`wide`: a CSV row per URL, columns per crawler). */
   export(a: { run: number; query: ViewQuery; format: ExportFormat; wide: boolean }) {
-    return answerExport(a.query, a.format, a.wide, this.runs.resultsOf(a.run), this.document.latest);
+    return answerExport(a.query, a.format, a.wide, this.runs.resultsOf(a.run));
   }
 
   /**

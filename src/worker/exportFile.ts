@@ -5,6 +5,7 @@
  * built as a Blob from bounded chunks, so no single string grows with the run.
  */
 import { csvRecord, RESULT_COLUMNS } from '../core/csv';
+import { ruleLabel } from '../core/matcher';
 import { ROW } from '../model/codes';
 import type { ExportFormat, ExportSummary, ViewQuery } from '../model/wire';
 import type { BulkRun } from './bulk';
@@ -15,14 +16,13 @@ const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];
 
 /**
  * What to write: the run, the view's rows (null: every row judged so far),
- * its query, rule labels by line, and for the readers' filter the readers
- * that differ per cell (disagree.ts).
+ * its query, and for the readers' filter the readers that differ per cell
+ * (disagree.ts).
  */
 export interface ExportSource {
   run: BulkRun;
   rows: Int32Array | null;
   query: ViewQuery;
-  ruleText: (line: number) => string;
   masks: Uint8Array | null;
 }
 
@@ -56,13 +56,17 @@ function cell(src: ExportSource, row: number, col: number) {
   };
 }
 
-/** The text of the deciding line: in the editor's file, or in the other origin's file that judged the row. */
-function lineTextOf(src: ExportSource, row: number, line: number): string {
-  const { run } = src;
-  if (run.others && run.rowFlags[row] & ROW.OTHER_ORIGIN) {
-    return run.others.ruleText(requestUrl(run, row, run.url(row)), line);
+/** The text of the deciding line ("Disallow: /x"): in the editor's file, or in the other origin's file that judged the row. */
+function lineTextOf({ run }: ExportSource, row: number, line: number): string {
+  const other = run.rowFlags[row] & ROW.OTHER_ORIGIN ? run.others?.judgeOf(requestUrl(run, row, run.url(row))) : null;
+  const parsed = other?.parsed ?? run.parsed;
+  // Labelled once per parse: an export asks for one line per record.
+  let labels = parsed.cache.get('ruleLabels') as Map<number, string> | undefined;
+  if (!labels) {
+    labels = new Map(parsed.groups.flatMap((g) => g.rules.map((r) => [r.line, ruleLabel(r.kind, r.raw)])));
+    parsed.cache.set('ruleLabels', labels);
   }
-  return src.ruleText(line);
+  return labels.get(line) ?? '';
 }
 
 /** The URL the engine evaluated for `row` ('' when the URL could not be read). */

@@ -7,7 +7,6 @@
 
 import type { FetchOutcome } from '../core/fetch';
 import { type CompiledRules, chooseGroups, compiledFor } from '../core/index';
-import { ruleLabel } from '../core/matcher';
 import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
 import { urlOrigin } from '../core/url';
@@ -68,14 +67,6 @@ export class OriginFiles {
   judgeOf(url: string): FileChecks | undefined {
     const origin = this.originOf(url);
     return origin === null ? undefined : this.byOrigin.get(origin);
-  }
-
-  /** The text of line `line` of the file that judged `url` ("Disallow: /x"), or ''. */
-  ruleText(url: string, line: number): string {
-    const j = this.judgeOf(url);
-    for (const g of j?.parsed.groups ?? [])
-      for (const r of g.rules) if (r.line === line) return ruleLabel(r.kind, r.raw);
-    return '';
   }
 }
 

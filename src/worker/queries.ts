@@ -3,8 +3,6 @@
  * table view keeps (and in what order), and the same rows as a CSV or JSON
  * file.
  */
-import { ruleLabel } from '../core/matcher';
-import type { ParsedRobots } from '../core/types';
 import type { ExportedFile, ExportFormat, ViewQuery, ViewReply } from '../model/wire';
 import type { BulkRun } from './bulk';
 import { type ReaderDiffs, readerDiffsOf, rowReaderMasks } from './disagree';
@@ -64,14 +62,8 @@ function viewOf(query: ViewQuery, run: BulkRun, diffs: ReaderDiffs | null): View
   return withTransfer(reply, [...(rows ? [rows.buffer] : []), ...(readers ? [readers.buffer] : [])]);
 }
 
-/** A file of the records `query` keeps; rule lines are labelled from `parsed`. */
-export function answerExport(
-  query: ViewQuery,
-  format: ExportFormat,
-  wide: boolean,
-  run: BulkRun,
-  parsed: ParsedRobots | null,
-): ExportedFile {
+/** A file of the records `query` keeps. */
+export function answerExport(query: ViewQuery, format: ExportFormat, wide: boolean, run: BulkRun): ExportedFile {
   // An export is one explicit action: the readers' verdicts it needs are computed at once.
   let diffs: ReaderDiffs | null = null;
   if (query.verdict === 'disagree') {
@@ -79,10 +71,5 @@ export function answerExport(
     diffs.step(() => false);
   }
   const rows = computeView(run, query, diffs);
-  const texts = new Map<number, string>();
-  for (const g of parsed?.groups ?? []) {
-    for (const r of g.rules) texts.set(r.line, ruleLabel(r.kind, r.raw));
-  }
-  const ruleText = (line: number) => texts.get(line) ?? '';
-  return writeExport({ run, rows, query, ruleText, masks: diffs?.masks ?? null }, format, wide);
+  return writeExport({ run, rows, query, masks: diffs?.masks ?? null }, format, wide);
 }
