@@ -79,17 +79,10 @@ function lazyComparison(before: ParsedRobots, after: ParsedRobots): Comparison {
 
 type Comparison = Parameters<typeof verdictFlips>[0];
 
-/** What a crawler reads of a text: up to Google's 500 KiB (docs/behaviour.md §9), parsed once per text. */
-class ParseCache {
-  private text: string | null = null;
-  private parsed: ParsedRobots | null = null;
-  get(text: string): ParsedRobots {
-    if (this.text !== text || !this.parsed) {
-      this.parsed = parseAsRead(text);
-      this.text = text;
-    }
-    return this.parsed;
-  }
+/** What a crawler reads of a text: up to Google's 500 KiB (docs/behaviour.md §9), the last text's parse kept. */
+function parseCache(): (text: string) => ParsedRobots {
+  let last: { text: string; parsed: ParsedRobots } | null = null;
+  return (text) => (last?.text === text ? last : (last = { text, parsed: parseAsRead(text) })).parsed;
 }
 
 /** One comparison of a URL list × crawlers, and the flips it found so far. */
@@ -224,8 +217,8 @@ export class FlipRun {
 
 /** The comparisons (`Jobs`: one at a time, the latest kept for views and exports); one per worker. */
 export class FlipRuns extends Jobs<FlipRun> {
-  private readonly deployed = new ParseCache();
-  private readonly edited = new ParseCache();
+  private readonly deployed = parseCache();
+  private readonly edited = parseCache();
 
   constructor(host: HandlerHost) {
     super(host, 'Comparison');
@@ -245,8 +238,8 @@ export class FlipRuns extends Jobs<FlipRun> {
     this.stop();
     const startedAt = this.host.now();
     const crawlers = p.crawlers.map((c) => resolveCrawler(c).info);
-    const after = parsedText(p.editedText) ?? this.edited.get(p.editedText);
-    const comparison = lazyComparison(this.deployed.get(p.deployedText), after);
+    const after = parsedText(p.editedText) ?? this.edited(p.editedText);
+    const comparison = lazyComparison(this.deployed(p.deployedText), after);
     const specs = crawlers.map((spec, i): DiffCrawler => ({ label: String(i), spec }));
     const labels = uniqueLabels(crawlers.map((c) => c.label));
     const run = new FlipRun(p.run, comparison, list, specs, labels, p.normalise, p.robotsUrl);
