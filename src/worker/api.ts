@@ -70,8 +70,7 @@ export class RobotsApi {
 
   /** The AI lens of the whole text: the purposes × operators matrix and the intents' suggestions. */
   aiLens({ version }: { version: number }) {
-    const full = this.document.fullFor(version);
-    return aiLens(this.document.latest ?? full, full);
+    return aiLens(this.document.parseFor(version), this.document.fullFor(version));
   }
 
   /** The rows of run `run` that `query` keeps, in its order. */

@@ -78,11 +78,6 @@ export class RobotsDocument {
     return text === this.text ? this.parsed : null;
   }
 
-  /** The latest parse, whatever its version (an export labels rule lines with it). */
-  get latest(): ParsedRobots | null {
-    return this.parsed;
-  }
-
   /** Explains one cell: how the URL was read, which crawler, and the full verdict. */
   explain(a: ExplainArgs & { version: number }): ExplainResult {
     const parsed = this.parseFor(a.version);
