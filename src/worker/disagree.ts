@@ -58,19 +58,6 @@ export class ReaderDiffs {
   }
 }
 
-/** The run's diffs, made once per run and kept while the run is the latest. */
-const byRun = new WeakMap<BulkRun, ReaderDiffs>();
-
-/** The diffs of `run` (created empty on first use). */
-export function readerDiffsOf(run: BulkRun): ReaderDiffs {
-  let d = byRun.get(run);
-  if (!d) {
-    d = new ReaderDiffs(run);
-    byRun.set(run, d);
-  }
-  return d;
-}
-
 /**
  * Per row of the run (rows not computed stay 0): the readers that differ in
  * the columns a query looks at (`crawler`, or every column when it is -1).

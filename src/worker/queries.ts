@@ -5,7 +5,7 @@
  */
 import type { ExportedFile, ExportFormat, ViewQuery, ViewReply } from '../model/wire';
 import type { BulkRun } from './bulk';
-import { type ReaderDiffs, readerDiffsOf, rowReaderMasks } from './disagree';
+import { ReaderDiffs, rowReaderMasks } from './disagree';
 import { writeExport } from './exportFile';
 import type { HandlerHost } from './host';
 import { withTransfer } from './rpc';
@@ -30,7 +30,7 @@ export function answerView(
   current: () => boolean = () => true,
 ): Promise<ViewReply> {
   if (query.verdict !== 'disagree') return Promise.resolve(viewOf(query, run, null));
-  const diffs = readerDiffsOf(run);
+  const diffs = (run.diffs ??= new ReaderDiffs(run));
   const started = host.now();
   return new Promise((resolve, reject) => {
     let answered = false;
@@ -67,7 +67,7 @@ export function answerExport(query: ViewQuery, format: ExportFormat, wide: boole
   // An export is one explicit action: the readers' verdicts it needs are computed at once.
   let diffs: ReaderDiffs | null = null;
   if (query.verdict === 'disagree') {
-    diffs = readerDiffsOf(run);
+    diffs = run.diffs ??= new ReaderDiffs(run);
     diffs.step(() => false);
   }
   const rows = computeView(run, query, diffs);
