@@ -80,7 +80,7 @@ export function serve(api: object, port: Port): void {
 
 interface Pending {
   settle(error: Error | null, value?: unknown): void;
-  onChunk?(chunk: unknown): void;
+  onChunk(chunk: unknown): void;
 }
 
 const cancelled = () => new DOMException('cancelled', 'AbortError');
@@ -112,7 +112,7 @@ export class Connection<Api> {
     arg: ArgOf<Api[K]>,
     transfer: Transferable[] = [],
   ): Promise<ResultOf<Api[K]>> {
-    return this.send(method, arg, transfer);
+    return this.stream(method, arg, () => {}, null, transfer);
   }
 
   /**
@@ -123,18 +123,9 @@ export class Connection<Api> {
     method: K,
     arg: ArgOf<Api[K]>,
     onChunk: (chunk: ChunkOf<Api[K]>) => void,
-    signal: AbortSignal,
+    signal: AbortSignal | null,
+    transfer: Transferable[] = [],
   ): Promise<ResultOf<Api[K]>> {
-    return this.send(method, arg, [], onChunk as Pending['onChunk'], signal);
-  }
-
-  private send<R>(
-    method: string,
-    arg: unknown,
-    transfer: Transferable[],
-    onChunk?: Pending['onChunk'],
-    signal?: AbortSignal,
-  ): Promise<R> {
     if (signal?.aborted) return Promise.reject(cancelled());
     const id = this.nextId++;
     if (this.pending.size === 0) this.lastHeard = this.now();
@@ -148,9 +139,9 @@ export class Connection<Api> {
       const settle = (error: Error | null, value?: unknown) => {
         signal?.removeEventListener('abort', onAbort);
         if (error) reject(error);
-        else resolve(value as R);
+        else resolve(value as ResultOf<Api[K]>);
       };
-      this.pending.set(id, { settle, onChunk });
+      this.pending.set(id, { settle, onChunk: onChunk as Pending['onChunk'] });
       this.port.postMessage({ id, method, arg }, transfer);
     });
   }
@@ -168,7 +159,7 @@ export class Connection<Api> {
     const p = this.pending.get(a.id);
     if (!p) return;
     if ('chunk' in a) {
-      p.onChunk?.(a.chunk);
+      p.onChunk(a.chunk);
       return;
     }
     this.pending.delete(a.id);
