@@ -21,13 +21,14 @@ import type {
 import { aiLens } from './aiLens';
 import type { HeldList } from './bulk';
 import { RobotsDocument } from './document';
+import { writeExport } from './exportFile';
 import { FlipRuns } from './flips';
 import type { HandlerHost } from './host';
 import { handleOf, importFile, loadList, rowsOf, saveList } from './lists';
-import { answerExport, answerView } from './queries';
 import type { CallContext } from './rpc';
 import { Runs } from './runs';
 import { answerSitemaps } from './sitemapCheck';
+import { answerView } from './view';
 
 /** The worker's methods; one instance per worker. */
 export class RobotsApi {
@@ -81,7 +82,7 @@ export class RobotsApi {
 
   /** The records `query` keeps as a CSV or JSON file (`wide`: a CSV row per URL, columns per crawler). */
   export(a: { run: number; query: ViewQuery; format: ExportFormat; wide: boolean }) {
-    return answerExport(a.query, a.format, a.wide, this.runs.resultsOf(a.run));
+    return writeExport(this.runs.resultsOf(a.run), a.query, a.format, a.wide);
   }
 
   /**

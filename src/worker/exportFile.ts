@@ -7,9 +7,10 @@
 import { csvRecord, RESULT_COLUMNS } from '../core/csv';
 import { ruleLabel } from '../core/matcher';
 import { ROW } from '../model/codes';
-import type { ExportFormat, ExportSummary, ViewQuery } from '../model/wire';
+import type { ExportedFile, ExportFormat, ExportSummary, ViewQuery } from '../model/wire';
 import type { BulkRun } from './bulk';
-import { cellFilter } from './view';
+import { ReaderDiffs } from './disagree';
+import { cellFilter, computeView } from './view';
 
 /** Verdict names as the CLI's CSV and JSON write them (`status`); indexed by CELL value. */
 const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];
@@ -19,7 +20,7 @@ const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];
  * its query, and for the readers' filter the readers that differ per cell
  * (disagree.ts).
  */
-export interface ExportSource {
+interface ExportSource {
   run: BulkRun;
   rows: Int32Array | null;
   query: ViewQuery;
@@ -74,13 +75,12 @@ function requestUrl(run: BulkRun, row: number, url: string): string {
   return run.rowFlags[row] & ROW.INVALID ? '' : (run.normalised.get(row) ?? url);
 }
 
-/** Writes the file and says what it holds. */
-export function writeExport(
-  src: ExportSource,
-  format: ExportFormat,
-  wide: boolean,
-): { blob: Blob; summary: ExportSummary } {
-  const { run } = src;
+/** The records of `run` that `query` keeps, as a file (`wide`: a CSV row per URL, columns per crawler), and what it holds. */
+export function writeExport(run: BulkRun, query: ViewQuery, format: ExportFormat, wide: boolean): ExportedFile {
+  // An export is one explicit action: the readers' verdicts it needs are computed at once.
+  const diffs = query.verdict === 'disagree' ? (run.diffs ??= new ReaderDiffs(run)) : null;
+  diffs?.step(() => false);
+  const src = { run, rows: computeView(run, query, diffs), query, masks: diffs?.masks ?? null };
   const counts = { records: 0, urls: 0 };
   const lines = format === 'json' ? jsonLines(src, counts) : wide ? wideCsvLines(src, counts) : csvLines(src, counts);
   const blob = textBlob(format, lines);
