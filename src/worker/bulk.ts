@@ -187,25 +187,11 @@ export class BulkRun {
 
   /** The running totals, for the page's summary and bar chart. */
   totals(): RunTotals {
-    const rc = this.ruleCounts;
-    let n = 0;
-    for (let i = 1; i < rc.length; i++) if (rc[i] > 0) n++;
-    const rules = new Int32Array(n * 2);
-    const top: [number, number][] = [];
-    let j = 0;
-    for (let i = 1; i < rc.length; i++) {
-      const c = rc[i];
-      if (c === 0) continue;
-      rules[j++] = i;
-      rules[j++] = c;
-      // Keep the top few by insertion: rules are many, the top list is short.
-      if (top.length < TOP_RULES || c > top[top.length - 1][1]) {
-        let at = top.length;
-        while (at > 0 && top[at - 1][1] < c) at--;
-        top.splice(at, 0, [i, c]);
-        if (top.length > TOP_RULES) top.pop();
-      }
-    }
-    return { verdicts: Array.from(this.verdictCounts), rules, topRules: top, normalised: this.normalised.size };
+    const used: [number, number][] = [];
+    for (const [line, count] of this.ruleCounts.entries()) if (count > 0) used.push([line, count]);
+    // The top few by count, ties in line order.
+    const topRules = [...used].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, TOP_RULES);
+    const rules = Int32Array.from(used.flat());
+    return { verdicts: Array.from(this.verdictCounts), rules, topRules, normalised: this.normalised.size };
   }
 }
