@@ -105,27 +105,27 @@ export class RobotsApi {
   }
 
   private hold(list: HeldList, id: number, name: string | null): ListHandle {
-    this.runs.holdList(list);
+    this.runs.held = list;
     this.heldId = id;
     return handleOf(list, id, name);
   }
 
   /** The held list's rows [from, to), or null when list `id` is no longer the one held. */
   listRows({ id, from, to }: { id: number; from: number; to: number }) {
-    const list = this.runs.heldList;
+    const list = this.runs.held;
     return list && id === this.heldId ? rowsOf(list, from, to) : null;
   }
 
   /** The held list's whole text (the user asked to edit it), or null when list `id` is no longer held. */
   listText({ id }: { id: number }) {
-    const list = this.runs.heldList;
+    const list = this.runs.held;
     return list && id === this.heldId ? list.text : null;
   }
 
   /** Saves the held list in IndexedDB once no run is going; answers its count of URLs. */
   async saveList({ key }: { key: string }) {
     await this.runs.idle();
-    return saveList(this.host, key, this.runs.heldList);
+    return saveList(this.host, key, this.runs.held);
   }
 
   /** The Sitemaps tab: the file's sitemap lines, and a sitemap list's URLs blocked for column `crawler`. */

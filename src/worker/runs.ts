@@ -45,21 +45,11 @@ function chunkOf(run: BulkRun, start: number, elapsed: number): RunChunk {
 /** The list, the run going on and the latest results; one per worker. */
 export class Runs extends Jobs<BulkRun> {
   /** The list imported or restored (asked for as null), and the last list sent as text; each split once. */
-  private held: HeldList | null = null;
+  held: HeldList | null = null;
   private sent: HeldList | null = null;
 
   constructor(host: HandlerHost) {
     super(host, 'Run');
-  }
-
-  /** The URL list imported or restored, or null. */
-  get heldList(): HeldList | null {
-    return this.held;
-  }
-
-  /** Keeps an imported or restored list, already split into rows. */
-  holdList(list: HeldList): void {
-    this.held = list;
   }
 
   /** The list `text`, or the held one for null, split into rows once. */
