@@ -26,7 +26,6 @@ import type {
   FlipQuery,
   FlipRecord,
   FlipsParams,
-  FlipsView,
   FlipTally,
 } from '../model/wire';
 import { type HeldList, IntList } from './bulk';
@@ -249,7 +248,7 @@ export class FlipRuns extends Jobs<FlipRun> {
   }
 
   /** The first `query.limit` flips the query keeps, and how many it keeps. */
-  view(id: number, query: FlipQuery): FlipsView {
+  view(id: number, query: FlipQuery) {
     const run = this.resultsOf(id);
     const kept = run.select(query);
     return { run: run.id, records: kept.slice(0, query.limit).map((i) => run.record(i)), count: kept.length };
