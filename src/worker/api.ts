@@ -5,7 +5,11 @@
  * once per version, explain a cell), the runs (stream a URL list's verdicts)
  * and the comparisons, the queries on a run's results, and the list files.
  */
+import { diffHunks } from '../core/aipref/diff';
+import { AI_INTENTS, suggestForIntent } from '../core/aipref/suggest';
+import { purposeMatrix } from '../core/purposes';
 import type {
+  AiLensResult,
   EvaluateParams,
   ExplainArgs,
   ExportFormat,
@@ -18,7 +22,6 @@ import type {
   SitemapListInfo,
   ViewQuery,
 } from '../model/wire';
-import { aiLens } from './aiLens';
 import type { HeldList } from './bulk';
 import { RobotsDocument } from './document';
 import { writeExport } from './exportFile';
@@ -69,9 +72,20 @@ export class RobotsApi {
     return this.document.explain(arg);
   }
 
-  /** The AI lens of the whole text: the purposes × operators matrix and the intents' suggestions. */
-  aiLens({ version }: { version: number }) {
-    return aiLens(this.document.parseFor(version), this.document.fullFor(version));
+  /**
+   * The AI lens of the whole text (docs/behaviour.md §15): what the file says
+   * to each AI purpose for each operator at the site's root, read as a
+   * crawler reads it (cut at Google's size limit), and each stated intent's
+   * suggestion with the diff the page shows before applying it, made on the
+   * whole text so that their offsets fit the editor's document.
+   */
+  aiLens({ version }: { version: number }): AiLensResult {
+    const full = this.document.fullFor(version);
+    const suggestions = AI_INTENTS.map((intent) => {
+      const s = suggestForIntent(full, intent);
+      return { ...s, hunks: diffHunks(full.text, s.edits) };
+    });
+    return { matrix: purposeMatrix(this.document.parseFor(version)), suggestions };
   }
 
   /** The rows of run `run` that `query` keeps, in its order. */
