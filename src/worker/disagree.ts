@@ -23,8 +23,8 @@ export class ReaderDiffs {
     this.readers = run.crawlers.map((c) => (c.valid ? dialectVerdicts(run.parsed, c) : null));
   }
 
-  /** True when every row the run has evaluated so far is computed. */
-  get upToDate(): boolean {
+  /** True when every row the run has evaluated so far is computed (the run may go on). */
+  get finished(): boolean {
     return this.done >= this.run.done;
   }
 

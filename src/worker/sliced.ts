@@ -10,13 +10,13 @@ import type { HandlerHost } from './host';
 const SLICE_MS = 20;
 
 /**
- * Calls `step` with a deadline until it returns true (finished), `after`
- * each slice; settles when finished, or with the reason once `stopped()`.
+ * Steps `job` with a deadline until it is finished, `after` each slice;
+ * settles when finished, or with the reason once `stopped()`.
  */
 export function runSliced(
   host: HandlerHost,
   stopped: () => boolean,
-  step: (deadline: () => boolean) => boolean,
+  job: Pick<SlicedJob, 'finished' | 'step'>,
   after: () => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -24,9 +24,9 @@ export function runSliced(
       if (stopped()) return reject(new Error('superseded'));
       const t0 = host.now();
       try {
-        const finished = step(() => host.now() - t0 >= SLICE_MS);
+        job.step(() => host.now() - t0 >= SLICE_MS);
         after();
-        if (finished) return resolve();
+        if (job.finished) return resolve();
       } catch (e) {
         return reject(e);
       }
@@ -96,12 +96,8 @@ export class Jobs<J extends SlicedJob> {
   protected async run(job: J, signal: AbortSignal, report: () => void, startedAt: number): Promise<number> {
     this.running = job;
     this.kept = job;
-    const stepped = (deadline: () => boolean) => {
-      job.step(deadline);
-      return job.finished;
-    };
     try {
-      await runSliced(this.host, () => this.running !== job || signal.aborted, stepped, report);
+      await runSliced(this.host, () => this.running !== job || signal.aborted, job, report);
     } finally {
       if (this.running === job) this.running = null;
       this.drainIdle();

@@ -34,17 +34,13 @@ export function answerView(
   const started = host.now();
   return new Promise((resolve, reject) => {
     let answered = false;
-    const step = (deadline: () => boolean) => {
-      diffs.step(deadline);
-      return diffs.upToDate;
-    };
     const after = () => {
-      if (answered || (!diffs.upToDate && host.now() - started < PARTIAL_MS)) return;
+      if (answered || (!diffs.finished && host.now() - started < PARTIAL_MS)) return;
       answered = true;
       resolve(viewOf(query, run, diffs));
     };
     // Once answered, a stop is no one's error: the promise is settled.
-    runSliced(host, () => !current(), step, after).catch(reject);
+    runSliced(host, () => !current(), diffs, after).catch(reject);
   });
 }
 
@@ -56,7 +52,7 @@ function viewOf(query: ViewQuery, run: BulkRun, diffs: ReaderDiffs | null): View
     query,
     rows,
     count: rows ? rows.length : run.rows,
-    complete: run.finished && (diffs === null || diffs.upToDate),
+    complete: run.finished && (diffs === null || diffs.finished),
     readers,
   };
   return withTransfer(reply, [...(rows ? [rows.buffer] : []), ...(readers ? [readers.buffer] : [])]);
