@@ -58,22 +58,14 @@ function viewOf(query: ViewQuery, run: BulkRun, diffs: ReaderDiffs | null): View
   return withTransfer(reply, [...(rows ? [rows.buffer] : []), ...(readers ? [readers.buffer] : [])]);
 }
 
-/** Whether a cell's status passes the verdict filter (the readers' filter is decided by its masks instead). */
-function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {
-  switch (verdict) {
-    case 'all':
-      return true;
-    case 'allowed':
-      return status === CELL.ALLOWED;
-    case 'blocked':
-      return status === CELL.BLOCKED;
-    case 'unjudged':
-      return status === CELL.OUT_OF_SCOPE || status === CELL.INVALID_URL;
-    case 'disagree':
-      // Decided by the readers' masks (disagree.ts), not by the status.
-      return false;
-  }
-}
+/** The cell statuses each verdict filter keeps (the readers' filter is decided by its masks, disagree.ts). */
+const VERDICT_CELLS: Record<ViewQuery['verdict'], readonly number[]> = {
+  all: Object.values(CELL),
+  allowed: [CELL.ALLOWED],
+  blocked: [CELL.BLOCKED],
+  unjudged: [CELL.OUT_OF_SCOPE, CELL.INVALID_URL],
+  disagree: [],
+};
 
 /**
  * The crawler columns `q` looks at (its crawler's, or every one), and
@@ -83,7 +75,7 @@ function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {
 export function cellFilter(run: BulkRun, q: ViewQuery, masks: Uint8Array | null) {
   const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : Array.from({ length: run.cols }, (_, c) => c);
   const passes = (k: number) =>
-    (masks ? masks[k] !== 0 : verdictPasses(run.status[k], q.verdict)) &&
+    (masks ? masks[k] !== 0 : VERDICT_CELLS[q.verdict].includes(run.status[k])) &&
     // Another origin's deciding lines are its own file's, never the editor's line q.rule.
     (q.rule === null || (run.lines[k] === q.rule && !(run.rowFlags[Math.floor(k / run.cols)] & ROW.OTHER_ORIGIN)));
   return { cols, passes };
