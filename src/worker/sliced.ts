@@ -50,7 +50,8 @@ export interface SlicedJob {
  */
 export class Jobs<J extends SlicedJob> {
   private running: J | null = null;
-  private kept: J | null = null;
+  /** The latest job (going on or finished), or null. */
+  latest: J | null = null;
   /** Work that waits until no job is going (saving a list). */
   private readonly waiting: (() => void)[] = [];
 
@@ -60,14 +61,9 @@ export class Jobs<J extends SlicedJob> {
     private readonly noun: string,
   ) {}
 
-  /** The latest job (going on or finished), or null. */
-  get latest(): J | null {
-    return this.kept;
-  }
-
   /** The latest job, if it is number `id`; throws when it is gone. */
   resultsOf(id: number): J {
-    if (this.kept?.id === id) return this.kept;
+    if (this.latest?.id === id) return this.latest;
     throw new Error(`${this.noun} ${id} is no longer held.`);
   }
 
@@ -95,7 +91,7 @@ export class Jobs<J extends SlicedJob> {
    */
   protected async run(job: J, signal: AbortSignal, report: () => void, startedAt: number): Promise<number> {
     this.running = job;
-    this.kept = job;
+    this.latest = job;
     try {
       await runSliced(this.host, () => this.running !== job || signal.aborted, job, report);
     } finally {
