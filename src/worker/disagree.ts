@@ -58,19 +58,9 @@ export class ReaderDiffs {
   }
 }
 
-/**
- * Per row of the run (rows not computed stay 0): the readers that differ in
- * the columns a query looks at (`crawler`, or every column when it is -1).
- */
-export function rowReaderMasks(diffs: ReaderDiffs, crawler: number): Uint8Array {
-  const { cols } = diffs.run;
-  const c0 = crawler >= 0 && crawler < cols ? crawler : 0;
-  const c1 = crawler >= 0 && crawler < cols ? crawler + 1 : cols;
+/** Per row of the run (rows not computed stay 0): the readers that differ in the columns `cols` (a query's, view.ts). */
+export function rowReaderMasks(diffs: ReaderDiffs, cols: readonly number[]): Uint8Array {
   const out = new Uint8Array(diffs.done);
-  for (let row = 0; row < diffs.done; row++) {
-    let m = 0;
-    for (let c = c0; c < c1; c++) m |= diffs.masks[row * cols + c];
-    out[row] = m;
-  }
+  for (let row = 0; row < diffs.done; row++) for (const c of cols) out[row] |= diffs.masks[row * diffs.run.cols + c];
   return out;
 }

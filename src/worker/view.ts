@@ -46,7 +46,7 @@ export function answerView(
 
 function viewOf(query: ViewQuery, run: BulkRun, diffs: ReaderDiffs | null): ViewReply {
   const rows = computeView(run, query, diffs);
-  const readers = diffs ? rowReaderMasks(diffs, query.crawler) : null;
+  const readers = diffs ? rowReaderMasks(diffs, cellFilter(run, query, null).cols) : null;
   const reply: ViewReply = {
     run: run.id,
     query,
