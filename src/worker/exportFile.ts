@@ -121,15 +121,11 @@ function* chunked(parts: Iterable<string>): Generator<string> {
 type Counts = { records: number; urls: number };
 type Cell = ReturnType<typeof cell>;
 
-/** A row of the view with cells the filter keeps: per column of the query, the cell, or null where the filter left it out. */
-interface KeptRow {
-  url: string;
-  requestUrl: string;
-  cells: (Cell | null)[];
-}
-
-/** The view's rows in its order, each with the cells the filter keeps (rows with none are left out), counted. */
-function* keptRows(src: ExportSource, counts: Counts): Generator<KeptRow> {
+/**
+ * The view's rows in its order (rows with no kept cell are left out),
+ * counted; per column of the query, the cell, or null where the filter left it out.
+ */
+function* keptRows(src: ExportSource, counts: Counts) {
   const { run } = src;
   const { cols, keep } = cellKeeper(src);
   const n = src.rows ? src.rows.length : run.done;

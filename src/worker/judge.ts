@@ -9,15 +9,6 @@ import { checkScope, toRequestUrl } from '../core/index';
 import { ABSOLUTE_URL } from '../core/url';
 import { ROW } from '../model/codes';
 
-/** One typed URL as read for matching, with the row flags it earns. */
-export interface Judged {
-  requestUrl: string;
-  changes: string[];
-  error: string | null;
-  outOfScope: string | null;
-  flags: number;
-}
-
 /**
  * Scope checks for one robots.txt URL (docs/behaviour.md §1). A URL that
  * starts with the robots.txt origin followed by `/` (`scheme://host/`) is in
@@ -34,13 +25,13 @@ export function scopeChecker(robotsUrl: string): (url: string) => string | null 
   };
 }
 
-/** Reads one typed URL the way the run and the explanation both do. */
+/** Reads one typed URL the way the run and the explanation both do; answers it as read, with the row flags it earns. */
 export function judgeUrl(
   input: string,
   normalise: boolean,
   robotsUrl: string,
   scope: (url: string) => string | null = scopeChecker(robotsUrl),
-): Judged {
+) {
   let requestUrl = input;
   let changes: string[] = [];
   let error: string | null = null;
