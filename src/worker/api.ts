@@ -1,9 +1,10 @@
 /**
  * What the robots.txt worker answers: one method per question, served by
  * rpc.ts (the page calls them through `RobotsWorkerClient`). It runs, and is
- * tested, in Node as well. Each part has its own module: the document (parse
- * once per version, explain a cell), the runs (stream a URL list's verdicts)
- * and the comparisons, the queries on a run's results, and the list files.
+ * tested, in Node as well. It holds the URL list and starts the runs; each
+ * other part has its own module: the document (parse once per version,
+ * explain a cell), a run's verdicts (bulk.ts), the comparisons, the views
+ * and exports of a run's results, and the list files.
  */
 import { diffHunks } from '../core/aipref/diff';
 import { AI_INTENTS, suggestForIntent } from '../core/aipref/suggest';
@@ -22,28 +23,30 @@ import type {
   SitemapListInfo,
   ViewQuery,
 } from '../model/wire';
-import type { HeldList } from './bulk';
+import { BulkRun, type HeldList, splitRows } from './bulk';
+import { resolveCrawler } from './crawlers';
 import { RobotsDocument } from './document';
 import { writeExport } from './exportFile';
 import { FlipRuns } from './flips';
 import type { HandlerHost } from './host';
 import { handleOf, importFile, loadList, rowsOf, saveList } from './lists';
 import type { CallContext } from './rpc';
-import { Runs } from './runs';
 import { answerSitemaps } from './sitemapCheck';
+import { Jobs } from './sliced';
 import { answerView } from './view';
 
 /** The worker's methods; one instance per worker. */
 export class RobotsApi {
   private readonly document: RobotsDocument;
-  private readonly runs: Runs;
+  private readonly runs: Jobs<BulkRun>;
   private readonly flipRuns: FlipRuns;
-  /** The page's number for the list held (0: none); rows are asked for by it. */
-  private heldId = 0;
+  /** The list imported or restored (asked for as null), with the page's number for it; the last list sent as text. Each is split once. */
+  private held: { list: HeldList; id: number } | null = null;
+  private sent: HeldList | null = null;
 
   constructor(private readonly host: HandlerHost) {
     this.document = new RobotsDocument(host);
-    this.runs = new Runs(host);
+    this.runs = new Jobs(host, 'Run');
     this.flipRuns = new FlipRuns(host);
   }
 
@@ -61,10 +64,40 @@ export class RobotsApi {
     return this.document.openBytes(bytes);
   }
 
-  /** Evaluates a URL list (null: the one held) for version `version`'s parse, streamed; replaces any run going on. */
-  evaluate(arg: EvaluateParams & { run: number; version: number }, ctx: CallContext<RunStart | RunChunk>) {
+  /**
+   * Evaluates a URL list (null: the one held) for version `version`'s parse
+   * as run `p.run`, replacing any run going on; streams its start, then one
+   * compact chunk per slice.
+   */
+  evaluate(p: EvaluateParams & { run: number; version: number }, ctx: CallContext<RunStart | RunChunk>) {
     this.runs.stop();
-    return this.runs.start(arg, this.document.parseFor(arg.version), ctx);
+    const startedAt = this.host.now();
+    const list = this.listFor(p.urlsText);
+    const crawlers = p.crawlers.map((c) => resolveCrawler(c).info);
+    const run = new BulkRun(p.run, list, crawlers, this.document.parseFor(p.version), p);
+    // The page keeps its own copy of the text: offsets are all it needs to show a row's URL.
+    const starts = list.starts.slice();
+    const ends = list.ends.slice();
+    const { obeyed, outcome } = run.own;
+    const head = { kind: 'start' as const, rows: run.rows, crawlers, obeyed, rulesDecide: outcome.mode === 'rules' };
+    ctx.emit({ ...head, starts, ends }, [starts.buffer, ends.buffer]);
+    let sent = 0;
+    const report = () => {
+      const c = run.chunk(sent, this.host.now() - startedAt);
+      sent = run.done;
+      ctx.emit(c, [c.status.buffer, c.lines.buffer, c.rowFlags.buffer, c.totals.rules.buffer]);
+    };
+    return this.runs.run(run, ctx.signal, report, startedAt).then((elapsedMs) => ({ rows: run.rows, elapsedMs }));
+  }
+
+  /** The list `text`, or the held one for null, split into rows once. */
+  private listFor(text: string | null): HeldList {
+    if (text === null) {
+      if (!this.held) throw new Error('No URL list is held.');
+      return this.held.list;
+    }
+    if (this.sent?.text !== text) this.sent = splitRows(text);
+    return this.sent;
   }
 
   /** Explains one cell of version `version`. */
@@ -119,27 +152,24 @@ export class RobotsApi {
   }
 
   private hold(list: HeldList, id: number, name: string | null): ListHandle {
-    this.runs.held = list;
-    this.heldId = id;
+    this.held = { list, id };
     return handleOf(list, id, name);
   }
 
   /** The held list's rows [from, to), or null when list `id` is no longer the one held. */
   listRows({ id, from, to }: { id: number; from: number; to: number }) {
-    const list = this.runs.held;
-    return list && id === this.heldId ? rowsOf(list, from, to) : null;
+    return this.held?.id === id ? rowsOf(this.held.list, from, to) : null;
   }
 
   /** The held list's whole text (the user asked to edit it), or null when list `id` is no longer held. */
   listText({ id }: { id: number }) {
-    const list = this.runs.held;
-    return list && id === this.heldId ? list.text : null;
+    return this.held?.id === id ? this.held.list.text : null;
   }
 
   /** Saves the held list in IndexedDB once no run is going; answers its count of URLs. */
   async saveList({ key }: { key: string }) {
     await this.runs.idle();
-    return saveList(this.host, key, this.runs.held);
+    return saveList(this.host, key, this.held?.list ?? null);
   }
 
   /** The Sitemaps tab: the file's sitemap lines, and a sitemap list's URLs blocked for column `crawler`. */
@@ -149,7 +179,7 @@ export class RobotsApi {
 
   /** Compares the deployed and the edited file on a URL list × crawlers, streamed. */
   flips(arg: FlipsParams & { run: number }, ctx: CallContext<FlipProgress>) {
-    const list = this.runs.listFor(arg.urlsText);
+    const list = this.listFor(arg.urlsText);
     return this.flipRuns.start(arg, list, (text) => this.document.parsedText(text), ctx);
   }
 

@@ -9,7 +9,7 @@
 import { fetchOutcome, getPathParamsQuery } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import { CELL, ROW, TOP_RULES } from '../model/codes';
-import type { CrawlerInfo, EvaluateParams, RunTotals } from '../model/wire';
+import type { CrawlerInfo, EvaluateParams, RunChunk, RunTotals } from '../model/wire';
 import type { ReaderDiffs } from './disagree';
 import { judgeUrl, scopeChecker } from './judge';
 import { type FileChecks, fileChecks, noFileNote, OriginFiles } from './origins';
@@ -183,6 +183,35 @@ export class BulkRun {
 
   get finished(): boolean {
     return this.done >= this.rows;
+  }
+
+  /** The chunk of rows [start, done) to stream, with the run's progress after `elapsed` ms. */
+  chunk(start: number, elapsed: number): RunChunk {
+    const { done: end, cols } = this;
+    const normalised: [number, string][] = [];
+    const notes: [number, string][] = [];
+    for (let row = start; row < end; row++) {
+      const f = this.rowFlags[row];
+      if (f & ROW.NORMALISED) normalised.push([row, this.normalised.get(row)!]);
+      if (f & (ROW.INVALID | ROW.OUT_OF_SCOPE)) notes.push([row, this.notes.get(row)!]);
+    }
+    const rate = elapsed > 0 ? Math.round((end / elapsed) * 1000) : 0;
+    return {
+      kind: 'chunk',
+      start,
+      status: this.status.slice(start * cols, end * cols),
+      lines: this.lines.slice(start * cols, end * cols),
+      rowFlags: this.rowFlags.slice(start, end),
+      normalised,
+      notes,
+      progress: {
+        done: end,
+        total: this.rows,
+        rate,
+        etaMs: rate > 0 ? Math.round(((this.rows - end) / rate) * 1000) : 0,
+      },
+      totals: this.totals(),
+    };
   }
 
   /** The running totals, for the page's summary and bar chart. */

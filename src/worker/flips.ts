@@ -1,7 +1,7 @@
 /**
  * Before/after in the worker: the verdict flips between the deployed and the
  * edited robots.txt for a URL list × crawlers (docs/behaviour.md §5, §8),
- * streamed in time slices like a run (runs.ts), kept compactly (a row, a
+ * streamed in time slices like a run (bulk.ts), kept compactly (a row, a
  * crawler and a shared "pair" per flip) for the page's filtered, sorted views
  * and for exports.
  */

@@ -89,7 +89,7 @@ export class Jobs<J extends SlicedJob> {
    * each slice; settles when it is finished, rejects once it is replaced,
    * stopped or cancelled by `signal`. Answers how long it took (ms) since `startedAt`.
    */
-  protected async run(job: J, signal: AbortSignal, report: () => void, startedAt: number): Promise<number> {
+  async run(job: J, signal: AbortSignal, report: () => void, startedAt: number): Promise<number> {
     this.running = job;
     this.latest = job;
     try {
