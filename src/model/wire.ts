@@ -387,21 +387,6 @@ export interface FlipProgress {
   tally: FlipTally;
 }
 
-/** A page of a comparison's flips, as the worker selected and ordered them. */
-export interface FlipsView {
-  run: number;
-  records: FlipRecord[];
-  count: number;
-}
-
-/** An opened file's text (line ends as "\n") and how many of its lines hold invalid UTF-8. */
-export interface OpenedBytes {
-  text: string;
-  invalidLines: number;
-  /** The file's size in bytes when the text is only the part Google reads (a file too large for the editor). */
-  shownPartOf: number | null;
-}
-
 /** The cell to explain, and the settings it is read with. */
 export interface ExplainArgs {
   url: string;

@@ -6,26 +6,19 @@
  * check, and the path is cut from the URL once per row.
  */
 
-import type { FetchOutcome } from '../core/fetch';
-import {
-  type CompiledRules,
-  chooseGroups,
-  compiledFor,
-  getPathParamsQuery,
-  isRequestForm,
-  toRequestUrl,
-} from '../core/index';
+import { fetchOutcome, getPathParamsQuery } from '../core/index';
 import type { ParsedRobots } from '../core/types';
-import { ABSOLUTE_URL } from '../core/url';
 import { CELL, ROW, TOP_RULES } from '../model/codes';
-import type { CrawlerInfo, RunTotals } from '../model/wire';
-import { noFileNote, type OriginFiles, type OriginJudge } from './origins';
+import type { CrawlerInfo, EvaluateParams, RunChunk, RunTotals } from '../model/wire';
+import type { ReaderDiffs } from './disagree';
+import { judgeUrl, scopeChecker } from './judge';
+import { type FileChecks, fileChecks, noFileNote, OriginFiles } from './origins';
 
-/** What a run needs to know about one crawler. */
-export interface BulkCrawler {
-  info: CrawlerInfo;
-  tokens: readonly string[];
-  ignoresGlobal: boolean;
+/** A URL list split into rows once: row i is text[starts[i], ends[i]). */
+export interface HeldList {
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
 }
 
 /** JavaScript's String#trim whitespace (the \s class), by code unit; the common ASCII case without a regex. */
@@ -55,7 +48,7 @@ export class IntList {
  * The rows of a URL list as offsets into its text: one per non-blank line,
  * trimmed, without making a string per row.
  */
-export function splitRows(text: string): { starts: Int32Array; ends: Int32Array } {
+export function splitRows(text: string): HeldList {
   const starts = new IntList();
   const ends = new IntList();
   const len = text.length;
@@ -85,38 +78,7 @@ export function splitRows(text: string): { starts: Int32Array; ends: Int32Array 
     }
     at = nl + 1;
   }
-  return { starts: starts.toArray(), ends: ends.toArray() };
-}
-
-/**
- * Judges one row by another origin's file into the run's arrays; returns the
- * row flags it earns. Its deciding lines are that file's, so they are not
- * counted in the run's rule totals (which are the editor's lines).
- */
-function judgeOther(
-  j: OriginJudge,
-  url: string,
-  k0: number,
-  cols: number,
-  status: Uint8Array,
-  lines: Int32Array,
-  counts: Int32Array,
-): number {
-  const mode = j.spec.outcome.mode;
-  const path = mode === 'rules' ? getPathParamsQuery(url) : '';
-  for (let c = 0; c < cols; c++) {
-    let v = 0;
-    if (mode === 'disallow-all') v = -1;
-    else if (mode === 'rules' && path !== '/robots.txt') {
-      const check = j.checks[j.checkOf[c]];
-      v = check === null ? 0 : check.check(path);
-    }
-    const s = v < 0 ? CELL.BLOCKED : CELL.ALLOWED;
-    status[k0 + c] = s;
-    lines[k0 + c] = mode === 'rules' ? Math.abs(v) : 0;
-    counts[c * 4 + s]++;
-  }
-  return mode === 'rules' && path === '/robots.txt' ? ROW.ROBOTS_TXT : 0;
+  return { text, starts: starts.toArray(), ends: ends.toArray() };
 }
 
 /** The results of one run, as the worker keeps them. */
@@ -136,180 +98,129 @@ export class BulkRun {
   readonly verdictCounts: Int32Array;
   /** Cells decided per line number. */
   readonly ruleCounts: Int32Array;
-  private normalisedCount = 0;
-  /** Per crawler: index into `checks` (crawlers obeying the same groups share one). */
-  private readonly checkOf: Int32Array;
-  private readonly checks: (CompiledRules | null)[] = [];
-  private readonly results: Int32Array;
-  /** Per crawler: the groups it obeys (docs/behaviour.md §5), or null when none. */
-  readonly obeyed: (number[] | null)[] = [];
+  /** The editor's file: its fetch outcome and its crawlers' checks. */
+  readonly own: FileChecks;
+  /** The readers' verdicts (disagree.ts), made when the readers' filter first asks. */
+  diffs: ReaderDiffs | null = null;
+  /** Other origins' files: a row outside the robots.txt origin is judged by its own origin's, when held. */
+  readonly others: OriginFiles | null;
+  private readonly scope: (url: string) => string | null;
 
   constructor(
     readonly id: number,
-    readonly version: number,
-    readonly text: string,
-    readonly starts: Int32Array,
-    readonly ends: Int32Array,
-    readonly crawlers: BulkCrawler[],
+    private readonly list: HeldList,
+    readonly crawlers: CrawlerInfo[],
     /** The parse the run judges against (the readers' filter reads it again, disagree.ts). */
     readonly parsed: ParsedRobots,
-    private readonly normalise: boolean,
-    private readonly robotsUrl: string,
-    readonly outcome: FetchOutcome,
-    private readonly scope: (url: string) => string | null,
-    private readonly scopePrefix: string | null,
-    /** Other origins' files: a row outside the robots.txt origin is judged by its own origin's, when held. */
-    readonly others: OriginFiles | null = null,
+    private readonly p: EvaluateParams,
   ) {
-    this.rows = starts.length;
+    this.rows = list.starts.length;
     this.cols = crawlers.length;
     this.status = new Uint8Array(this.rows * this.cols);
     this.lines = new Int32Array(this.rows * this.cols);
     this.rowFlags = new Uint8Array(this.rows);
     this.verdictCounts = new Int32Array(this.cols * 4);
     this.ruleCounts = new Int32Array(parsed.lines.length + 2);
-    this.checkOf = new Int32Array(this.cols);
-    const keys = new Map<string, number>();
-    crawlers.forEach((c, i) => {
-      const choice = chooseGroups(parsed, c.tokens, c.ignoresGlobal);
-      const key = choice.kind === 'none' ? 'none' : choice.groups.join(',');
-      this.obeyed.push(choice.kind === 'none' ? null : [...choice.groups]);
-      let k = keys.get(key);
-      if (k === undefined) {
-        k = this.checks.length;
-        keys.set(key, k);
-        this.checks.push(choice.kind === 'none' ? null : compiledFor(parsed, choice.groups));
-      }
-      this.checkOf[i] = k;
-    });
-    this.results = new Int32Array(this.checks.length);
+    this.own = fileChecks(parsed, crawlers, fetchOutcome(p.fetchStatus));
+    this.others = p.robotsUrl && p.origins?.length ? new OriginFiles(p.origins, crawlers) : null;
+    this.scope = scopeChecker(p.robotsUrl);
   }
 
   /** The URL of row `row` as typed. */
   url(row: number): string {
-    return this.text.slice(this.starts[row], this.ends[row]);
+    return this.list.text.slice(this.list.starts[row], this.list.ends[row]);
   }
 
   /** Evaluates rows from `done` until `deadline()` says stop (checked every 64 rows) or the list ends. */
   step(deadline: () => boolean): void {
-    const { cols, status, lines, rowFlags, checks, checkOf, results, normalise, robotsUrl, outcome, scopePrefix } =
-      this;
-    const base = robotsUrl || undefined;
-    const counts = this.verdictCounts;
-    const ruleCounts = this.ruleCounts;
-    let row = this.done;
-    const total = this.rows;
-    while (row < total) {
-      const input = this.text.slice(this.starts[row], this.ends[row]);
-      let url = input;
-      let flags = 0;
-      let unjudged = -1;
-      let other: OriginJudge | undefined;
-      // Rows are trimmed already; most crawl exports are in request form and need no result object.
-      if (normalise && !isRequestForm(input)) {
-        const r = toRequestUrl(input, base);
-        if (r.error) {
-          flags |= ROW.INVALID;
-          unjudged = CELL.INVALID_URL;
-          this.notes.set(row, r.error);
-        } else {
-          url = r.url;
-          if (r.changed) {
-            flags |= ROW.NORMALISED;
-            this.normalised.set(row, url);
-            this.normalisedCount++;
-          }
-        }
-      }
-      if (
-        unjudged < 0 &&
-        robotsUrl &&
-        !(scopePrefix !== null && url.lastIndexOf(scopePrefix, 0) === 0) &&
-        ABSOLUTE_URL.test(url)
-      ) {
-        const reason = this.scope(url);
-        other = reason === null ? undefined : this.others?.judgeOf(url);
-        if (other !== undefined) flags |= ROW.OTHER_ORIGIN;
-        else if (reason !== null) {
-          flags |= ROW.OUT_OF_SCOPE;
-          unjudged = CELL.OUT_OF_SCOPE;
-          this.notes.set(row, this.others ? noFileNote(this.others.originOf(url)) : reason);
-        }
-      }
+    const { cols, status, verdictCounts } = this;
+    while (this.done < this.rows) {
+      const row = this.done++;
+      const j = judgeUrl(this.url(row), this.p.normalise, this.p.robotsUrl, this.scope);
+      const url = j.requestUrl;
+      let flags = j.flags;
+      if (j.error !== null) this.notes.set(row, j.error);
+      if (flags & ROW.NORMALISED) this.normalised.set(row, url);
+      const other = j.outOfScope === null ? undefined : this.others?.judgeOf(url);
+      if (other) flags ^= ROW.OUT_OF_SCOPE | ROW.OTHER_ORIGIN;
+      else if (j.outOfScope !== null)
+        this.notes.set(row, this.others ? noFileNote(this.others.originOf(url)) : j.outOfScope);
       const k0 = row * cols;
-      if (other !== undefined) {
-        flags |= judgeOther(other, url, k0, cols, status, lines, counts);
-      } else if (unjudged >= 0) {
-        for (let c = 0; c < cols; c++) {
-          status[k0 + c] = unjudged;
-          counts[c * 4 + unjudged]++;
-        }
-      } else if (outcome.mode !== 'rules') {
-        const s = outcome.mode === 'allow-all' ? CELL.ALLOWED : CELL.BLOCKED;
+      if (flags & (ROW.INVALID | ROW.OUT_OF_SCOPE)) {
+        const s = flags & ROW.INVALID ? CELL.INVALID_URL : CELL.OUT_OF_SCOPE;
         for (let c = 0; c < cols; c++) {
           status[k0 + c] = s;
-          counts[c * 4 + s]++;
+          verdictCounts[c * 4 + s]++;
         }
-      } else {
-        const path = getPathParamsQuery(url);
-        if (path === '/robots.txt') {
-          // RFC 9309 §2.2.2: /robots.txt itself is always allowed.
-          flags |= ROW.ROBOTS_TXT;
-          for (let c = 0; c < cols; c++) counts[c * 4 + CELL.ALLOWED]++;
-        } else {
-          for (let k = 0; k < checks.length; k++) {
-            const check = checks[k];
-            results[k] = check === null ? 0 : check.check(path);
-          }
-          for (let c = 0; c < cols; c++) {
-            const v = results[checkOf[c]];
-            if (v < 0) {
-              status[k0 + c] = CELL.BLOCKED;
-              lines[k0 + c] = -v;
-              counts[c * 4 + CELL.BLOCKED]++;
-              ruleCounts[-v]++;
-            } else {
-              counts[c * 4 + CELL.ALLOWED]++;
-              if (v > 0) {
-                lines[k0 + c] = v;
-                ruleCounts[v]++;
-              }
-            }
-          }
-        }
-      }
-      rowFlags[row] = flags;
-      row++;
-      if ((row & 63) === 0 && deadline()) break;
+      } else flags |= this.judgeCells(other ?? this.own, url, k0, other ? null : this.ruleCounts);
+      this.rowFlags[row] = flags;
+      if ((this.done & 63) === 0 && deadline()) return;
     }
-    this.done = row;
+  }
+
+  /**
+   * Judges one row's cells (from `k0`) by `file`; answers the row flags it
+   * earns. Another origin's deciding lines are its own file's, so they are
+   * not counted in `ruleCounts` (the editor's lines): it is null then.
+   */
+  private judgeCells(file: FileChecks, url: string, k0: number, ruleCounts: Int32Array | null): number {
+    const { mode } = file.outcome;
+    const path = mode === 'rules' ? getPathParamsQuery(url) : '';
+    // RFC 9309 §2.2.2: /robots.txt itself is always allowed.
+    const judged = mode === 'rules' && path !== '/robots.txt';
+    const { checks, results, checkOf } = file;
+    if (judged) for (let k = 0; k < checks.length; k++) results[k] = checks[k]?.check(path) ?? 0;
+    for (let c = 0; c < this.cols; c++) {
+      const v = judged ? results[checkOf[c]] : 0;
+      const s = v < 0 || mode === 'disallow-all' ? CELL.BLOCKED : CELL.ALLOWED;
+      this.status[k0 + c] = s;
+      this.lines[k0 + c] = Math.abs(v);
+      this.verdictCounts[c * 4 + s]++;
+      if (v !== 0 && ruleCounts) ruleCounts[Math.abs(v)]++;
+    }
+    return mode === 'rules' && !judged ? ROW.ROBOTS_TXT : 0;
   }
 
   get finished(): boolean {
     return this.done >= this.rows;
   }
 
+  /** The chunk of rows [start, done) to stream, with the run's progress after `elapsed` ms. */
+  chunk(start: number, elapsed: number): RunChunk {
+    const { done: end, cols } = this;
+    const normalised: [number, string][] = [];
+    const notes: [number, string][] = [];
+    for (let row = start; row < end; row++) {
+      const f = this.rowFlags[row];
+      if (f & ROW.NORMALISED) normalised.push([row, this.normalised.get(row)!]);
+      if (f & (ROW.INVALID | ROW.OUT_OF_SCOPE)) notes.push([row, this.notes.get(row)!]);
+    }
+    const rate = elapsed > 0 ? Math.round((end / elapsed) * 1000) : 0;
+    return {
+      kind: 'chunk',
+      start,
+      status: this.status.slice(start * cols, end * cols),
+      lines: this.lines.slice(start * cols, end * cols),
+      rowFlags: this.rowFlags.slice(start, end),
+      normalised,
+      notes,
+      progress: {
+        done: end,
+        total: this.rows,
+        rate,
+        etaMs: rate > 0 ? Math.round(((this.rows - end) / rate) * 1000) : 0,
+      },
+      totals: this.totals(),
+    };
+  }
+
   /** The running totals, for the page's summary and bar chart. */
   totals(): RunTotals {
-    const rc = this.ruleCounts;
-    let n = 0;
-    for (let i = 1; i < rc.length; i++) if (rc[i] > 0) n++;
-    const rules = new Int32Array(n * 2);
-    const top: [number, number][] = [];
-    let j = 0;
-    for (let i = 1; i < rc.length; i++) {
-      const c = rc[i];
-      if (c === 0) continue;
-      rules[j++] = i;
-      rules[j++] = c;
-      // Keep the top few by insertion: rules are many, the top list is short.
-      if (top.length < TOP_RULES || c > top[top.length - 1][1]) {
-        let at = top.length;
-        while (at > 0 && top[at - 1][1] < c) at--;
-        top.splice(at, 0, [i, c]);
-        if (top.length > TOP_RULES) top.pop();
-      }
-    }
-    return { verdicts: Array.from(this.verdictCounts), rules, topRules: top, normalised: this.normalisedCount };
+    const used: [number, number][] = [];
+    for (const [line, count] of this.ruleCounts.entries()) if (count > 0) used.push([line, count]);
+    // The top few by count, ties in line order.
+    const topRules = [...used].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, TOP_RULES);
+    const rules = Int32Array.from(used.flat());
+    return { verdicts: Array.from(this.verdictCounts), rules, topRules, normalised: this.normalised.size };
   }
 }

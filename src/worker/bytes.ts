@@ -6,7 +6,7 @@
  * an edit the text is what counts.
  */
 import { decodeUtf8WithOffsets } from '../core/globals';
-import { GOOGLE_SIZE_LIMIT_BYTES, parseRobotsTxt } from '../core/index';
+import { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, parseRobotsTxt } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import type { WireDiagnostic } from '../model/wire';
 
@@ -36,14 +36,6 @@ function bomLength(bytes: Uint8Array): number {
   let skip = 0;
   while (skip < 3 && skip < bytes.length && bytes[skip] === bom[skip]) skip++;
   return skip;
-}
-
-/** Where Googlebot stops reading (500 KiB, docs/behaviour.md §3), not inside a UTF-8 sequence. */
-function cutAtSizeLimit(bytes: Uint8Array): Uint8Array {
-  if (bytes.length <= GOOGLE_SIZE_LIMIT_BYTES) return bytes;
-  let cut = GOOGLE_SIZE_LIMIT_BYTES;
-  while (cut > GOOGLE_SIZE_LIMIT_BYTES - 3 && (bytes[cut] & 0xc0) === 0x80) cut--;
-  return bytes.subarray(0, cut);
 }
 
 /** Each line's invalid UTF-8 sequences in `body` (the bytes after the skipped mark), line ends as the parser counts them. */
@@ -94,7 +86,8 @@ export class HeldBytes {
   private readonly invalid: InvalidOnLine[];
 
   constructor(bytes: Uint8Array) {
-    const read = cutAtSizeLimit(bytes);
+    // Where Googlebot stops reading (docs/behaviour.md §3), not inside a UTF-8 sequence.
+    const read = applyGoogleSizeLimit(bytes).bytes;
     this.parsed = parseRobotsTxt(read);
     this.shownPartOf = bytes.length > EDITOR_CAP_BYTES ? bytes.length : null;
     const shown = this.shownPartOf === null ? bytes : read;

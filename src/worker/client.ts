@@ -7,25 +7,17 @@
  * caller's state is untouched, and the owner sends it again (`onRestart`).
  */
 import type {
-  AiLensResult,
   EvaluateParams,
   ExplainArgs,
-  ExplainResult,
   FlipProgress,
   FlipsParams,
-  FlipTally,
   ListHandle,
-  ListImport,
-  OpenedBytes,
-  ParseSummary,
   RunChunk,
-  RunEnd,
   RunStart,
   SitemapListInfo,
-  SitemapReport,
 } from '../model/wire';
 import type { RobotsApi } from './api';
-import { type ArgOf, Connection, isAbort, type Port, type ResultOf } from './rpc';
+import { type ArgOf, Connection, messageOf, type Port, type ResultOf } from './rpc';
 
 /** The parts of a Worker the client uses (a fake in tests). */
 export interface WorkerLike extends Port {
@@ -44,11 +36,6 @@ export interface ClientOptions {
   now?(): number;
   setInterval?(fn: () => void, ms: number): unknown;
   clearInterval?(handle: unknown): void;
-}
-
-/** Why a call has no answer, for its caller. */
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 export class RobotsWorkerClient {
@@ -93,24 +80,18 @@ export class RobotsWorkerClient {
     return [w, rpc];
   }
 
-  /** An answer arrived: the worker is well. */
-  private heard<T>(value: T): T {
-    this.failedRestarts = 0;
-    return value;
-  }
-
   /**
    * Hands a robots.txt file's bytes to the worker (transferred: `bytes` is
    * empty afterwards); resolves with the text they decode to, which the
    * editor shows. Until that text is edited, the worker parses the bytes.
    */
-  async openBytes(bytes: ArrayBuffer): Promise<OpenedBytes> {
+  openBytes(bytes: ArrayBuffer) {
     this.extraBudgetMs = Math.max(this.extraBudgetMs, Math.floor(bytes.byteLength / 2000));
-    return this.heard(await this.rpc.call('openBytes', bytes, { transfer: [bytes] }));
+    return this.rpc.call('openBytes', bytes, [bytes]);
   }
 
   /** Sends a new version of the robots.txt; resolves with its parse, or null if a newer version superseded it. */
-  async setText(text: string): Promise<ParseSummary | null> {
+  setText(text: string) {
     this.text = text;
     // A large text takes longer to parse: its budget grows with its size (1 s per MB).
     this.extraBudgetMs = Math.floor(text.length / 1000);
@@ -121,10 +102,10 @@ export class RobotsWorkerClient {
   /** The answer of a call made for `version`, or null when the text changed meanwhile (a failure is reported then). */
   private async current<T>(version: number, answer: Promise<T>): Promise<T | null> {
     try {
-      const value = this.heard(await answer);
+      const value = await answer;
       return version === this.version ? value : null;
     } catch (e) {
-      if (version === this.version && !isAbort(e)) this.opts.onFailure?.(messageOf(e));
+      if (version === this.version) this.opts.onFailure?.(messageOf(e));
       return null;
     }
   }
@@ -134,22 +115,17 @@ export class RobotsWorkerClient {
    * reach `onPiece` until the answer; `signal` cancels it. The owner cancels
    * a run when it sends a new text.
    */
-  async evaluate(
+  evaluate(
     params: EvaluateParams & { run: number },
     onPiece: (piece: RunStart | RunChunk) => void,
     signal: AbortSignal,
-  ): Promise<RunEnd> {
-    const arg = { ...params, version: this.version };
-    return this.heard(await this.rpc.stream('evaluate', arg, onPiece, signal));
+  ) {
+    return this.rpc.stream('evaluate', { ...params, version: this.version }, onPiece, signal);
   }
 
   /** Compares the deployed and the edited file as comparison `params.run`, streamed like `evaluate`. */
-  async flips(
-    params: FlipsParams & { run: number },
-    onPiece: (progress: FlipProgress) => void,
-    signal: AbortSignal,
-  ): Promise<{ tally: FlipTally; elapsedMs: number }> {
-    return this.heard(await this.rpc.stream('flips', params, onPiece, signal));
+  flips(params: FlipsParams & { run: number }, onPiece: (progress: FlipProgress) => void, signal: AbortSignal) {
+    return this.rpc.stream('flips', params, onPiece, signal);
   }
 
   /** A question about the run or the comparison the worker holds (a view, an export); null when it is gone. */
@@ -157,36 +133,27 @@ export class RobotsWorkerClient {
     method: K,
     arg: ArgOf<RobotsApi[K]>,
   ): Promise<ResultOf<RobotsApi[K]> | null> {
-    return this.held(this.rpc.call(method, arg));
-  }
-
-  /** An answer about a run or a comparison, or null when it is gone. */
-  private async held<T>(answer: Promise<T>): Promise<T | null> {
-    try {
-      return this.heard(await answer);
-    } catch {
-      return null;
-    }
+    return this.rpc.call(method, arg).catch(() => null);
   }
 
   /** Explains one cell; resolves null when the text changed meanwhile. */
-  explain(args: ExplainArgs): Promise<ExplainResult | null> {
+  explain(args: ExplainArgs) {
     const version = this.version;
     return this.current(version, this.rpc.call('explain', { ...args, version }));
   }
 
   /** The AI lens of the current text, with that text (its edits' offsets fit it); null when the text changed meanwhile. */
-  async aiLens(): Promise<{ result: AiLensResult; text: string } | null> {
+  async aiLens() {
     const version = this.version;
     const text = this.text;
-    const result = await this.held(this.rpc.call('aiLens', { version }));
+    const result = await this.rpc.call('aiLens', { version }).catch(() => null);
     return result && version === this.version && text !== null ? { result, text } : null;
   }
 
   /** The Sitemaps tab's report for the current text; resolves null when the text changed meanwhile. */
-  async sitemaps(robotsUrl: string, list: SitemapListInfo | null, crawler: number): Promise<SitemapReport | null> {
+  async sitemaps(robotsUrl: string, list: SitemapListInfo | null, crawler: number) {
     const version = this.version;
-    const report = await this.held(this.rpc.call('sitemaps', { version, robotsUrl, list, crawler }));
+    const report = await this.rpc.call('sitemaps', { version, robotsUrl, list, crawler }).catch(() => null);
     return version === this.version ? report : null;
   }
 
@@ -196,14 +163,15 @@ export class RobotsWorkerClient {
    * `column` yet answers its header and first rows. Rejects with why the file
    * could not be read.
    */
-  async importList(file: Blob, name: string, column: number | null): Promise<ListImport> {
+  async importList(file: Blob, name: string, column: number | null) {
     // Reading a large file takes time: 1 s more per 5 MB (the worker's counts of URLs read keep it heard).
     this.extraBudgetMs = Math.max(this.extraBudgetMs, Math.floor(file.size / 5000));
     const restarts = this.restarts;
     const id = this.nextList++;
-    const read = () => this.rpc.call('importList', { file, name, column, id }, { onChunk: () => {} });
+    // Its pieces (counts of URLs read) only keep the worker heard.
+    const read = () => this.rpc.call('importList', { file, name, column, id });
     try {
-      const answer = this.heard(await read());
+      const answer = await read();
       if (answer.kind === 'list' && answer.handle) this.reread = read;
       return answer;
     } catch (e) {
@@ -220,30 +188,25 @@ export class RobotsWorkerClient {
     this.extraBudgetMs = Math.max(this.extraBudgetMs, 20_000);
     const id = this.nextList++;
     const read = () => this.rpc.call('loadList', { key, id });
-    const handle = this.heard(await read());
+    const handle = await read();
     if (!handle) return null;
     this.reread = read;
     return { ...handle, name };
   }
 
   /** After a restart: has the fresh worker read the held list again; settles either way; null when none is held. */
-  rehold(): Promise<void> | null {
-    return (
-      this.reread?.().then(
-        () => undefined,
-        () => undefined,
-      ) ?? null
-    );
+  rehold(): Promise<unknown> | null {
+    return this.reread?.().catch(() => undefined) ?? null;
   }
 
   /** Rows [from, to) of held list `id`; null when it is no longer held. */
   listRows(id: number, from: number, to: number): Promise<string[] | null> {
-    return this.held(this.rpc.call('listRows', { id, from, to }));
+    return this.rpc.call('listRows', { id, from, to }).catch(() => null);
   }
 
   /** The whole text of held list `id` (one copy, for the URL editor); null when it is no longer held. */
   listText(id: number): Promise<string | null> {
-    return this.held(this.rpc.call('listText', { id }));
+    return this.rpc.call('listText', { id }).catch(() => null);
   }
 
   /**
@@ -251,8 +214,8 @@ export class RobotsWorkerClient {
    * thread never copies a huge string for storage. Resolves with its count
    * of URLs; rejects with the reason when it could not be saved.
    */
-  async saveList(key: string): Promise<number> {
-    return this.heard(await this.rpc.call('saveList', { key }));
+  saveList(key: string) {
+    return this.rpc.call('saveList', { key });
   }
 
   private checkBudget(): void {
@@ -271,18 +234,13 @@ export class RobotsWorkerClient {
     this.worker.onerror = null;
     this.worker.terminate();
     this.restarts++;
-    this.failedRestarts++;
+    this.failedRestarts = this.rpc.answered ? 1 : this.failedRestarts + 1;
     // Any answer still in flight belongs to the old worker: bump the version.
     this.version++;
     const old = this.rpc;
     [this.worker, this.rpc] = this.spawn();
     old.close('the worker restarted');
     this.opts.onRestart?.(message);
-  }
-
-  /** The text last sent, so the owner can re-send it after a restart. */
-  get lastText(): string | null {
-    return this.text;
   }
 
   /** True when restarts keep failing (the same input crashes the worker again). */

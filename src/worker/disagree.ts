@@ -20,11 +20,11 @@ export class ReaderDiffs {
   constructor(readonly run: BulkRun) {
     this.masks = new Uint8Array(run.rows * run.cols);
     // A token the reference cannot obey has no readers' strip either (ExplainLenses).
-    this.readers = run.crawlers.map((c) => (c.info.valid ? dialectVerdicts(run.parsed, c) : null));
+    this.readers = run.crawlers.map((c) => (c.valid ? dialectVerdicts(run.parsed, c) : null));
   }
 
-  /** True when every row the run has evaluated so far is computed. */
-  get upToDate(): boolean {
+  /** True when every row the run has evaluated so far is computed (the run may go on). */
+  get finished(): boolean {
     return this.done >= this.run.done;
   }
 
@@ -32,7 +32,7 @@ export class ReaderDiffs {
   step(deadline: () => boolean): void {
     const { run, masks, readers } = this;
     // When the fetch result decides, no rule does, and every reader agrees.
-    if (run.outcome.mode !== 'rules') {
+    if (run.own.outcome.mode !== 'rules') {
       this.done = run.done;
       return;
     }
@@ -58,32 +58,9 @@ export class ReaderDiffs {
   }
 }
 
-/** The run's diffs, made once per run and kept while the run is the latest. */
-const byRun = new WeakMap<BulkRun, ReaderDiffs>();
-
-/** The diffs of `run` (created empty on first use). */
-export function readerDiffsOf(run: BulkRun): ReaderDiffs {
-  let d = byRun.get(run);
-  if (!d) {
-    d = new ReaderDiffs(run);
-    byRun.set(run, d);
-  }
-  return d;
-}
-
-/**
- * Per row of the run (rows not computed stay 0): the readers that differ in
- * the columns a query looks at (`crawler`, or every column when it is -1).
- */
-export function rowReaderMasks(diffs: ReaderDiffs, crawler: number): Uint8Array {
-  const { cols } = diffs.run;
-  const c0 = crawler >= 0 && crawler < cols ? crawler : 0;
-  const c1 = crawler >= 0 && crawler < cols ? crawler + 1 : cols;
+/** Per row of the run (rows not computed stay 0): the readers that differ in the columns `cols` (a query's, view.ts). */
+export function rowReaderMasks(diffs: ReaderDiffs, cols: readonly number[]): Uint8Array {
   const out = new Uint8Array(diffs.done);
-  for (let row = 0; row < diffs.done; row++) {
-    let m = 0;
-    for (let c = c0; c < c1; c++) m |= diffs.masks[row * cols + c];
-    out[row] = m;
-  }
+  for (let row = 0; row < diffs.done; row++) for (const c of cols) out[row] |= diffs.masks[row * diffs.run.cols + c];
   return out;
 }

@@ -8,7 +8,7 @@ import { lintRobots } from '../core/lint';
 import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
 import { urlOrigin } from '../core/url';
-import type { ExplainArgs, ExplainResult, OpenedBytes, ParseSummary } from '../model/wire';
+import type { ExplainArgs, ExplainResult, ParseSummary } from '../model/wire';
 import { HeldBytes } from './bytes';
 import { capPerCode } from './capDiagnostics';
 import { explainedVerdict, explainLenses, resolveCrawler } from './crawlers';
@@ -54,8 +54,8 @@ export class RobotsDocument {
     return withTransfer({ ...summary, fromBytes: held !== null, looksLike: looksLike(text) }, summaryTransfer(summary));
   }
 
-  /** Holds an opened file's bytes and answers the text they decode to. */
-  openBytes(bytes: ArrayBuffer): OpenedBytes {
+  /** Holds an opened file's bytes and answers the text they decode to (line ends as "\n"), its lines with invalid UTF-8, and whether it is only the part Google reads. */
+  openBytes(bytes: ArrayBuffer) {
     this.bytes = new HeldBytes(new Uint8Array(bytes));
     const { editorText: text, invalidLines, shownPartOf } = this.bytes;
     return { text, invalidLines, shownPartOf };
@@ -76,11 +76,6 @@ export class RobotsDocument {
   /** The parse of `text` when it is the text held (a before/after comparison reuses it), else null. */
   parsedText(text: string): ParsedRobots | null {
     return text === this.text ? this.parsed : null;
-  }
-
-  /** The latest parse, whatever its version (an export labels rule lines with it). */
-  get latest(): ParsedRobots | null {
-    return this.parsed;
   }
 
   /** Explains one cell: how the URL was read, which crawler, and the full verdict. */

@@ -5,24 +5,25 @@
  * built as a Blob from bounded chunks, so no single string grows with the run.
  */
 import { csvRecord, RESULT_COLUMNS } from '../core/csv';
+import { ruleLabel } from '../core/matcher';
 import { ROW } from '../model/codes';
-import type { ExportFormat, ExportSummary, ViewQuery } from '../model/wire';
+import type { ExportedFile, ExportFormat, ExportSummary, ViewQuery } from '../model/wire';
 import type { BulkRun } from './bulk';
-import { verdictPasses } from './view';
+import { ReaderDiffs } from './disagree';
+import { cellFilter, computeView } from './view';
 
 /** Verdict names as the CLI's CSV and JSON write them (`status`); indexed by CELL value. */
 const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];
 
 /**
  * What to write: the run, the view's rows (null: every row judged so far),
- * its query, rule labels by line, and for the readers' filter the readers
- * that differ per cell (disagree.ts).
+ * its query, and for the readers' filter the readers that differ per cell
+ * (disagree.ts).
  */
-export interface ExportSource {
+interface ExportSource {
   run: BulkRun;
   rows: Int32Array | null;
   query: ViewQuery;
-  ruleText: (line: number) => string;
   masks: Uint8Array | null;
 }
 
@@ -36,16 +37,11 @@ const CHUNK_CHARS = 1 << 20;
  * filter (search, normalised only) keeps every crawler's cell.
  */
 function cellKeeper({ run, query: q, masks }: ExportSource): { cols: number[]; keep: (k: number) => boolean } {
-  const all = Array.from({ length: run.cols }, (_, c) => c);
-  if (q.verdict === 'all' && q.rule === null) return { cols: all, keep: () => true };
-  const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : all;
-  const keep = (k: number) => {
-    // Another origin's deciding lines are its own file's, never the editor's line q.rule.
-    if (q.rule !== null && run.rowFlags[Math.floor(k / run.cols)] & ROW.OTHER_ORIGIN) return false;
-    const verdictOk = masks ? masks[k] !== 0 : verdictPasses(run.status[k], q.verdict);
-    return verdictOk && (q.rule === null || run.lines[k] === q.rule);
-  };
-  return { cols, keep };
+  if (q.verdict !== 'all' || q.rule !== null) {
+    const { cols, passes } = cellFilter(run, q, masks);
+    return { cols, keep: passes };
+  }
+  return { cols: cellFilter(run, { ...q, crawler: -1 }, null).cols, keep: () => true };
 }
 
 /** The fields of the cell of `row` in column `col` as the CLI names them: crawler, status, line, the line's text, and a note when no line decided. */
@@ -53,7 +49,7 @@ function cell(src: ExportSource, row: number, col: number) {
   const k = row * src.run.cols + col;
   const line = src.run.lines[k];
   return {
-    crawler: src.run.crawlers[col].info.label,
+    crawler: src.run.crawlers[col].label,
     status: STATUS_NAMES[src.run.status[k]],
     line: line > 0 ? line : null,
     lineText: line > 0 ? lineTextOf(src, row, line) : null,
@@ -61,13 +57,17 @@ function cell(src: ExportSource, row: number, col: number) {
   };
 }
 
-/** The text of the deciding line: in the editor's file, or in the other origin's file that judged the row. */
-function lineTextOf(src: ExportSource, row: number, line: number): string {
-  const { run } = src;
-  if (run.others && run.rowFlags[row] & ROW.OTHER_ORIGIN) {
-    return run.others.ruleText(requestUrl(run, row, run.url(row)), line);
+/** The text of the deciding line ("Disallow: /x"): in the editor's file, or in the other origin's file that judged the row. */
+function lineTextOf({ run }: ExportSource, row: number, line: number): string {
+  const other = run.rowFlags[row] & ROW.OTHER_ORIGIN ? run.others?.judgeOf(requestUrl(run, row, run.url(row))) : null;
+  const parsed = other?.parsed ?? run.parsed;
+  // Labelled once per parse: an export asks for one line per record.
+  let labels = parsed.cache.get('ruleLabels') as Map<number, string> | undefined;
+  if (!labels) {
+    labels = new Map(parsed.groups.flatMap((g) => g.rules.map((r) => [r.line, ruleLabel(r.kind, r.raw)])));
+    parsed.cache.set('ruleLabels', labels);
   }
-  return src.ruleText(line);
+  return labels.get(line) ?? '';
 }
 
 /** The URL the engine evaluated for `row` ('' when the URL could not be read). */
@@ -75,13 +75,12 @@ function requestUrl(run: BulkRun, row: number, url: string): string {
   return run.rowFlags[row] & ROW.INVALID ? '' : (run.normalised.get(row) ?? url);
 }
 
-/** Writes the file and says what it holds. */
-export function writeExport(
-  src: ExportSource,
-  format: ExportFormat,
-  wide: boolean,
-): { blob: Blob; summary: ExportSummary } {
-  const { run } = src;
+/** The records of `run` that `query` keeps, as a file (`wide`: a CSV row per URL, columns per crawler), and what it holds. */
+export function writeExport(run: BulkRun, query: ViewQuery, format: ExportFormat, wide: boolean): ExportedFile {
+  // An export is one explicit action: the readers' verdicts it needs are computed at once.
+  const diffs = query.verdict === 'disagree' ? (run.diffs ??= new ReaderDiffs(run)) : null;
+  diffs?.step(() => false);
+  const src = { run, rows: computeView(run, query, diffs), query, masks: diffs?.masks ?? null };
   const counts = { records: 0, urls: 0 };
   const lines = format === 'json' ? jsonLines(src, counts) : wide ? wideCsvLines(src, counts) : csvLines(src, counts);
   const blob = textBlob(format, lines);
@@ -122,15 +121,11 @@ function* chunked(parts: Iterable<string>): Generator<string> {
 type Counts = { records: number; urls: number };
 type Cell = ReturnType<typeof cell>;
 
-/** A row of the view with cells the filter keeps: per column of the query, the cell, or null where the filter left it out. */
-interface KeptRow {
-  url: string;
-  requestUrl: string;
-  cells: (Cell | null)[];
-}
-
-/** The view's rows in its order, each with the cells the filter keeps (rows with none are left out), counted. */
-function* keptRows(src: ExportSource, counts: Counts): Generator<KeptRow> {
+/**
+ * The view's rows in its order (rows with no kept cell are left out),
+ * counted; per column of the query, the cell, or null where the filter left it out.
+ */
+function* keptRows(src: ExportSource, counts: Counts) {
   const { run } = src;
   const { cols, keep } = cellKeeper(src);
   const n = src.rows ? src.rows.length : run.done;
@@ -160,7 +155,7 @@ function* csvLines(src: ExportSource, counts: Counts): Generator<string> {
 function* wideCsvLines(src: ExportSource, counts: Counts): Generator<string> {
   const header = ['url', 'request_url'];
   for (const c of cellKeeper(src).cols) {
-    const name = src.run.crawlers[c].info.label;
+    const name = src.run.crawlers[c].label;
     header.push(`${name} verdict`, `${name} line`, `${name} rule`);
   }
   yield csvRecord(header);

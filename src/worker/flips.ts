@@ -1,7 +1,7 @@
 /**
  * Before/after in the worker: the verdict flips between the deployed and the
  * edited robots.txt for a URL list × crawlers (docs/behaviour.md §5, §8),
- * streamed in time slices like a run (runs.ts), kept compactly (a row, a
+ * streamed in time slices like a run (bulk.ts), kept compactly (a row, a
  * crawler and a shared "pair" per flip) for the page's filtered, sorted views
  * and for exports.
  */
@@ -26,16 +26,14 @@ import type {
   FlipQuery,
   FlipRecord,
   FlipsParams,
-  FlipsView,
   FlipTally,
 } from '../model/wire';
-import { IntList } from './bulk';
+import { type HeldList, IntList } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { textBlob } from './exportFile';
 import type { HandlerHost } from './host';
 import { judgeUrl, scopeChecker } from './judge';
 import type { CallContext } from './rpc';
-import type { HeldList } from './runs';
 import { Jobs } from './sliced';
 import { byText } from './view';
 
@@ -80,17 +78,10 @@ function lazyComparison(before: ParsedRobots, after: ParsedRobots): Comparison {
 
 type Comparison = Parameters<typeof verdictFlips>[0];
 
-/** What a crawler reads of a text: up to Google's 500 KiB (docs/behaviour.md §9), parsed once per text. */
-class ParseCache {
-  private text: string | null = null;
-  private parsed: ParsedRobots | null = null;
-  get(text: string): ParsedRobots {
-    if (this.text !== text || !this.parsed) {
-      this.parsed = parseAsRead(text);
-      this.text = text;
-    }
-    return this.parsed;
-  }
+/** What a crawler reads of a text: up to Google's 500 KiB (docs/behaviour.md §9), the last text's parse kept. */
+function parseCache(): (text: string) => ParsedRobots {
+  let last: { text: string; parsed: ParsedRobots } | null = null;
+  return (text) => (last?.text === text ? last : (last = { text, parsed: parseAsRead(text) })).parsed;
 }
 
 /** One comparison of a URL list × crawlers, and the flips it found so far. */
@@ -225,8 +216,8 @@ export class FlipRun {
 
 /** The comparisons (`Jobs`: one at a time, the latest kept for views and exports); one per worker. */
 export class FlipRuns extends Jobs<FlipRun> {
-  private readonly deployed = new ParseCache();
-  private readonly edited = new ParseCache();
+  private readonly deployed = parseCache();
+  private readonly edited = parseCache();
 
   constructor(host: HandlerHost) {
     super(host, 'Comparison');
@@ -245,18 +236,11 @@ export class FlipRuns extends Jobs<FlipRun> {
   ): Promise<{ tally: FlipTally; elapsedMs: number }> {
     this.stop();
     const startedAt = this.host.now();
-    const crawlers = p.crawlers.map(resolveCrawler);
-    const after = parsedText(p.editedText) ?? this.edited.get(p.editedText);
-    const comparison = lazyComparison(this.deployed.get(p.deployedText), after);
-    const specs = crawlers.map(
-      (c, i): DiffCrawler => ({
-        label: String(i),
-        spec: c.profile
-          ? { tokens: c.profile.tokens, ignoresGlobal: c.profile.ignoresGlobal }
-          : { tokens: [c.token], ignoresGlobal: false },
-      }),
-    );
-    const labels = uniqueLabels(crawlers.map((c) => c.info.label));
+    const crawlers = p.crawlers.map((c) => resolveCrawler(c).info);
+    const after = parsedText(p.editedText) ?? this.edited(p.editedText);
+    const comparison = lazyComparison(this.deployed(p.deployedText), after);
+    const specs = crawlers.map((spec, i): DiffCrawler => ({ label: String(i), spec }));
+    const labels = uniqueLabels(crawlers.map((c) => c.label));
     const run = new FlipRun(p.run, comparison, list, specs, labels, p.normalise, p.robotsUrl);
     const report = () => ctx.emit({ done: run.done, total: run.rows, tally: run.tally() });
     const elapsedMs = await this.run(run, ctx.signal, report, startedAt);
@@ -264,7 +248,7 @@ export class FlipRuns extends Jobs<FlipRun> {
   }
 
   /** The first `query.limit` flips the query keeps, and how many it keeps. */
-  view(id: number, query: FlipQuery): FlipsView {
+  view(id: number, query: FlipQuery) {
     const run = this.resultsOf(id);
     const kept = run.select(query);
     return { run: run.id, records: kept.slice(0, query.limit).map((i) => run.record(i)), count: kept.length };

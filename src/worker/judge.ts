@@ -3,26 +3,21 @@
  * crawler's request form when asked, and checked against the robots.txt
  * URL's scope (docs/behaviour.md §1).
  */
+
+import { parseUrl } from '../core/globals';
 import { checkScope, toRequestUrl } from '../core/index';
 import { ABSOLUTE_URL } from '../core/url';
 import { ROW } from '../model/codes';
 
-/** One typed URL as read for matching, with the row flags it earns. */
-export interface Judged {
-  requestUrl: string;
-  changes: string[];
-  error: string | null;
-  outOfScope: string | null;
-  flags: number;
-}
-
 /**
  * Scope checks for one robots.txt URL (docs/behaviour.md §1). A URL that
- * starts with the robots.txt origin followed by `/` is in scope without
- * parsing it again; anything else gets the engine's full check and its reason.
+ * starts with the robots.txt origin followed by `/` (`scheme://host/`) is in
+ * scope without parsing it again; anything else gets the engine's full check
+ * and its reason.
  */
 export function scopeChecker(robotsUrl: string): (url: string) => string | null {
-  const prefix = scopePrefix(robotsUrl);
+  const u = checkScope(robotsUrl, robotsUrl).inScope ? parseUrl(robotsUrl.trim()) : null;
+  const prefix = u && `${u.protocol}//${u.host}/`;
   return (url) => {
     if (prefix !== null && url.lastIndexOf(prefix, 0) === 0) return null;
     const scope = checkScope(robotsUrl, url);
@@ -30,24 +25,13 @@ export function scopeChecker(robotsUrl: string): (url: string) => string | null 
   };
 }
 
-/** `scheme://host/` of a valid robots.txt URL: URLs starting with it are in scope. */
-export function scopePrefix(robotsUrl: string): string | null {
-  if (!checkScope(robotsUrl, robotsUrl).inScope) return null;
-  try {
-    const u = new URL(robotsUrl.trim());
-    return `${u.protocol}//${u.host}/`;
-  } catch {
-    return null;
-  }
-}
-
-/** Reads one typed URL the way the run and the explanation both do. */
+/** Reads one typed URL the way the run and the explanation both do; answers it as read, with the row flags it earns. */
 export function judgeUrl(
   input: string,
   normalise: boolean,
   robotsUrl: string,
   scope: (url: string) => string | null = scopeChecker(robotsUrl),
-): Judged {
+) {
   let requestUrl = input;
   let changes: string[] = [];
   let error: string | null = null;

@@ -8,9 +8,8 @@ import { readUrlList } from '../core/readList';
 import { detectListFormat, inspectCsv } from '../core/urllist';
 import type { ListHandle, ListImport } from '../model/wire';
 import { loadList as loadChunks, refusalReason } from '../persist/shelf';
-import { splitRows } from './bulk';
+import { type HeldList, splitRows } from './bulk';
 import type { HandlerHost } from './host';
-import type { HeldList } from './runs';
 
 /** Rows a handle carries: the origins panels judge a list by its first 500. */
 const HEAD = 500;
@@ -70,7 +69,7 @@ export async function importFile(
     if (urls.length - told >= PROGRESS_EVERY) progress((told = urls.length));
   }
   const text = urls.length ? `${urls.join('\n')}\n` : '';
-  const list = { text, ...splitRows(text) };
+  const list = splitRows(text);
   const short = text.length <= SHORT_LIST;
   const handle = short ? null : hold(list);
   return { kind: 'list', name, format, count: list.starts.length, sitemapIndex, text: short ? text : null, handle };
@@ -97,6 +96,5 @@ export async function loadList(host: HandlerHost, key: string): Promise<HeldList
   if (!store) throw new Error('IndexedDB is not available');
   const chunks = await loadChunks(store, key);
   if (chunks === undefined) return null;
-  const text = chunks.join('');
-  return { text, ...splitRows(text) };
+  return splitRows(chunks.join(''));
 }

@@ -4,48 +4,51 @@
  * page holds one (docs/page.md, "Several origins"), and says which origin
  * has no file otherwise. Each file is parsed and compiled once per run.
  */
+
+import type { FetchOutcome } from '../core/fetch';
 import { type CompiledRules, chooseGroups, compiledFor } from '../core/index';
-import { ruleLabel } from '../core/matcher';
 import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
 import { urlOrigin } from '../core/url';
-import type { OriginFileSpec } from '../model/wire';
-import type { BulkCrawler } from './bulk';
+import type { CrawlerInfo, OriginFileSpec } from '../model/wire';
 
-/** One origin's file, ready to judge rows. */
-export interface OriginJudge {
-  spec: OriginFileSpec;
+/** A file ready to judge a run's rows for its crawlers. */
+export interface FileChecks {
+  outcome: FetchOutcome;
   parsed: ParsedRobots;
+  /** Per crawler: the groups it obeys (docs/behaviour.md §5), or null when none. */
+  obeyed: (number[] | null)[];
   /** Per crawler: index into `checks` (crawlers obeying the same groups share one). */
   checkOf: Int32Array;
   checks: (CompiledRules | null)[];
+  /** Per check: its answer for the row being judged (lines, negative when blocking). */
+  results: Int32Array;
+}
+
+/** `parsed`'s checks for `crawlers`, each group choice compiled once. */
+export function fileChecks(parsed: ParsedRobots, crawlers: readonly CrawlerInfo[], outcome: FetchOutcome): FileChecks {
+  const obeyed: (number[] | null)[] = [];
+  const checks: (CompiledRules | null)[] = [];
+  const checkOf = Int32Array.from(crawlers, (c) => {
+    const choice = chooseGroups(parsed, c.tokens, c.ignoresGlobal);
+    obeyed.push(choice.kind === 'none' ? null : [...choice.groups]);
+    // compiledFor answers the same object for the same groups.
+    const check = choice.kind === 'none' ? null : compiledFor(parsed, choice.groups);
+    if (!checks.includes(check)) checks.push(check);
+    return checks.indexOf(check);
+  });
+  return { outcome, parsed, obeyed, checkOf, checks, results: new Int32Array(checks.length) };
 }
 
 /** The files of other origins for one run's crawlers, found by a URL's origin. */
 export class OriginFiles {
-  private readonly byOrigin = new Map<string, OriginJudge>();
+  private readonly byOrigin = new Map<string, FileChecks>();
   /** `scheme://host` as written → its origin; a list repeats few hosts, so each is parsed once. */
   private readonly prefixes = new Map<string, string | null>();
 
-  constructor(specs: readonly OriginFileSpec[], crawlers: readonly BulkCrawler[]) {
-    for (const spec of specs) {
-      const parsed = parseAsRead(spec.text);
-      const keys = new Map<string, number>();
-      const checks: (CompiledRules | null)[] = [];
-      const checkOf = new Int32Array(crawlers.length);
-      crawlers.forEach((c, i) => {
-        const choice = chooseGroups(parsed, c.tokens, c.ignoresGlobal);
-        const key = choice.kind === 'none' ? 'none' : choice.groups.join(',');
-        let k = keys.get(key);
-        if (k === undefined) {
-          k = checks.length;
-          keys.set(key, k);
-          checks.push(choice.kind === 'none' ? null : compiledFor(parsed, choice.groups));
-        }
-        checkOf[i] = k;
-      });
-      this.byOrigin.set(spec.origin, { spec, parsed, checkOf, checks });
-    }
+  constructor(specs: readonly OriginFileSpec[], crawlers: readonly CrawlerInfo[]) {
+    for (const spec of specs)
+      this.byOrigin.set(spec.origin, fileChecks(parseAsRead(spec.text), crawlers, spec.outcome));
   }
 
   /** The origin of `url`, read once per distinct `scheme://host` prefix. */
@@ -61,17 +64,9 @@ export class OriginFiles {
   }
 
   /** The file that judges `url`, or undefined when the page holds none for its origin. */
-  judgeOf(url: string): OriginJudge | undefined {
+  judgeOf(url: string): FileChecks | undefined {
     const origin = this.originOf(url);
     return origin === null ? undefined : this.byOrigin.get(origin);
-  }
-
-  /** The text of line `line` of the file that judged `url` ("Disallow: /x"), or ''. */
-  ruleText(url: string, line: number): string {
-    const j = this.judgeOf(url);
-    for (const g of j?.parsed.groups ?? [])
-      for (const r of g.rules) if (r.line === line) return ruleLabel(r.kind, r.raw);
-    return '';
   }
 }
 

@@ -41,7 +41,8 @@ export function withTransfer<T extends object>(value: T, list: Transferable[]): 
   return value;
 }
 
-function messageOf(e: unknown): string {
+/** What went wrong, in words. */
+export function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
@@ -78,17 +79,11 @@ export function serve(api: object, port: Port): void {
 }
 
 interface Pending {
-  resolve(value: unknown): void;
-  reject(e: Error): void;
-  onChunk?(chunk: unknown): void;
+  settle(error: Error | null, value?: unknown): void;
+  onChunk(chunk: unknown): void;
 }
 
-/** How a call is made: what to transfer, how to cancel it, where its pieces go. */
-interface CallOptions<Chunk> {
-  transfer?: Transferable[];
-  signal?: AbortSignal;
-  onChunk?(chunk: Chunk): void;
-}
+const cancelled = () => new DOMException('cancelled', 'AbortError');
 
 /** The page's end: calls the methods a worker serves. */
 export class Connection<Api> {
@@ -96,6 +91,8 @@ export class Connection<Api> {
   private readonly pending = new Map<number, Pending>();
   /** When the worker last answered (or was first owed an answer), for a watchdog. */
   lastHeard = 0;
+  /** Whether any call got its answer (not an error): the worker is well. */
+  answered = false;
 
   constructor(
     private readonly port: Port,
@@ -109,47 +106,44 @@ export class Connection<Api> {
     return this.pending.size;
   }
 
-  /** Calls `method` with `arg`; resolves with its answer, rejects with the worker's error or an AbortError. */
+  /** Calls `method` with `arg` (`transfer`red, not copied); resolves with its answer, rejects with the worker's error. */
   call<K extends Methods<Api>>(
     method: K,
     arg: ArgOf<Api[K]>,
-    opts: CallOptions<ChunkOf<Api[K]>> = {},
+    transfer: Transferable[] = [],
   ): Promise<ResultOf<Api[K]>> {
-    const { signal } = opts;
-    if (signal?.aborted) return Promise.reject(new DOMException('cancelled', 'AbortError'));
-    const id = this.nextId++;
-    if (this.pending.size === 0) this.lastHeard = this.now();
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        if (!this.pending.delete(id)) return;
-        this.port.postMessage({ id, abort: true });
-        reject(new DOMException('cancelled', 'AbortError'));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const done = () => signal?.removeEventListener('abort', onAbort);
-      this.pending.set(id, {
-        resolve: (v) => {
-          done();
-          resolve(v as ResultOf<Api[K]>);
-        },
-        reject: (e) => {
-          done();
-          reject(e);
-        },
-        onChunk: opts.onChunk as Pending['onChunk'],
-      });
-      this.port.postMessage({ id, method, arg }, opts.transfer ?? []);
-    });
+    return this.stream(method, arg, () => {}, null, transfer);
   }
 
-  /** Calls a streaming method: its pieces go to `onChunk` until the answer comes or `signal` cancels it. */
+  /**
+   * Calls a streaming method: its pieces go to `onChunk` until the answer
+   * comes, or `signal` cancels it (here and in the worker) with an AbortError.
+   */
   stream<K extends Methods<Api>>(
     method: K,
     arg: ArgOf<Api[K]>,
     onChunk: (chunk: ChunkOf<Api[K]>) => void,
-    signal: AbortSignal,
+    signal: AbortSignal | null,
+    transfer: Transferable[] = [],
   ): Promise<ResultOf<Api[K]>> {
-    return this.call(method, arg, { onChunk, signal });
+    if (signal?.aborted) return Promise.reject(cancelled());
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.lastHeard = this.now();
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.pending.delete(id);
+        this.port.postMessage({ id, abort: true });
+        reject(cancelled());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = (error: Error | null, value?: unknown) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (error) reject(error);
+        else resolve(value as ResultOf<Api[K]>);
+      };
+      this.pending.set(id, { settle, onChunk: onChunk as Pending['onChunk'] });
+      this.port.postMessage({ id, method, arg }, transfer);
+    });
   }
 
   /** Rejects every call still owed an answer (the worker is gone). */
@@ -157,7 +151,7 @@ export class Connection<Api> {
     const owed = [...this.pending.values()];
     this.pending.clear();
     this.port.onmessage = null;
-    for (const p of owed) p.reject(new Error(reason));
+    for (const p of owed) p.settle(new Error(reason));
   }
 
   private receive(a: Answer): void {
@@ -165,12 +159,15 @@ export class Connection<Api> {
     const p = this.pending.get(a.id);
     if (!p) return;
     if ('chunk' in a) {
-      p.onChunk?.(a.chunk);
+      p.onChunk(a.chunk);
       return;
     }
     this.pending.delete(a.id);
-    if ('error' in a) p.reject(new Error(a.error));
-    else p.resolve(a.value);
+    if ('error' in a) p.settle(new Error(a.error));
+    else {
+      this.answered = true;
+      p.settle(null, a.value);
+    }
   }
 }
 

@@ -53,7 +53,7 @@ function blockedIn(run: BulkRun, parsed: ParsedRobots, col: number): NonNullable
   }
   return {
     crawler: c,
-    label: run.crawlers[c].info.label,
+    label: run.crawlers[c].label,
     judged: run.done,
     finished: run.finished,
     count,

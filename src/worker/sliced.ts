@@ -10,23 +10,23 @@ import type { HandlerHost } from './host';
 const SLICE_MS = 20;
 
 /**
- * Calls `step` with a deadline until it returns true (finished), `after`
- * each slice; settles when finished, or with the reason once `stopped()`.
+ * Steps `job` with a deadline until it is finished, `after` each slice;
+ * settles when finished, or with the reason once `stopped()`.
  */
 export function runSliced(
   host: HandlerHost,
   stopped: () => boolean,
-  step: (deadline: () => boolean) => boolean,
-  after: () => void = () => {},
+  job: Pick<SlicedJob, 'finished' | 'step'>,
+  after: () => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const slice = () => {
       if (stopped()) return reject(new Error('superseded'));
       const t0 = host.now();
       try {
-        const finished = step(() => host.now() - t0 >= SLICE_MS);
+        job.step(() => host.now() - t0 >= SLICE_MS);
         after();
-        if (finished) return resolve();
+        if (job.finished) return resolve();
       } catch (e) {
         return reject(e);
       }
@@ -50,9 +50,10 @@ export interface SlicedJob {
  */
 export class Jobs<J extends SlicedJob> {
   private running: J | null = null;
-  private kept: J | null = null;
+  /** The latest job (going on or finished), or null. */
+  latest: J | null = null;
   /** Work that waits until no job is going (saving a list). */
-  private readonly idle: (() => void)[] = [];
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     protected readonly host: HandlerHost,
@@ -60,14 +61,9 @@ export class Jobs<J extends SlicedJob> {
     private readonly noun: string,
   ) {}
 
-  /** The latest job (going on or finished), or null. */
-  get latest(): J | null {
-    return this.kept;
-  }
-
   /** The latest job, if it is number `id`; throws when it is gone. */
   resultsOf(id: number): J {
-    if (this.kept?.id === id) return this.kept;
+    if (this.latest?.id === id) return this.latest;
     throw new Error(`${this.noun} ${id} is no longer held.`);
   }
 
@@ -76,14 +72,16 @@ export class Jobs<J extends SlicedJob> {
     this.running = null;
   }
 
-  /** Runs `fn` once no job is going (now, when none is). */
-  whenNoRun(fn: () => void): void {
-    this.idle.push(fn);
-    this.drainIdle();
+  /** Settles once no job is going (at once when none is). */
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.drainIdle();
+    });
   }
 
   private drainIdle(): void {
-    if (this.running === null) for (const f of this.idle.splice(0)) f();
+    if (this.running === null) for (const f of this.waiting.splice(0)) f();
   }
 
   /**
@@ -91,15 +89,11 @@ export class Jobs<J extends SlicedJob> {
    * each slice; settles when it is finished, rejects once it is replaced,
    * stopped or cancelled by `signal`. Answers how long it took (ms) since `startedAt`.
    */
-  protected async run(job: J, signal: AbortSignal, report: () => void, startedAt = this.host.now()): Promise<number> {
+  async run(job: J, signal: AbortSignal, report: () => void, startedAt: number): Promise<number> {
     this.running = job;
-    this.kept = job;
-    const stepped = (deadline: () => boolean) => {
-      job.step(deadline);
-      return job.finished;
-    };
+    this.latest = job;
     try {
-      await runSliced(this.host, () => this.running !== job || signal.aborted, stepped, report);
+      await runSliced(this.host, () => this.running !== job || signal.aborted, job, report);
     } finally {
       if (this.running === job) this.running = null;
       this.drainIdle();

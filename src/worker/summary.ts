@@ -47,10 +47,8 @@ function ruleTable(parsed: ParsedRobots): RuleTable {
 }
 
 /** The buffers of a summary's rule columns (each typed array has a buffer of its own), to transfer with it. */
-export function summaryTransfer(summary: ParseSummary): ArrayBuffer[] {
-  return Object.values(summary.rules)
-    .filter((v): v is ArrayBufferView => ArrayBuffer.isView(v))
-    .map((c) => c.buffer as ArrayBuffer);
+export function summaryTransfer({ rules }: ParseSummary): ArrayBuffer[] {
+  return [rules.lines, rules.kinds, rules.raws, rules.ends].map((c) => c.buffer as ArrayBuffer);
 }
 
 /** The summary of one parse that crosses to the page. */

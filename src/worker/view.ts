@@ -1,29 +1,84 @@
 /**
  * Views of a run's results, computed in the worker over the compact arrays:
- * which rows a query keeps and in what order (exportFile.ts writes them out).
- * The page never walks a million rows itself.
+ * which rows a query keeps and in what order (exportFile.ts writes them out),
+ * answered as the table asks. The page never walks a million rows itself.
  */
 
 import { CELL, isAllRows, ROW } from '../model/codes';
-import type { ViewQuery } from '../model/wire';
+import type { ViewQuery, ViewReply } from '../model/wire';
 import type { BulkRun } from './bulk';
-import type { ReaderDiffs } from './disagree';
+import { ReaderDiffs, rowReaderMasks } from './disagree';
+import type { HandlerHost } from './host';
+import { withTransfer } from './rpc';
+import { runSliced } from './sliced';
 
-/** Whether a cell's status passes the verdict filter (the readers' filter is decided by its masks instead). */
-export function verdictPasses(status: number, verdict: ViewQuery['verdict']): boolean {
-  switch (verdict) {
-    case 'all':
-      return true;
-    case 'allowed':
-      return status === CELL.ALLOWED;
-    case 'blocked':
-      return status === CELL.BLOCKED;
-    case 'unjudged':
-      return status === CELL.OUT_OF_SCOPE || status === CELL.INVALID_URL;
-    case 'disagree':
-      // Decided by the readers' masks (disagree.ts), not by the status.
-      return false;
-  }
+/** The readers' filter answers within about this long, with the rows it has checked so far. */
+const PARTIAL_MS = 500;
+
+/**
+ * Answers the rows of `run` that `query` keeps. The readers' filter first
+ * computes the readers' verdicts of rows it has not seen, in slices
+ * (other calls are read between slices); on a large file or list it
+ * answers after PARTIAL_MS with the rows checked so far (`complete` false,
+ * so the page asks again) and goes on in the background. `current()` says
+ * whether the run is still the latest, else it stops.
+ */
+export function answerView(
+  host: HandlerHost,
+  query: ViewQuery,
+  run: BulkRun,
+  current: () => boolean = () => true,
+): Promise<ViewReply> {
+  if (query.verdict !== 'disagree') return Promise.resolve(viewOf(query, run, null));
+  const diffs = (run.diffs ??= new ReaderDiffs(run));
+  const started = host.now();
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const after = () => {
+      if (answered || (!diffs.finished && host.now() - started < PARTIAL_MS)) return;
+      answered = true;
+      resolve(viewOf(query, run, diffs));
+    };
+    // Once answered, a stop is no one's error: the promise is settled.
+    runSliced(host, () => !current(), diffs, after).catch(reject);
+  });
+}
+
+function viewOf(query: ViewQuery, run: BulkRun, diffs: ReaderDiffs | null): ViewReply {
+  const rows = computeView(run, query, diffs);
+  const readers = diffs ? rowReaderMasks(diffs, cellFilter(run, query, null).cols) : null;
+  const reply: ViewReply = {
+    run: run.id,
+    query,
+    rows,
+    count: rows ? rows.length : run.rows,
+    complete: run.finished && (diffs === null || diffs.finished),
+    readers,
+  };
+  return withTransfer(reply, [...(rows ? [rows.buffer] : []), ...(readers ? [readers.buffer] : [])]);
+}
+
+/** The cell statuses each verdict filter keeps (the readers' filter is decided by its masks, disagree.ts). */
+const VERDICT_CELLS: Record<ViewQuery['verdict'], readonly number[]> = {
+  all: Object.values(CELL),
+  allowed: [CELL.ALLOWED],
+  blocked: [CELL.BLOCKED],
+  unjudged: [CELL.OUT_OF_SCOPE, CELL.INVALID_URL],
+  disagree: [],
+};
+
+/**
+ * The crawler columns `q` looks at (its crawler's, or every one), and
+ * whether cell `k` passes its verdict and rule filters; `masks` are the
+ * readers' filter's (disagree.ts).
+ */
+export function cellFilter(run: BulkRun, q: ViewQuery, masks: Uint8Array | null) {
+  const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : Array.from({ length: run.cols }, (_, c) => c);
+  const passes = (k: number) =>
+    (masks ? masks[k] !== 0 : VERDICT_CELLS[q.verdict].includes(run.status[k])) &&
+    // Another origin's deciding lines are its own file's, never the editor's line q.rule.
+    (q.rule === null || (run.lines[k] === q.rule && !(run.rowFlags[Math.floor(k / run.cols)] & ROW.OTHER_ORIGIN)));
+  return { cols, passes };
 }
 
 /**
@@ -33,27 +88,16 @@ export function verdictPasses(status: number, verdict: ViewQuery['verdict']): bo
  */
 export function computeView(run: BulkRun, q: ViewQuery, diffs: ReaderDiffs | null = null): Int32Array | null {
   if (isAllRows(q)) return null;
-  const { cols, status, lines, rowFlags } = run;
-  const masks = q.verdict === 'disagree' ? (diffs?.masks ?? null) : null;
+  const { cols, passes } = cellFilter(run, q, q.verdict === 'disagree' ? (diffs?.masks ?? null) : null);
   const n = q.verdict === 'disagree' ? Math.min(run.done, diffs?.done ?? 0) : run.done;
-  const c0 = q.crawler >= 0 && q.crawler < cols ? q.crawler : 0;
-  const c1 = q.crawler >= 0 && q.crawler < cols ? q.crawler + 1 : cols;
+  const filtered = q.verdict !== 'all' || q.rule !== null;
   const needle = q.search.trim().toLowerCase();
   const out = new Int32Array(n);
   let m = 0;
   for (let row = 0; row < n; row++) {
-    if (q.normalisedOnly && !(rowFlags[row] & ROW.NORMALISED)) continue;
-    if (q.verdict !== 'all' || q.rule !== null) {
-      // One crawler cell must pass both the verdict and the rule filter.
-      let ok = false;
-      for (let c = c0; c < c1 && !ok; c++) {
-        const k = row * cols + c;
-        const verdictOk = masks ? masks[k] !== 0 : verdictPasses(status[k], q.verdict);
-        // Another origin's deciding lines are its own file's, never the editor's line q.rule.
-        ok = verdictOk && (q.rule === null || (lines[k] === q.rule && !(rowFlags[row] & ROW.OTHER_ORIGIN)));
-      }
-      if (!ok) continue;
-    }
+    if (q.normalisedOnly && !(run.rowFlags[row] & ROW.NORMALISED)) continue;
+    // One crawler cell must pass both the verdict and the rule filter.
+    if (filtered && !cols.some((c) => passes(row * run.cols + c))) continue;
     if (needle !== '') {
       const url = run.url(row);
       if (url.indexOf(needle) === -1 && url.toLowerCase().indexOf(needle) === -1) continue;

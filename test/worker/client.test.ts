@@ -175,7 +175,6 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
     // A late answer of the old worker finds no one waiting.
     expect(() => workers[0].answer(sent, summary)).not.toThrow();
     expect(client.currentVersion).toBeGreaterThan(sent.arg.version);
-    expect(client.lastText).toBe('a');
   });
 
   it('notices a crash loop so the same input is not re-sent forever', () => {
