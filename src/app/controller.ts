@@ -20,7 +20,7 @@ import type {
   SitemapReport,
   ViewQuery,
 } from '../model/wire';
-import { type DeployState, useDeploy } from '../state/deploy';
+import { useDeploy } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import { originSpecs, useOrigins } from '../state/origins';
 import { type RobotsLabState, type RunResults, urlAt } from '../state/store';
@@ -40,11 +40,6 @@ export interface ControllerOptions {
   /** How long the worker may stay silent while it owes an answer (ms). */
   budgetMs?: number;
   clock?: Clock;
-  /** The client's watchdog timer (a test drives it by hand). */
-  setInterval?(fn: () => void, ms: number): unknown;
-  clearInterval?(handle: unknown): void;
-  /** The before/after view's store (the page's by default). */
-  deploy?: Pick<StoreApi<DeployState>, 'getState' | 'subscribe'>;
   /** Keeps an opened robots.txt file for the next reload (the page: IndexedDB, persist/openedFile.ts). */
   keepFile?(file: Blob): void;
 }
@@ -98,10 +93,8 @@ export class AppController {
     });
     this.client = new RobotsWorkerClient({
       create: createWorker,
-      budgetMs: options.budgetMs ?? 5000,
+      budgetMs: options.budgetMs,
       now: clock.now,
-      setInterval: options.setInterval,
-      clearInterval: options.clearInterval,
       onRestart: (message) => {
         this.store.getState().setWorkerNotice(message);
         this.runs.cancel();
@@ -114,7 +107,7 @@ export class AppController {
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });
-    this.flips = new FlipsController(store, options.deploy ?? useDeploy, this.client, clock);
+    this.flips = new FlipsController(store, useDeploy, this.client, clock);
     this.keepFile = options.keepFile ?? (() => {});
   }
 

@@ -39,7 +39,6 @@ function setup() {
   const controller = new AppController(lab, () => worker, noEditor, {
     budgetMs: 60_000,
     clock: { now: () => Date.now(), frame: (fn) => fn() },
-    deploy,
   });
   controller.start();
   return { lab, deploy, worker, controller };
