@@ -2,7 +2,7 @@
  * The page's pacings: the newest text goes to the worker as soon as it is
  * idle (`LatestWins`), and a stream from a worker (a run's verdicts, a
  * comparison's flips, a log audit) is followed one way (`StreamFollower`),
- * reaching the screen a few times a second (`Throttle`). Nothing waits on
+ * reaching the screen a few times a second. Nothing waits on
  * the size of the input.
  */
 import { isAbort } from '../worker/rpc';
@@ -37,7 +37,7 @@ export class LatestWins {
   }
 }
 
-/** The clock and the frame callback the throttle uses (the browser's, or a test's). */
+/** The clock and the frame callback a follower's shows use (the browser's, or a test's). */
 export interface Clock {
   now(): number;
   frame(fn: () => void): void;
@@ -48,33 +48,6 @@ export const browserClock: Clock = {
   now: () => performance.now(),
   frame: (fn) => requestAnimationFrame(() => fn()),
 };
-
-/** Calls `fn` at most once per `everyMs`, on an animation frame; requests in between coalesce. */
-export class Throttle {
-  private pending = false;
-  private last = Number.NEGATIVE_INFINITY;
-
-  constructor(
-    private readonly clock: Clock,
-    private readonly everyMs: number,
-    private readonly fn: () => void,
-  ) {}
-
-  /** Asks for a call soon. */
-  request(): void {
-    if (this.pending) return;
-    this.pending = true;
-    const wait = Math.max(0, this.last + this.everyMs - this.clock.now());
-    setTimeout(() => this.clock.frame(() => this.pending && this.now()), wait);
-  }
-
-  /** Calls now (and drops a pending request). */
-  now(): void {
-    this.pending = false;
-    this.last = this.clock.now();
-    this.fn();
-  }
-}
 
 /** What a follower does with its streams. */
 export interface StreamSink<Piece, End> {
@@ -102,13 +75,28 @@ export class StreamFollower<Piece, End> {
   private current: AbortController | null = null;
   private started = 0;
   private asked = 0;
-  private readonly refresh: Throttle;
+  /** A show waits for its turn and its frame. */
+  private showPending = false;
+  private lastShown = Number.NEGATIVE_INFINITY;
 
   constructor(
-    clock: Clock,
+    private readonly clock: Clock,
     private readonly sink: StreamSink<Piece, End>,
-  ) {
-    this.refresh = new Throttle(clock, FLUSH_MS, () => sink.show());
+  ) {}
+
+  /** Shows the state soon: at most once per FLUSH_MS, on an animation frame; requests in between coalesce. */
+  private showSoon(): void {
+    if (this.showPending) return;
+    this.showPending = true;
+    const wait = Math.max(0, this.lastShown + FLUSH_MS - this.clock.now());
+    setTimeout(() => this.clock.frame(() => this.showPending && this.showNow()), wait);
+  }
+
+  /** Shows the state now (and drops a pending show). */
+  private showNow(): void {
+    this.showPending = false;
+    this.lastShown = this.clock.now();
+    this.sink.show();
   }
 
   /** Starts the next stream with `open`, cancelling the one going on; answers its number. */
@@ -119,8 +107,8 @@ export class StreamFollower<Piece, End> {
     const live = () => this.current === ctl;
     const onPiece = (piece: Piece) => {
       if (!live()) return;
-      if (this.sink.piece(piece)) this.refresh.now();
-      else this.refresh.request();
+      if (this.sink.piece(piece)) this.showNow();
+      else this.showSoon();
     };
     const id = ++this.started;
     open(id, onPiece, ctl.signal).then(
@@ -128,7 +116,7 @@ export class StreamFollower<Piece, End> {
         if (!live()) return;
         this.current = null;
         this.sink.end(end);
-        this.refresh.now();
+        this.showNow();
       },
       (e: unknown) => {
         if (live() && !isAbort(e)) this.fail(e instanceof Error ? e.message : String(e));
