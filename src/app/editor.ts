@@ -5,7 +5,6 @@
 import { EditorView } from '@codemirror/view';
 import type { RobotsFix } from '../core/lint';
 import {
-  type ExpectationGutterMark,
   pushDiagnostics,
   type ResultHighlight,
   setDecidingLines,
@@ -13,6 +12,7 @@ import {
   showResultHighlight,
 } from '../editor/index';
 import type { DiagnosticTable } from '../model/diagnosticTable';
+import type { ExpectationMark } from '../model/wire';
 
 /** The editor as the controller sees it. */
 export interface EditorPort {
@@ -21,7 +21,7 @@ export interface EditorPort {
   /** The parse's lint diagnostics, under the text. */
   showDiagnostics(diagnostics: DiagnosticTable): void;
   /** The gutter's ✓/✗ marks of the `# expect:` comments. */
-  showExpectations(marks: readonly ExpectationGutterMark[]): void;
+  showExpectations(marks: readonly ExpectationMark[]): void;
   /** The gutter's deciding-line marks: line → cells it decides. */
   showDecidingLines(lines: ReadonlyMap<number, number>): void;
   /** The selected cell's group and rule lines (null clears them), scrolled into view unless the editor has focus. */
@@ -47,7 +47,7 @@ export class CodeMirrorPort implements EditorPort {
     if (this.view) pushDiagnostics(this.view, diagnostics);
   }
 
-  showExpectations(marks: readonly ExpectationGutterMark[]): void {
+  showExpectations(marks: readonly ExpectationMark[]): void {
     this.view?.dispatch({ effects: setExpectationMarks.of(marks) });
   }
 

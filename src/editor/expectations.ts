@@ -9,25 +9,17 @@
  */
 import { type Extension, RangeSet, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
 import { EditorView, GutterMarker, gutter } from '@codemirror/view';
+import type { ExpectationMark } from '../model/wire';
 import { showResultHighlight } from './decorations';
 
-/** One checked expectation as the editor shows it (the worker's ExpectationMark). */
-export interface ExpectationGutterMark {
-  line: number;
-  status: 'pass' | 'fail' | 'malformed';
-  message: string;
-  /** For a failing one: the lines that decided against it (a click on the mark highlights the first). */
-  decidingLines: readonly number[];
-}
-
 /** Replaces the expectation marks with those of the latest parse. */
-export const setExpectationMarks = StateEffect.define<readonly ExpectationGutterMark[]>();
+export const setExpectationMarks = StateEffect.define<readonly ExpectationMark[]>();
 
 const GLYPH = { pass: '✓', fail: '✗', malformed: '!' } as const;
 
 class ExpectationMarker extends GutterMarker {
   constructor(
-    readonly status: ExpectationGutterMark['status'],
+    readonly status: ExpectationMark['status'],
     readonly message: string,
     readonly decidingLine: number | null,
   ) {

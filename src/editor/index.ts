@@ -22,7 +22,7 @@ import { robotsBaseTheme, robotsHighlighting } from './highlight';
 import { robots } from './language';
 
 export { type ResultHighlight, setDecidingLines, showResultHighlight } from './decorations';
-export { type ExpectationGutterMark, setExpectationMarks } from './expectations';
+export { setExpectationMarks } from './expectations';
 export { pushDiagnostics } from './lint';
 
 /**
