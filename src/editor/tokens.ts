@@ -214,6 +214,9 @@ function tokenizeAgent(input: InputStream, next: number): void {
   if (end > 0) input.acceptToken(AgentSuffix, end);
 }
 
+/** Values read whole, up to the comment: what follows a product token, a sitemap URL, another key's value. */
+const WHOLE_VALUES = [AgentSuffix, SitemapUrl, Value];
+
 export const lineTokens = new ExternalTokenizer(
   (input, stack) => {
     const next = input.next;
@@ -252,15 +255,11 @@ export const lineTokens = new ExternalTokenizer(
     }
     if (stack.canShift(PathText)) tokenizePattern(input, next);
     else if (stack.canShift(ProductToken)) tokenizeAgent(input, next);
-    else if (stack.canShift(AgentSuffix)) {
+    else {
+      const token = WHOLE_VALUES.find((t) => stack.canShift(t));
+      if (token === undefined) return;
       const end = valueEnd(input);
-      if (end > 0) input.acceptToken(AgentSuffix, end);
-    } else if (stack.canShift(SitemapUrl)) {
-      const end = valueEnd(input);
-      if (end > 0) input.acceptToken(SitemapUrl, end);
-    } else if (stack.canShift(Value)) {
-      const end = valueEnd(input);
-      if (end > 0) input.acceptToken(Value, end);
+      if (end > 0) input.acceptToken(token, end);
     }
   },
   { contextual: true },
