@@ -120,7 +120,6 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Hands `write` the newest value once `delay` ms have passed since the first unwritten one (at once when 0). */
 function coalesce<T>(write: (value: T) => void, delay: number, later: (fn: () => void, ms: number) => unknown) {
   let pending: T | null = null;
-  let timer: unknown = null;
   const flush = () => {
     const p = pending;
     pending = null;
@@ -128,13 +127,10 @@ function coalesce<T>(write: (value: T) => void, delay: number, later: (fn: () =>
   };
   return {
     put(value: T) {
-      if (delay <= 0) return write(value);
+      // The first unwritten value sets the timer; the ones after it only replace it.
+      if (pending === null && delay > 0) later(flush, delay);
       pending = value;
-      if (timer === null)
-        timer = later(() => {
-          timer = null;
-          flush();
-        }, delay);
+      if (delay <= 0) flush();
     },
     flush,
     drop() {
@@ -144,12 +140,9 @@ function coalesce<T>(write: (value: T) => void, delay: number, later: (fn: () =>
 }
 
 /** Reads a large robots.txt back from the shelf; '' (and the user told why) when it is not there. */
-async function readRobotsText(
-  shelf: Shelf | undefined,
-  key: string,
-  onMissing: () => void,
-  onNotice: (m: string) => void,
-): Promise<string> {
+async function readRobotsText(opts: InputsStorageOptions, key: string, onMissing: () => void): Promise<string> {
+  const shelf = opts.shelf?.();
+  const onNotice = opts.onNotice;
   try {
     const text = await shelf?.get(key);
     if (typeof text === 'string') return text;
@@ -287,9 +280,8 @@ export function createInputsStorage(opts: InputsStorageOptions): InputsStorage {
       const listName = typeof value.listName === 'string' ? value.listName : null;
       if (external.includes('urlText')) unread = { key: `${key}:urlText`, count: count('urlText'), name: listName };
       if (!external.includes('robotsText')) return { state, version: value.version };
-      const shelf = opts.shelf?.();
       const missing = () => lost('robotsText', count('robotsText'));
-      return readRobotsText(shelf, `${key}:robotsText`, missing, opts.onNotice).then((robotsText) => {
+      return readRobotsText(opts, `${key}:robotsText`, missing).then((robotsText) => {
         if (robotsText) kept.robotsText = { text: robotsText, count: count('robotsText') ?? countLines(robotsText) };
         return { state: { ...state, robotsText }, version: value.version };
       });
