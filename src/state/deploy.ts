@@ -86,24 +86,9 @@ export const useDeploy = create<DeployState>()((set, get) => ({
 const DEPLOYED_KEY = 'deploy:deployed';
 const SNAPSHOTS_KEY = 'deploy:snapshots';
 
-/** Reads a stored snapshot list, dropping anything that is not one. */
+/** The snapshot list `writeSnapshots` stored (as JSON), or none. */
 function readSnapshots(json: unknown): Snapshot[] {
-  if (typeof json !== 'string') return [];
-  try {
-    const raw: unknown = JSON.parse(json);
-    if (!Array.isArray(raw)) return [];
-    return raw.filter(
-      (s): s is Snapshot =>
-        typeof s === 'object' &&
-        s !== null &&
-        typeof s.id === 'string' &&
-        typeof s.name === 'string' &&
-        typeof s.savedAt === 'string' &&
-        typeof s.text === 'string',
-    );
-  } catch {
-    return [];
-  }
+  return typeof json === 'string' ? JSON.parse(json) : [];
 }
 
 /**
@@ -117,10 +102,9 @@ export class DeployStorage {
   /** Set by `forget`: nothing is saved again before the page reloads. */
   private forgotten = false;
 
-  constructor(
-    private readonly values: Shelf | undefined,
-    private readonly store: typeof useDeploy = useDeploy,
-  ) {}
+  private readonly store = useDeploy;
+
+  constructor(private readonly values: Shelf | undefined) {}
 
   /** Loads what was kept, then follows the store. */
   async start(): Promise<void> {
