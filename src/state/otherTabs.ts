@@ -14,14 +14,12 @@ type Store = Pick<StoreApi<RobotsLabState>, 'getState' | 'setState'> & {
   persist: { rehydrate(): Promise<void> | void };
 };
 
-/** Flags the store when another tab saves (call once; returns the unsubscribe). */
-export function watchOtherTabs(store: Pick<StoreApi<RobotsLabState>, 'getState'>, target: Window = window): () => void {
-  const onStorage = (e: StorageEvent) => {
+/** Flags the store when another tab saves (call once). */
+export function watchOtherTabs(store: Pick<StoreApi<RobotsLabState>, 'getState'>): void {
+  addEventListener('storage', (e) => {
     // A change of the saved inputs (not of the layout prefs), or everything cleared in another tab.
     if (e.key === STORAGE_KEY || e.key === null) store.getState().setOtherTabChanged(true);
-  };
-  target.addEventListener('storage', onStorage);
-  return () => target.removeEventListener('storage', onStorage);
+  });
 }
 
 /** Replaces this tab's inputs with what the other tab saved (its URL list read by the worker). */

@@ -151,7 +151,6 @@ interface ResultsSlice {
   showDecidingLine(line: number | null): void;
   setWorkerNotice(message: string | null): void;
   setStorageNotice(message: string | null): void;
-  setListNotice(message: string | null): void;
   setOtherTabChanged(changed: boolean): void;
 }
 
@@ -248,7 +247,6 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   showDecidingLine: (decidingLine) => set({ decidingLine }),
   setWorkerNotice: (workerNotice) => set({ workerNotice }),
   setStorageNotice: (storageNotice) => set({ storageNotice }),
-  setListNotice: (listNotice) => set({ listNotice }),
   setOtherTabChanged: (otherTabChanged) => set({ otherTabChanged }),
 });
 
@@ -276,7 +274,7 @@ export const pageStorage = createInputsStorage({
   onNotice: (m) => {
     if (useRobotsLab.getState().storageNotice !== m) useRobotsLab.getState().setStorageNotice(m);
   },
-  onLost: (m) => useRobotsLab.getState().setListNotice(m),
+  onLost: (listNotice) => useRobotsLab.setState({ listNotice }),
   delayMs: 300,
 });
 
