@@ -21,20 +21,14 @@ export interface RunBasis {
 }
 
 /** The run's results as its first piece announces them: their arrays sized, still empty. */
-export function startResults(
-  basis: RunBasis,
-  { rows, crawlers, obeyed, rulesDecide, starts, ends }: RunStart,
-): RunResults {
-  const cols = crawlers.length;
+export function startResults({ id, textVersion, list, restarted }: RunBasis, start: RunStart): RunResults {
+  const { kind: _, rows, ...layout } = start;
+  const cols = start.crawlers.length;
   return {
-    id: basis.id,
-    textVersion: basis.textVersion,
-    list: basis.list,
-    starts,
-    ends,
-    crawlers,
-    obeyed,
-    rulesDecide,
+    id,
+    textVersion,
+    list,
+    ...layout,
     status: new Uint8Array(rows * cols),
     lines: new Int32Array(rows * cols),
     rowFlags: new Uint8Array(rows),
@@ -47,7 +41,7 @@ export function startResults(
     finished: false,
     elapsedMs: 0,
     totals: null,
-    restarted: basis.restarted,
+    restarted,
   };
 }
 
