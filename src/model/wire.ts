@@ -5,7 +5,7 @@
  */
 import type { DiffHunk } from '../core/aipref/diff';
 import type { Suggestion } from '../core/aipref/suggest';
-import type { LineEdit } from '../core/diff/index';
+import type { Flip } from '../core/diff/flips';
 import type { FetchOutcome } from '../core/fetch';
 import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
@@ -285,7 +285,7 @@ export interface FlipsParams extends Pick<EvaluateParams, 'urlsText' | 'crawlers
 }
 
 /** The direction of a verdict flip. */
-export type FlipKind = 'allowed-to-blocked' | 'blocked-to-allowed';
+export type FlipKind = Flip['kind'];
 
 /** A comparison's running counts. */
 export interface FlipTally {
@@ -310,18 +310,12 @@ export interface FlipQuery {
   limit: number;
 }
 
-/** One flip as the page shows it. */
-export interface FlipRecord {
+/** One flip as the page shows it: the engine's, with its place in the comparison. */
+export interface FlipRecord extends Flip {
   /** Position in the comparison (list order, URL-major). */
   index: number;
-  url: string;
   requestUrl: string;
-  crawler: string;
   crawlerIndex: number;
-  kind: FlipKind;
-  oldLine: { line: number; text: string } | null;
-  newLine: { line: number; text: string } | null;
-  causes: LineEdit[];
 }
 
 /** An export file written in the worker and what it holds. */
