@@ -11,6 +11,7 @@ import {
   RangeSet,
   RangeSetBuilder,
   StateEffect,
+  type StateEffectType,
   StateField,
 } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, GutterMarker, gutter, keymap } from '@codemirror/view';
@@ -79,24 +80,38 @@ class DecidesMarker extends GutterMarker {
   }
 }
 
-/** The deciding-line markers, mapped through edits until the next results arrive. */
-const decidingLinesField = StateField.define<RangeSet<GutterMarker>>({
-  create: () => RangeSet.empty,
-  update(markers, tr) {
-    let next = tr.docChanged ? markers.map(tr.changes) : markers;
-    for (const e of tr.effects) {
-      if (!e.is(setDecidingLines)) continue;
-      const builder = new RangeSetBuilder<GutterMarker>();
-      for (const line of [...e.value.keys()].sort((a, b) => a - b)) {
-        const count = e.value.get(line) ?? 0;
-        const pos = lineStart(tr.state, line);
-        if (pos == null || count <= 0) continue;
-        builder.add(pos, pos, new DecidesMarker(count));
+/**
+ * A gutter's markers, at most one a line: replaced whole by `effect`'s
+ * (`markers` makes them from its value), mapped through edits until then.
+ * An edit that leaves the same text (the whole file pasted over itself)
+ * keeps them: the page sends nothing new for an unchanged text, so mapping
+ * them through the replacement would drop them for good.
+ */
+export function lineMarkersField<T>(
+  effect: StateEffectType<T>,
+  markers: (value: T) => Iterable<[line: number, marker: GutterMarker]>,
+): StateField<RangeSet<GutterMarker>> {
+  return StateField.define({
+    create: () => RangeSet.empty,
+    update(marks, tr) {
+      let next = tr.docChanged && !tr.startState.doc.eq(tr.state.doc) ? marks.map(tr.changes) : marks;
+      for (const e of tr.effects) {
+        if (!e.is(effect)) continue;
+        const builder = new RangeSetBuilder<GutterMarker>();
+        for (const [line, marker] of [...markers(e.value)].sort((a, b) => a[0] - b[0])) {
+          const pos = lineStart(tr.state, line);
+          if (pos != null) builder.add(pos, pos, marker);
+        }
+        next = builder.finish();
       }
-      next = builder.finish();
-    }
-    return next;
-  },
+      return next;
+    },
+  });
+}
+
+/** The deciding-line markers, mapped through edits until the next results arrive. */
+const decidingLinesField = lineMarkersField(setDecidingLines, function* (lines) {
+  for (const [line, count] of lines) if (count > 0) yield [line, new DecidesMarker(count)];
 });
 
 /** The deciding line (1-based) for a click at `pos`, if that line has a marker or is the highlighted rule line. */

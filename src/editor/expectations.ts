@@ -7,10 +7,10 @@
  * title and an aria-label; the Problems panel lists the failing ones, so a
  * keyboard user reaches the same facts there.
  */
-import { type Extension, RangeSet, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import { type Extension, StateEffect } from '@codemirror/state';
 import { EditorView, GutterMarker, gutter } from '@codemirror/view';
 import type { ExpectationMark } from '../model/wire';
-import { showResultHighlight } from './decorations';
+import { lineMarkersField, showResultHighlight } from './decorations';
 
 /** Replaces the expectation marks with those of the latest parse. */
 export const setExpectationMarks = StateEffect.define<readonly ExpectationMark[]>();
@@ -42,27 +42,9 @@ class ExpectationMarker extends GutterMarker {
 }
 
 /** The marks, one per expectation line, mapped through edits. */
-const expectationMarksField = StateField.define<RangeSet<GutterMarker>>({
-  create: () => RangeSet.empty,
-  update(marks, tr) {
-    // A change that leaves the same text (the whole file pasted over itself) keeps
-    // the marks: the page sends no new parse for an unchanged text, so mapping
-    // them through the replacement would drop them for good.
-    let next = tr.docChanged && !tr.startState.doc.eq(tr.state.doc) ? marks.map(tr.changes) : marks;
-    for (const e of tr.effects) {
-      if (!e.is(setExpectationMarks)) continue;
-      const builder = new RangeSetBuilder<GutterMarker>();
-      const doc = tr.state.doc;
-      for (const m of [...e.value].sort((a, b) => a.line - b.line)) {
-        if (m.line < 1 || m.line > doc.lines) continue;
-        const pos = doc.line(m.line).from;
-        builder.add(pos, pos, new ExpectationMarker(m.status, m.message, m.decidingLines[0] ?? null));
-      }
-      next = builder.finish();
-    }
-    return next;
-  },
-});
+const expectationMarksField = lineMarkersField(setExpectationMarks, (marks) =>
+  marks.map((m) => [m.line, new ExpectationMarker(m.status, m.message, m.decidingLines[0] ?? null)] as const),
+);
 
 /** The page's verdict colours (CSS variables, so the dark theme has its own), readable on the gutter in both themes. */
 const expectTheme = EditorView.baseTheme({
