@@ -13,7 +13,6 @@ import type {
   ExportedFile,
   ExportFormat,
   ListHandle,
-  ListImport,
   RunChunk,
   RunEnd,
   RunStart,
@@ -58,7 +57,12 @@ function highlightOf(s: RobotsLabState): ResultHighlight | null {
 
 /** Connects one store, one worker (restarted as needed) and one editor. */
 export class AppController {
-  private readonly client: RobotsWorkerClient;
+  /**
+   * The worker, for the questions that need nothing from the store: a list
+   * file read (`importList`), the held list saved and read back
+   * (`saveList`, `loadList`), the AI lens (`aiLens`).
+   */
+  readonly client: RobotsWorkerClient;
   /** The runs' stream: the run on screen is shown a few times a second as it comes in. */
   private readonly runs: StreamFollower<RunStart | RunChunk, RunEnd>;
   private unsubscribe: (() => void) | null = null;
@@ -169,11 +173,6 @@ export class AppController {
     return this.client.about('export', { run: s.results.id, query: s.viewQuery, format, wide });
   }
 
-  /** Reads a URL list file in the worker (a long list stays there); a CSV without `column` answers its first rows. */
-  importUrlList(file: File, column: number | null): Promise<ListImport> {
-    return this.client.importList(file, file.name, column);
-  }
-
   /** The whole URL list as text (the user asked to edit a held list); null when the worker no longer holds it. */
   async listText(): Promise<string | null> {
     const s = this.store.getState();
@@ -193,16 +192,6 @@ export class AppController {
         ? { name: src.name, count: src.count, bytes: src.bytes, run: s.results?.id ?? null }
         : null;
     return this.client.sitemaps(s.robotsUrl, list, crawler);
-  }
-
-  /** Saves the list the worker holds in IndexedDB (the store's persistence calls this). */
-  saveList(key: string): Promise<number> {
-    return this.client.saveList(key);
-  }
-
-  /** Has the worker hold the list saved under `key` in IndexedDB; its handle, null when gone. */
-  loadSavedList(key: string, name: string | null): Promise<ListHandle | null> {
-    return this.client.loadList(key, name);
   }
 
   /** The reader of held list `list`'s rows, kept while the list is. */
@@ -243,11 +232,6 @@ export class AppController {
     this.opened = { file, text };
     this.textSender.poke();
     return opened;
-  }
-
-  /** The AI lens of the text the worker holds (matrix and suggestions), with that text; null when it changed meanwhile. */
-  aiLens(): ReturnType<RobotsWorkerClient['aiLens']> {
-    return this.client.aiLens();
   }
 
   /** Applies a suggestion's edits, made for `forText`, as one undoable edit; false when the text changed since. */

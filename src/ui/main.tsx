@@ -29,8 +29,8 @@ function boot(): void {
   controller.start();
   // A list the worker holds is saved and read back by the worker.
   void pageStorage.connect(useRobotsLab, {
-    save: (key) => controller.saveList(key),
-    load: (key, name) => controller.loadSavedList(key, name),
+    save: (key) => controller.client.saveList(key),
+    load: (key, name) => controller.client.loadList(key, name),
   });
   void reopenKeptFile(browserShelf, (bytes) => controller.reopenRobotsFile(bytes));
   watchOtherTabs(useRobotsLab);

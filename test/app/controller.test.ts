@@ -493,7 +493,7 @@ describe('a list the worker holds', () => {
   /** Imports a long list through the controller: the worker answers a handle, the store takes it. */
   async function importHeld(store: ReturnType<typeof setup>['store'], controller: AppController, w: FakeWorker) {
     const file = new File(['x'], 'urls.txt');
-    const imported = controller.importUrlList(file, null);
+    const imported = controller.client.importList(file, file.name, null);
     const call = w.last('importList');
     const handle = { ...HELD, id: call.arg.id };
     w.answer(call, {

@@ -20,7 +20,7 @@ export function AiLens() {
   useEffect(() => {
     if (parseVersion < 0) return;
     let live = true;
-    void controller.aiLens().then((r) => {
+    void controller.client.aiLens().then((r) => {
       if (live && r) setLens(r);
     });
     return () => {

@@ -35,7 +35,7 @@ export function useListImport(onImported: (said: string) => void) {
   async function loadFile(file: File, column: number | null = null) {
     setNote({ text: `Reading ${file.name}…`, error: false });
     try {
-      const result = await controller.importUrlList(file, column);
+      const result = await controller.client.importList(file, file.name, column);
       if (result.kind === 'csv') {
         setNote(null);
         setCsvChoice({ file, csv: result.csv, column: Math.max(0, result.csv.guess) });
