@@ -6,7 +6,6 @@
  * worker and a fake editor.
  */
 import type { StoreApi } from 'zustand';
-import type { RobotsFix } from '../core/lint';
 import type { ResultHighlight } from '../editor/index';
 import { isAllRows } from '../model/codes';
 import type {
@@ -85,7 +84,8 @@ export class AppController {
   constructor(
     private readonly store: LabStore,
     createWorker: () => WorkerLike,
-    private readonly editor: EditorPort,
+    /** The robots.txt editor the results are shown in (a suggestion applied, a line focused). */
+    readonly editor: EditorPort,
     options: ControllerOptions = {},
   ) {
     const clock = options.clock ?? browserClock;
@@ -234,19 +234,9 @@ export class AppController {
     return opened;
   }
 
-  /** Applies a suggestion's edits, made for `forText`, as one undoable edit; false when the text changed since. */
-  applySuggestion(edits: readonly RobotsFix[], forText: string): boolean {
-    return this.editor.applyEdits(edits, forText);
-  }
-
   /** Highlights one rule line in the editor and scrolls to it (a click on the totals' bar chart). */
   highlightRuleLine(line: number | null): void {
     this.editor.showHighlight(line === null ? null : { groupLines: [], ruleLine: line });
-  }
-
-  /** Moves the editor's cursor to a line and focuses it: the keyboard's way to a rule the gutter marks. */
-  focusEditorLine(line: number): void {
-    this.editor.focusLine?.(line);
   }
 
   /** The editor view registers itself here (null when it goes); it is shown what it missed. */

@@ -65,7 +65,7 @@ function LineLink({ line }: { line: number }) {
       className="link line-link"
       onClick={() => {
         if (decides) showDecidingLine(line);
-        controller.focusEditorLine(line);
+        controller.editor.focusLine(line);
       }}
       data-testid="explain-line"
     >

@@ -38,6 +38,7 @@ class FakeEditor implements EditorPort {
   applyEdits() {
     return false;
   }
+  focusLine() {}
 }
 
 const ROBOTS = 'User-agent: *\nDisallow: /private\n';

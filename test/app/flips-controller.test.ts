@@ -19,6 +19,7 @@ const noEditor: EditorPort = {
   showHighlight() {},
   showExpectations() {},
   applyEdits: () => false,
+  focusLine() {},
 };
 
 const DEPLOYED = 'User-agent: *\nDisallow: /private\n';

@@ -55,7 +55,7 @@ function IntentItem({ s, text }: { s: IntentSuggestion; text: string }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const apply = () => {
-    if (controller.applySuggestion(s.edits, text)) {
+    if (controller.editor.applyEdits(s.edits, text)) {
       setOpen(false);
       setNote('Applied as one edit: undo (Ctrl+Z in the editor) takes it back.');
     } else setNote('The text changed since this suggestion was made; it is being made again. Look at the new diff.');
