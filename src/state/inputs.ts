@@ -54,11 +54,16 @@ export function crawlerSpecs(c: ChosenCrawlers): CrawlerSpec[] {
 
 const isStringArray = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
 
+/** The persisted format's version; bump it and extend `migrateInputs` when the shape changes. */
+export const PERSIST_VERSION = 1;
+
 /**
- * Reads persisted inputs of any shape, keeping every field that is valid and
- * taking the default for the rest (a damaged entry never blanks the page).
+ * Reads persisted inputs of any shape and version, keeping every field that
+ * is valid and taking the default for the rest (a damaged entry never blanks
+ * the page). There is one format so far, so an older or foreign entry is
+ * read the same way.
  */
-function sanitizeInputs(raw: unknown): Inputs {
+export function migrateInputs(raw: unknown): Inputs {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const crawlers = (r.crawlers && typeof r.crawlers === 'object' ? r.crawlers : {}) as Record<string, unknown>;
   const settings = (r.settings && typeof r.settings === 'object' ? r.settings : {}) as Record<string, unknown>;
@@ -82,16 +87,4 @@ function sanitizeInputs(raw: unknown): Inputs {
           ? { row: sel.row as number, col: sel.col as number }
           : null,
   };
-}
-
-/** The persisted format's version; bump it and extend `migrateInputs` when the shape changes. */
-export const PERSIST_VERSION = 1;
-
-/**
- * Upgrades persisted state from another format version. There is one format
- * so far, so every older or foreign entry is read field by field: what is
- * still valid is kept, the rest takes its default.
- */
-export function migrateInputs(persisted: unknown, _version: number): Inputs {
-  return sanitizeInputs(persisted);
 }

@@ -290,9 +290,9 @@ export const useRobotsLab = create<RobotsLabState>()(
       version: PERSIST_VERSION,
       storage: pageStorage,
       partialize: (s) => ({ ...persistedPart(s), urlList: s.urlList }),
-      migrate: (persisted, version) => migrateInputs(persisted, version) as unknown as RobotsLabState,
+      migrate: (persisted) => migrateInputs(persisted) as unknown as RobotsLabState,
       merge: (persisted, current) =>
-        persisted === undefined ? current : { ...current, ...migrateInputs(persisted, PERSIST_VERSION), urlList: null },
+        persisted === undefined ? current : { ...current, ...migrateInputs(persisted), urlList: null },
     },
   ),
 );

@@ -5,7 +5,7 @@ import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/exam
 import { pickState } from '../../src/share/format';
 import { decodeLink, encodeLink } from '../../src/share/link';
 import { shouldAskBeforeReplacing } from '../../src/share/persisted';
-import { DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION } from '../../src/state/inputs';
+import { DEFAULT_INPUTS, migrateInputs } from '../../src/state/inputs';
 import { shareState } from './arbitraries';
 
 describe('persisted inputs and the share payload', () => {
@@ -17,7 +17,7 @@ describe('persisted inputs and the share payload', () => {
   });
 
   it('copies arrays, so a later edit of the store never changes a payload', () => {
-    const inputs = migrateInputs({ crawlers: { profiles: ['googlebot'], tokens: ['A'] } }, PERSIST_VERSION);
+    const inputs = migrateInputs({ crawlers: { profiles: ['googlebot'], tokens: ['A'] } });
     const share = pickState(inputs);
     inputs.crawlers.tokens.push('B');
     expect(share.crawlers.tokens).toEqual(['A']);
@@ -27,7 +27,7 @@ describe('persisted inputs and the share payload', () => {
     fc.assert(
       fc.property(shareState, (state) => {
         const inputs = pickState(state);
-        expect(migrateInputs(JSON.parse(JSON.stringify(inputs)), PERSIST_VERSION)).toEqual(inputs);
+        expect(migrateInputs(JSON.parse(JSON.stringify(inputs)))).toEqual(inputs);
         expect(pickState(inputs)).toEqual(state);
       }),
     );

@@ -122,8 +122,8 @@ describe('persistence', () => {
   });
 
   it('reads a damaged entry as the defaults', () => {
-    expect(migrateInputs(null, 0)).toEqual(DEFAULT_INPUTS);
-    expect(migrateInputs('garbage', 0)).toEqual(DEFAULT_INPUTS);
+    expect(migrateInputs(null)).toEqual(DEFAULT_INPUTS);
+    expect(migrateInputs('garbage')).toEqual(DEFAULT_INPUTS);
   });
 });
 
