@@ -363,7 +363,7 @@ export class AppController {
     if (!r) return;
     const query = s.viewQuery;
     if (isAllRows(query)) {
-      s.setView({ run: r.id, query, rows: null, count: r.total, complete: r.finished });
+      s.setView({ run: r.id, query, rows: null, count: r.total, complete: r.finished, readers: null });
       return;
     }
     void this.runs.ask(this.client.about('view', { run: r.id, query })).then((v) => {

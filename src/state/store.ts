@@ -9,13 +9,14 @@ import { persist } from 'zustand/middleware';
 import { ALL_ROWS } from '../model/codes';
 import type { FetchStatus } from '../model/fetchStatus';
 import type {
-  CrawlerInfo,
   ExplainResult,
   ListHandle,
   ParseSummary,
+  RunStart,
   RunTotals,
   SitemapReport,
   ViewQuery,
+  ViewReply,
 } from '../model/wire';
 import { createInputsStorage } from '../persist/inputs';
 import { browserLocal } from '../persist/local';
@@ -58,21 +59,14 @@ export interface RowReader {
   get(row: number): Promise<string>;
 }
 
-/** The results of one evaluation run, in compact arrays (row-major cells). */
-export interface RunResults {
+/** The results of one evaluation run, in compact arrays (row-major cells), laid out by the run's first piece. */
+export interface RunResults extends Omit<RunStart, 'kind' | 'rows'> {
   /** The run's id (the worker keeps its arrays for views and exports under it). */
   id: number;
   /** The robots.txt version the run evaluated. */
   textVersion: number;
   /** The URL list: the typed text, row i its characters [starts[i], ends[i]) (blank lines skipped, trimmed), or the worker's held list. */
   list: string | RowReader;
-  starts: Int32Array;
-  ends: Int32Array;
-  crawlers: CrawlerInfo[];
-  /** Per crawler: the groups it obeys, null when none (the editor lights them up for a selected cell). */
-  obeyed: (number[] | null)[];
-  /** False when the simulated fetch result decides, not the rules. */
-  rulesDecide: boolean;
   status: Uint8Array;
   lines: Int32Array;
   rowFlags: Uint8Array;
@@ -95,18 +89,6 @@ export function urlAt(r: RunResults, row: number): string {
   return typeof r.list === 'string' ? r.list.slice(r.starts[row], r.ends[row]) : r.list.at(row);
 }
 
-/** The rows the table shows: all in list order (rows null), or the worker's filtered and sorted index. */
-interface ResultsView {
-  run: number;
-  query: ViewQuery;
-  rows: Int32Array | null;
-  count: number;
-  /** False while the run is still streaming in (the view covers the rows done so far). */
-  complete: boolean;
-  /** For the readers' filter: per run row, the readers that differ from Google (DISAGREE_READERS bits). */
-  readers?: Uint8Array | null;
-}
-
 interface ResultsSlice {
   parse: ParseSummary | null;
   /** The text version `parse` belongs to. */
@@ -127,8 +109,12 @@ interface ResultsSlice {
   otherTabChanged: boolean;
   /** What the table shows: filters, search and sort (not persisted). */
   viewQuery: ViewQuery;
-  /** The worker's answer for `viewQuery` on the current run, or null while it computes. */
-  view: ResultsView | null;
+  /**
+   * The rows the table shows: all in list order (rows null), or the worker's
+   * answer for `viewQuery` on the current run (null while it computes);
+   * `complete` is false too while the run still streams in.
+   */
+  view: ViewReply | null;
   /** What the answer's panel shows: why the selected cell says what it says, the totals or the file's problems. */
   dockTab: DockTab;
   /** The sitemap file the URL list was imported from, while the list is still that file's (not persisted). */
@@ -142,7 +128,7 @@ interface ResultsSlice {
   setSitemapReport(report: SitemapReport | null): void;
   setDockTab(tab: DockTab): void;
   setViewQuery(q: Partial<ViewQuery>): void;
-  setView(view: ResultsView | null): void;
+  setView(view: ViewReply | null): void;
   setParse(parse: ParseSummary, version: number): void;
   setResults(results: RunResults | null): void;
   touchResults(): void;
