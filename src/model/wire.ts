@@ -381,12 +381,8 @@ export interface FlipProgress {
   tally: FlipTally;
 }
 
-/** The cell to explain, and the settings it is read with. */
-export interface ExplainArgs {
+/** The cell to explain, and the settings it is read with (as a run reads them). */
+export interface ExplainArgs extends Pick<EvaluateParams, 'normalise' | 'robotsUrl' | 'fetchStatus' | 'origins'> {
   url: string;
   crawler: CrawlerSpec;
-  normalise: boolean;
-  robotsUrl: string;
-  fetchStatus: FetchStatus;
-  origins?: OriginFileSpec[];
 }

@@ -7,12 +7,6 @@
 import { readFetchRecord } from '../core/fetchRecord';
 import type { OriginFile } from './origins';
 
-/** A dropped file: its name and its bytes. */
-export interface NamedBlob {
-  name: string;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
 /** The files read, and one sentence per file that could not be. */
 export interface RecordsRead {
   files: OriginFile[];
@@ -25,7 +19,7 @@ async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
 }
 
 /** Pairs each record with its body and reads both; a `.txt` without a record is left out. */
-export async function readSavedRecords(blobs: readonly NamedBlob[]): Promise<RecordsRead> {
+export async function readSavedRecords(blobs: readonly Pick<File, 'name' | 'arrayBuffer'>[]): Promise<RecordsRead> {
   const bodies = new Map(blobs.filter((b) => b.name.endsWith('.txt')).map((b) => [b.name.slice(0, -4), b]));
   const files: OriginFile[] = [];
   const errors: string[] = [];

@@ -14,6 +14,7 @@ import type {
   ParseSummary,
   RunStart,
   RunTotals,
+  SitemapListInfo,
   SitemapReport,
   ViewQuery,
   ViewReply,
@@ -144,10 +145,7 @@ interface ResultsSlice {
 export type DockTab = 'why' | 'totals' | 'problems' | 'ai' | 'sitemaps' | 'logs';
 
 /** A sitemap file imported as the URL list: its name, URL count, size, and the list it made (text or held). */
-interface SitemapSource {
-  name: string;
-  count: number;
-  bytes: number;
+interface SitemapSource extends Omit<SitemapListInfo, 'run'> {
   list: string | ListHandle;
 }
 
