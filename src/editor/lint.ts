@@ -6,18 +6,18 @@
  */
 import { type Action, type Diagnostic, setDiagnostics } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
-import type { RobotsDiagnostic } from '../core/lint';
 import type { DiagnosticTable } from '../model/diagnosticTable';
 
 /**
- * Converts engine diagnostics into CodeMirror diagnostics, clamped to a
- * document of `docLength` characters. Quick fixes become actions; a fix is
- * applied relative to the diagnostic's current (mapped) position, so it
- * still lands right after edits made since the diagnostics were computed.
+ * Replaces the editor's diagnostics with the given ones (at most a few
+ * hundred of each code), clamped to the document. Quick fixes become
+ * actions; a fix is applied relative to the diagnostic's current (mapped)
+ * position, so it still lands right after edits made since the diagnostics
+ * were computed.
  */
-function toCmDiagnostics(diagnostics: readonly RobotsDiagnostic[], docLength = Infinity): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const d of diagnostics) {
+export function pushDiagnostics(view: EditorView, diagnostics: DiagnosticTable): void {
+  const docLength = view.state.doc.length;
+  const shown = diagnostics.map((d): Diagnostic => {
     const from = Math.min(d.from, docLength);
     const to = Math.max(from, Math.min(d.to, docLength));
     const actions: Action[] = (d.fixes ?? []).map((fix) => ({
@@ -30,12 +30,7 @@ function toCmDiagnostics(diagnostics: readonly RobotsDiagnostic[], docLength = I
         view.dispatch({ changes: { from: fFrom, to: fTo, insert: fix.insert } });
       },
     }));
-    out.push({ from, to, severity: d.severity, source: d.code, message: d.message, actions });
-  }
-  return out;
-}
-
-/** Replaces the editor's diagnostics with the given ones (at most a few hundred of each code). */
-export function pushDiagnostics(view: EditorView, diagnostics: DiagnosticTable): void {
-  view.dispatch(setDiagnostics(view.state, toCmDiagnostics(diagnostics, view.state.doc.length)));
+    return { from, to, severity: d.severity, source: d.code, message: d.message, actions };
+  });
+  view.dispatch(setDiagnostics(view.state, shown));
 }
