@@ -4,10 +4,11 @@
  */
 import type { CrawlerReport, ViolationRecord } from '../core/logs/index';
 
-/** A version the page holds as text (the editor's file, a snapshot), live from `from` (null: from the start). */
+/** A version the page holds as text (the editor's file, a snapshot). */
 export interface TextVersion {
   label: string;
   text: string;
+  /** When it went live, ms since the epoch (UTC); null: from the start. */
   from: number | null;
 }
 

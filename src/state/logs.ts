@@ -6,17 +6,14 @@
  */
 import { create } from 'zustand';
 import type { ViolationRecord } from '../core/logs/index';
-import type { LogsProgress, LogsResult, RangesFile } from '../model/logs';
+import type { LogsProgress, LogsResult, RangesFile, TextVersion } from '../model/logs';
 
-/** A version the page holds as text; the editor's file is read when the run starts. */
-export interface TextSource {
+/** A version the page holds as text (a run's `TextVersion`); the editor's file is read when the run starts. */
+export interface TextSource extends Omit<TextVersion, 'text'> {
   id: string;
   kind: 'editor' | 'opened' | 'snapshot';
-  label: string;
   /** The text, for an opened file or a snapshot. */
   text?: string;
-  /** When it went live, ms since the epoch (UTC); null: from the start. */
-  from: number | null;
 }
 
 interface LogsState {
