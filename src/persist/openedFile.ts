@@ -29,12 +29,6 @@ export const useKeptFile = create<OpenedFileState>()(() => ({ reopened: null, ke
 /** The shelf key of the kept file (beside the saved inputs' large texts, so "Forget" removes it with them). */
 const KEPT_FILE_KEY = 'robots-lab:robotsFile';
 
-function isKept(v: unknown): v is KeptFile {
-  if (!v || typeof v !== 'object') return false;
-  const { name, bytes } = v as Partial<KeptFile>;
-  return typeof name === 'string' && bytes instanceof Blob;
-}
-
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Keeps an opened file for the next reload; says so on the note when the browser refuses. */
@@ -59,8 +53,9 @@ export async function reopenKeptFile(
   reopen: (bytes: Blob) => Promise<{ invalidLines: number; shownPartOf: number | null } | null>,
 ): Promise<void> {
   try {
-    const kept = await shelf?.get(KEPT_FILE_KEY);
-    if (!isKept(kept)) return;
+    // Only keepOpenedFile writes this key.
+    const kept = (await shelf?.get(KEPT_FILE_KEY)) as KeptFile | undefined;
+    if (!kept) return;
     const opened = await reopen(kept.bytes);
     if (opened) {
       const { invalidLines, shownPartOf } = opened;
