@@ -18,6 +18,8 @@ import type {
   SitemapReport,
   ViewQuery,
 } from '../model/wire';
+import { keepOpenedFile } from '../persist/openedFile';
+import { browserShelf } from '../persist/shelf';
 import { useDeploy } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import { originSpecs, useOrigins } from '../state/origins';
@@ -38,8 +40,6 @@ export interface ControllerOptions {
   /** How long the worker may stay silent while it owes an answer (ms). */
   budgetMs?: number;
   clock?: Clock;
-  /** Keeps an opened robots.txt file for the next reload (the page: IndexedDB, persist/openedFile.ts). */
-  keepFile?(file: Blob): void;
 }
 
 /**
@@ -77,7 +77,6 @@ export class AppController {
   private running: RunResults | null = null;
   /** The before/after view's comparisons, on the same worker. */
   readonly flips: FlipsController;
-  private readonly keepFile: (file: Blob) => void;
   /** The rows of the list the worker holds that the page has asked for. */
   private heldRows: HeldRows | null = null;
 
@@ -112,7 +111,6 @@ export class AppController {
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });
     this.flips = new FlipsController(store, useDeploy, this.client, clock);
-    this.keepFile = options.keepFile ?? (() => {});
   }
 
   /** After a restart: the comparison told, then (`again`) the opened file's bytes, the text and the run again. */
@@ -216,7 +214,8 @@ export class AppController {
     this.opened = { file, text: opened.text };
     this.store.getState().setRobotsText(opened.text);
     this.textSender.poke();
-    this.keepFile(file);
+    // Kept for the next reload (IndexedDB).
+    void keepOpenedFile(browserShelf, { name: file instanceof File ? file.name : 'robots.txt', bytes: file });
     return opened;
   }
 

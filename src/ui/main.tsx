@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ControllerContext } from '../app/context';
 import { AppController } from '../app/controller';
 import { CodeMirrorPort } from '../app/editor';
-import { keepOpenedFile, reopenKeptFile } from '../persist/openedFile';
+import { reopenKeptFile } from '../persist/openedFile';
 import { browserShelf } from '../persist/shelf';
 import { useOrigins } from '../state/origins';
 import { watchOtherTabs } from '../state/otherTabs';
@@ -22,10 +22,7 @@ startTheme();
 function boot(): void {
   const createWorker = () =>
     new Worker(new URL('../worker/robots.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
-  const controller = new AppController(useRobotsLab, createWorker, new CodeMirrorPort(), {
-    keepFile: (file) =>
-      void keepOpenedFile(browserShelf, { name: file instanceof File ? file.name : 'robots.txt', bytes: file }),
-  });
+  const controller = new AppController(useRobotsLab, createWorker, new CodeMirrorPort());
   controller.start();
   // A list the worker holds is saved and read back by the worker.
   void pageStorage.connect(useRobotsLab, {
