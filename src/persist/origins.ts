@@ -31,7 +31,7 @@ function readOriginFiles(raw: unknown): OriginFile[] {
 
 /** Loads the kept files into a store, then saves them as they change. */
 export class OriginsStorage {
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer?: ReturnType<typeof setTimeout>;
   private store: OriginsOwner | null = null;
   private saved: OriginFile[] | null = null;
   /** Set by `forget`: nothing is saved again before the page reloads. */
@@ -63,7 +63,7 @@ export class OriginsStorage {
     }
     store.subscribe((s, prev) => {
       if (s.files === prev.files) return;
-      if (this.timer) clearTimeout(this.timer);
+      clearTimeout(this.timer);
       // Typing in a file waits for a pause; anything else (a file added or
       // removed, a fetch status or record changed) is saved at once.
       const typing =
@@ -82,8 +82,7 @@ export class OriginsStorage {
 
   /** Saves the files now if they changed. */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    clearTimeout(this.timer);
     const files = this.store?.getState().files;
     if (!files || !this.shelf || this.forgotten || files === this.saved) return;
     this.saved = files;
@@ -97,8 +96,7 @@ export class OriginsStorage {
   /** Removes the kept files from this browser ("Forget stored data"). */
   async forget(): Promise<void> {
     this.forgotten = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    clearTimeout(this.timer);
     await this.shelf?.delete(ORIGINS_SHELF_KEY);
   }
 }

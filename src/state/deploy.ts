@@ -92,17 +92,15 @@ function readSnapshots(json: unknown): Snapshot[] {
 }
 
 /**
- * Keeps the deployed text and the snapshots in a `LargeValueStore`: loads
+ * Keeps the deployed text and the snapshots on the shelf (IndexedDB): loads
  * them once, then saves the deployed text a moment after it stops changing
  * (and at once when the page is hidden).
  */
 export class DeployStorage {
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer?: ReturnType<typeof setTimeout>;
   private saved = '';
   /** Set by `forget`: nothing is saved again before the page reloads. */
   private forgotten = false;
-
-  private readonly store = useDeploy;
 
   constructor(private readonly values: Shelf | undefined) {}
 
@@ -112,44 +110,43 @@ export class DeployStorage {
       try {
         const [text, snaps] = await Promise.all([this.values.get(DEPLOYED_KEY), this.values.get(SNAPSHOTS_KEY)]);
         // A paste made while loading wins over the stored text.
-        if (typeof text === 'string' && text && !this.store.getState().deployedText)
-          this.store.getState().setDeployedText(text);
+        if (typeof text === 'string' && text && !useDeploy.getState().deployedText)
+          useDeploy.getState().setDeployedText(text);
         this.saved = typeof text === 'string' ? text : '';
-        this.store.getState().setSnapshots(readSnapshots(snaps));
+        useDeploy.getState().setSnapshots(readSnapshots(snaps));
       } catch {
-        this.store.getState().setNotice('The saved deployed file and snapshots could not be read from this browser.');
+        useDeploy.getState().setNotice('The saved deployed file and snapshots could not be read from this browser.');
       }
     }
-    this.store.subscribe((s, prev) => {
+    useDeploy.subscribe((s, prev) => {
       if (s.deployedText === prev.deployedText) return;
-      if (this.timer) clearTimeout(this.timer);
+      clearTimeout(this.timer);
       this.timer = setTimeout(() => this.flush(), 300);
     });
   }
 
   /** Saves the deployed text now if it changed. */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const text = this.store.getState().deployedText;
+    clearTimeout(this.timer);
+    const text = useDeploy.getState().deployedText;
     if (!this.values || this.forgotten || text === this.saved) return;
     this.saved = text;
     void this.values.set(DEPLOYED_KEY, text).catch(() => {
-      this.store.getState().setNotice('The deployed file could not be kept in this browser (storage full or blocked).');
+      useDeploy.getState().setNotice('The deployed file could not be kept in this browser (storage full or blocked).');
     });
   }
 
   /** Removes the deployed text and the snapshots from this browser ("Forget stored data"). */
   async forget(): Promise<void> {
     this.forgotten = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    clearTimeout(this.timer);
     if (this.values) await Promise.all([this.values.delete(DEPLOYED_KEY), this.values.delete(SNAPSHOTS_KEY)]);
   }
 
   /** Saves the deployed text as a new snapshot named `name`. */
-  async saveSnapshot(name: string, now = new Date()): Promise<void> {
-    const s = this.store.getState();
+  async saveSnapshot(name: string): Promise<void> {
+    const now = new Date();
+    const s = useDeploy.getState();
     const snap: Snapshot = {
       id: `${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
       name: name.trim() || `Snapshot ${s.snapshots.length + 1}`,
@@ -161,18 +158,18 @@ export class DeployStorage {
 
   /** Deletes one snapshot. */
   async deleteSnapshot(id: string): Promise<void> {
-    await this.writeSnapshots(this.store.getState().snapshots.filter((x) => x.id !== id));
+    await this.writeSnapshots(useDeploy.getState().snapshots.filter((x) => x.id !== id));
   }
 
   private async writeSnapshots(list: Snapshot[]): Promise<void> {
-    const before = this.store.getState().snapshots;
-    this.store.getState().setSnapshots(list);
+    const before = useDeploy.getState().snapshots;
+    useDeploy.getState().setSnapshots(list);
     if (!this.values) return;
     try {
       await this.values.set(SNAPSHOTS_KEY, JSON.stringify(list));
     } catch {
-      this.store.getState().setSnapshots(before);
-      this.store.getState().setNotice('The snapshots could not be saved in this browser (storage full or blocked).');
+      useDeploy.getState().setSnapshots(before);
+      useDeploy.getState().setNotice('The snapshots could not be saved in this browser (storage full or blocked).');
     }
   }
 }
