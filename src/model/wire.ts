@@ -9,7 +9,7 @@ import type { Flip } from '../core/diff/flips';
 import type { FetchOutcome } from '../core/fetch';
 import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
-import type { Verdict } from '../core/types';
+import type { AgentLine, Group, Sitemap, Verdict } from '../core/types';
 import type { CsvShape } from '../core/urllist';
 import type { DiagnosticTable } from './diagnosticTable';
 import type { FetchStatus } from './fetchStatus';
@@ -30,12 +30,9 @@ export type CrawlerSpec = { kind: 'profile'; id: string } | { kind: 'token'; tok
 
 export type { WireDiagnostic } from './diagnosticTable';
 
-/** What the page needs to know about one group. */
-interface GroupSummary {
-  index: number;
-  startLine: number;
-  endLine: number;
-  agents: { line: number; value: string; isGlobal: boolean; productToken: string }[];
+/** What the page needs to know about one group: the parse's, without spans and rules. */
+interface GroupSummary extends Pick<Group, 'index' | 'startLine' | 'endLine'> {
+  agents: Omit<AgentLine, 'valueSpan'>[];
   /** Number of allow/disallow rules in the group. */
   ruleCount: number;
 }
@@ -79,7 +76,7 @@ export interface ParseSummary {
   byteLength: number;
   groups: GroupSummary[];
   rules: RuleTable;
-  sitemaps: { line: number; url: string }[];
+  sitemaps: Omit<Sitemap, 'span'>[];
   /**
    * Every diagnostic, in order of start, as columns (diagnosticTable.ts): the
    * page makes objects only for those it shows.
