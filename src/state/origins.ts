@@ -10,13 +10,7 @@ import type { RobotsFetchRecord } from '../core/fetchRecord';
 import type { OriginFileSpec } from '../model/wire';
 
 /** What a saved record tells about the file beside its text. */
-interface OriginRecord {
-  fetchedAt: string;
-  sha256: string;
-  summary: string;
-  mode: RobotsFetchRecord['mode'];
-  reason: string;
-}
+type OriginRecord = Pick<RobotsFetchRecord, 'fetchedAt' | 'sha256' | 'summary' | 'mode' | 'reason'>;
 
 /** One origin's file. */
 export interface OriginFile {
