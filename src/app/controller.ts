@@ -64,7 +64,7 @@ export class AppController {
   readonly client: RobotsWorkerClient;
   /** The runs' stream: the run on screen is shown a few times a second as it comes in. */
   private readonly runs: StreamFollower<RunStart | RunChunk, RunEnd>;
-  private unsubscribe: (() => void) | null = null;
+  private unsubscribe: (() => void)[] = [];
   /** Sends the newest text whenever the worker has answered the last one. */
   private readonly textSender = new LatestWins(() => this.sendText());
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
@@ -132,24 +132,19 @@ export class AppController {
 
   /** Sends the current inputs to the worker and follows the store from now on. */
   start(): void {
-    const inputs = this.store.subscribe((s, prev) => this.onChange(s, prev));
-    // Another origin's file judges that origin's rows: a change there is a new run.
-    const origins = useOrigins.subscribe((o, prev) => {
-      if (o.files === prev.files) return;
-      this.startRun();
-    });
-    this.unsubscribe = () => {
-      inputs();
-      origins();
-    };
+    this.unsubscribe = [
+      this.store.subscribe((s, prev) => this.onChange(s, prev)),
+      // Another origin's file judges that origin's rows: a change there is a new run.
+      useOrigins.subscribe((o, prev) => o.files !== prev.files && this.startRun()),
+    ];
     this.textSender.poke();
     this.flips.start();
   }
 
   /** Stops following the store and terminates the worker. */
   dispose(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
+    for (const u of this.unsubscribe) u();
+    this.unsubscribe = [];
     if (this.viewTimer !== null) clearTimeout(this.viewTimer);
     this.runs.cancel();
     this.flips.dispose();
