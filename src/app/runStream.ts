@@ -6,19 +6,10 @@
 
 import type { FlipsParams, RunChunk, RunStart } from '../model/wire';
 import { crawlerSpecs } from '../state/inputs';
-import type { RobotsLabState, RowReader, RunResults } from '../state/store';
+import type { RobotsLabState, RunResults } from '../state/store';
 
 /** What the run is of, known before the worker answers. */
-export interface RunBasis {
-  /** The run's number. */
-  id: number;
-  /** The robots.txt version the run evaluates. */
-  textVersion: number;
-  /** The URL list: its text, or the reader of the list the worker holds. */
-  list: string | RowReader;
-  /** True when this run replaces one cancelled before it finished. */
-  restarted: boolean;
-}
+export type RunBasis = Pick<RunResults, 'id' | 'textVersion' | 'list' | 'restarted'>;
 
 /** The run's results as its first piece announces them: their arrays sized, still empty. */
 export function startResults({ id, textVersion, list, restarted }: RunBasis, start: RunStart): RunResults {
