@@ -23,10 +23,8 @@ export class LatestWins {
 
   /** The input changed: send it now, or once the send in flight has settled. */
   poke(): void {
-    if (this.inFlight) {
-      this.dirty = true;
-      return;
-    }
+    this.dirty = true;
+    if (this.inFlight) return;
     this.inFlight = true;
     this.dirty = false;
     const settled = () => {
