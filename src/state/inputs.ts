@@ -4,15 +4,11 @@
  * first-visit example, so the page explains itself.
  */
 import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_URLS } from '../fixtures/example';
-import { type FetchStatus, isFetchStatus } from '../model/fetchStatus';
-import type { CrawlerSpec } from '../model/wire';
+import { isFetchStatus } from '../model/fetchStatus';
+import type { CrawlerSpec, EvaluateParams } from '../model/wire';
 
-interface Settings {
-  /** Turn typed URLs into the crawler's request form before matching. */
-  normalise: boolean;
-  /** The simulated answer of the server for /robots.txt. */
-  fetchStatus: FetchStatus;
-}
+/** How URLs are read and what the server answers for /robots.txt, as a run takes them. */
+type Settings = Pick<EvaluateParams, 'normalise' | 'fetchStatus'>;
 
 export interface ChosenCrawlers {
   /** Built-in profile ids, in the order chosen. */

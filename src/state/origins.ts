@@ -13,11 +13,7 @@ import type { OriginFileSpec } from '../model/wire';
 type OriginRecord = Pick<RobotsFetchRecord, 'fetchedAt' | 'sha256' | 'summary' | 'mode' | 'reason'>;
 
 /** One origin's file. */
-export interface OriginFile {
-  origin: string;
-  text: string;
-  /** The simulated status, or the record's (0: no answer). */
-  fetchStatus: number;
+export interface OriginFile extends Omit<OriginFileSpec, 'outcome'> {
   /** Set when the file came from a saved record: its outcome decides, not the status. */
   record: OriginRecord | null;
 }
