@@ -7,19 +7,16 @@
 import { readFetchRecord } from '../core/fetchRecord';
 import type { OriginFile } from './origins';
 
-/** The files read, and one sentence per file that could not be. */
-export interface RecordsRead {
-  files: OriginFile[];
-  errors: string[];
-}
-
 async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Pairs each record with its body and reads both; a `.txt` without a record is left out. */
-export async function readSavedRecords(blobs: readonly Pick<File, 'name' | 'arrayBuffer'>[]): Promise<RecordsRead> {
+/**
+ * Pairs each record with its body and reads both; a `.txt` without a record
+ * is left out. Answers the files read, and one sentence per file that could not be.
+ */
+export async function readSavedRecords(blobs: readonly Pick<File, 'name' | 'arrayBuffer'>[]) {
   const bodies = new Map(blobs.filter((b) => b.name.endsWith('.txt')).map((b) => [b.name.slice(0, -4), b]));
   const files: OriginFile[] = [];
   const errors: string[] = [];
