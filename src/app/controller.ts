@@ -395,10 +395,9 @@ export class AppController {
     const spec = crawlerSpecs(s.crawlers)[sel.col];
     if (!spec) return;
     const args = {
+      ...s.settings,
       crawler: spec,
-      normalise: s.settings.normalise,
       robotsUrl: s.robotsUrl.trim(),
-      fetchStatus: s.settings.fetchStatus,
       origins: originSpecs(useOrigins.getState().files),
     };
     const text = s.robotsText;
