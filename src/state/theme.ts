@@ -10,9 +10,6 @@ import { readLocal, writeLocal } from '../persist/local';
 /** What the user chose in the header. */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
-/** The theme the page shows. */
-export type Theme = 'light' | 'dark';
-
 /** The choices, in the order the header offers them. */
 export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
@@ -30,8 +27,8 @@ export function saveThemeChoice(storage: Pick<Storage, 'setItem' | 'removeItem'>
   writeLocal(THEME_KEY, c === 'system' ? null : c, storage);
 }
 
-/** The theme a choice shows, given whether the system prefers dark. */
-export function resolveTheme(choice: ThemeChoice, systemDark: boolean): Theme {
+/** The theme a choice shows ('light' or 'dark'), given whether the system prefers dark. */
+export function resolveTheme(choice: ThemeChoice, systemDark: boolean): Exclude<ThemeChoice, 'system'> {
   if (choice === 'system') return systemDark ? 'dark' : 'light';
   return choice;
 }
