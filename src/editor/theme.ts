@@ -8,31 +8,36 @@
  * the policy allows. So each editor is mounted in an open shadow root, and
  * the page stylesheet, which cannot reach inside, hands over its editor rules
  * here. Custom properties (`var(--focus)`) still inherit through the root.
+ * A browser without constructed stylesheets gets the same rules through a
+ * linked sheet (sheetFallback.ts).
  */
 import type { Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { styleThroughLinkedSheet } from './sheetFallback';
 
 /**
- * What a browser without constructed stylesheets (older than every browser
- * the page is built and tested for) shows above each editor: CodeMirror's
- * `<style>` element is refused by the policy, so the editor is unstyled, and
- * the page says so rather than leave it without a word.
+ * What a browser without constructed stylesheets shows above each editor
+ * when the fallback's sheet cannot be loaded either: the editor is unstyled,
+ * and the page says so rather than leave it without a word.
  */
 const UNSTYLED_EDITOR_MESSAGE =
   'This browser cannot style the editor under the page’s security policy: it lacks constructable ' +
-  'stylesheets (Safari 16.4, Firefox 101 and Chrome 73 have them). Update the browser to edit comfortably.';
+  'stylesheets (Safari 16.4, Firefox 101 and Chrome 73 have them) and the fallback stylesheet did not load. ' +
+  'Update the browser to edit comfortably.';
 
 /** Mounting options for `new EditorView`: a shadow root inside `host` as both root and parent. */
 export function shadowMount(host: HTMLElement): { root: ShadowRoot; parent: ShadowRoot } {
   // React's StrictMode mounts effects twice; a host keeps its first shadow root.
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  if (!('adoptedStyleSheets' in (root as object)) && !root.querySelector('[data-unstyled-editor]')) {
-    const note = document.createElement('p');
-    note.setAttribute('role', 'alert');
-    note.dataset.unstyledEditor = '';
-    note.textContent = UNSTYLED_EDITOR_MESSAGE;
-    root.append(note);
-  }
+  if (!('adoptedStyleSheets' in (root as object)))
+    styleThroughLinkedSheet(root, () => {
+      if (root.querySelector('[data-unstyled-editor]')) return;
+      const note = document.createElement('p');
+      note.setAttribute('role', 'alert');
+      note.dataset.unstyledEditor = '';
+      note.textContent = UNSTYLED_EDITOR_MESSAGE;
+      root.append(note);
+    });
   return { root, parent: root };
 }
 
