@@ -107,7 +107,7 @@ export async function runBatch(args: ParsedArgs, io: CliIo): Promise<number> {
       }
       // The decision alone (docs/behaviour.md §12, Decision): 0 allowed by no rule, ±line by that line.
       const d = checkerFor(files, query).decide(query.url);
-      out.push(d === 0 ? NO_RULE : `{"allowed":${d > 0},"line":${Math.abs(d)}}\n`);
+      out.pushAscii(d === 0 ? NO_RULE : `{"allowed":${d > 0},"line":${Math.abs(d)}}\n`);
     }
     if (out.full) await out.flush();
   }

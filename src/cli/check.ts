@@ -203,6 +203,15 @@ function listChildSitemaps(io: CliIo, batch: UrlBatch, first: boolean): number {
 const NO_CHANGES: readonly string[] = [];
 /** Tail cache key for "allowed because this is /robots.txt itself". */
 const ROBOTS_TXT_KEY = 0x7fffffff;
+/** A writer's tail for rows of one verdict, and whether it is ASCII text. */
+interface Tail {
+  tail: unknown;
+  ascii: boolean;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is exactly U+0000 to U+007F.
+const ASCII = /^[\u0000-\u007f]*$/;
+
 /** Invalid lines named on stderr; the rest are counted. */
 const INVALID_SHOWN = 20;
 
@@ -221,14 +230,16 @@ export class Judge {
   blocked = 0;
   private readonly checkers: Checker[];
   /** Per agent: decision → the writer's tail for rows so decided, or null when such rows are built whole. */
-  private readonly tails: Map<number, unknown>[];
+  private readonly tails: Map<number, Tail | null>[];
   private readonly reuse: boolean;
+  private lastName = '';
+  private lastNameAscii = true;
 
   constructor(
     private readonly parsed: ParsedRobots,
     private readonly plan: CheckPlan,
     private readonly writer: RowWriter,
-    private readonly out: Pick<OutputBuffer, 'push'>,
+    private readonly out: Pick<OutputBuffer, 'push' | 'pushAscii'>,
     private readonly notes: CliIo['stderr'],
     /** The fetch behind the file, when it came from a URL: its fields join every row, its outcome may decide them. */
     private readonly site: RobotsFetchRecord | null = null,
@@ -266,11 +277,12 @@ export class Judge {
       if (!scope.inScope) outOfScope = scope.reason;
     }
     const origin = originOf(name, line);
+    const asciiUrl = requestForm && this.asciiName(name);
     for (let a = 0; a < this.checkers.length; a++) {
       this.rows++;
       const cached = expected === null && outOfScope === null && this.reuse ? this.cachedTail(requestUrl, a) : null;
-      let tail = cached;
-      if (tail === null) {
+      let tail = cached?.tail;
+      if (tail === undefined) {
         const t = this.tailOf(requestUrl, a, expected, outOfScope);
         if (t.status === 'allowed') this.allowed++;
         else if (t.status === 'blocked') this.blocked++;
@@ -278,7 +290,10 @@ export class Judge {
         if (t.ok === false) this.tally.fail({ url, requestUrl, changes: [...changes], origin, ...t });
         tail = this.writer.tail(t);
       }
-      this.out.push(this.writer.row(url, requestUrl, changes, origin, tail));
+      const text = this.writer.row(url, requestUrl, changes, origin, tail);
+      // ASCII is copied as Latin-1, cheaper than encoding UTF-8.
+      if (asciiUrl && cached?.ascii) this.out.pushAscii(text);
+      else this.out.push(text);
     }
   }
 
@@ -286,7 +301,7 @@ export class Judge {
    * The tail of rows of agent `a` decided as `requestUrl` is, made once from
    * the first such row (and counted); null when such rows are built whole.
    */
-  private cachedTail(requestUrl: string, a: number): unknown {
+  private cachedTail(requestUrl: string, a: number): Tail | null {
     const decision = this.checkers[a].decide(requestUrl);
     // Only a URL whose path may be /robots.txt needs the full verdict to tell.
     const key =
@@ -300,13 +315,23 @@ export class Judge {
       // Reuse only what the decision fully determines: an index.html
       // alternative reports a pattern of its own (docs/behaviour.md §9).
       const same = (verdict.rule?.line ?? 0) === Math.abs(decision) && !verdict.rule?.viaIndexHtml;
-      tail = same ? this.writer.tail(this.tailOf(requestUrl, a, null, null, verdict)) : null;
+      const text = same ? this.writer.tail(this.tailOf(requestUrl, a, null, null, verdict)) : null;
+      tail = text === null ? null : { tail: text, ascii: typeof text === 'string' && ASCII.test(text) };
       cache.set(key, tail);
     }
     if (tail === null) return null;
     if (decision < 0) this.blocked++;
     else this.allowed++;
     return tail;
+  }
+
+  /** Whether a list name is ASCII (the last one asked about is remembered). */
+  private asciiName(name: string): boolean {
+    if (name !== this.lastName) {
+      this.lastName = name;
+      this.lastNameAscii = ASCII.test(name);
+    }
+    return this.lastNameAscii;
   }
 
   /** A line that cannot be judged: one "invalid" row per agent, named on stderr (the first few). */

@@ -89,8 +89,17 @@ export class OutputBuffer {
 
   /** Rows waiting to be encoded, as one string (V8 appends without copying). */
   private pending = '';
+  /** Whether every pending row was pushed as ASCII: then it is copied as Latin-1, cheaper than encoding UTF-8. */
+  private pendingAscii = true;
 
   push(text: string): void {
+    this.pending += text;
+    this.pendingAscii = false;
+    if (this.pending.length >= PENDING_CHARS) this.encodePending();
+  }
+
+  /** Like `push`, for text the caller knows is ASCII (its UTF-8 bytes are its Latin-1 bytes). */
+  pushAscii(text: string): void {
     this.pending += text;
     if (this.pending.length >= PENDING_CHARS) this.encodePending();
   }
@@ -99,9 +108,11 @@ export class OutputBuffer {
   private encodePending(): void {
     const text = this.pending;
     if (text === '') return;
+    const encoding = this.pendingAscii ? 'latin1' : 'utf8';
     this.pending = '';
-    if (this.fits(text.length * MAX_BYTES_PER_UNIT)) this.used += this.buffer.write(text, this.used);
-    else this.ready.push(Buffer.from(text));
+    this.pendingAscii = true;
+    if (this.fits(text.length * MAX_BYTES_PER_UNIT)) this.used += this.buffer.write(text, this.used, encoding);
+    else this.ready.push(Buffer.from(text, encoding));
   }
 
   /** Copies bytes [start, end) of `bytes`, rows already encoded, after the text pushed before. */

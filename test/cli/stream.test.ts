@@ -84,7 +84,7 @@ describe('OutputBuffer', () => {
     const out = new OutputBuffer(sink, 1 << 17); // room for a few 16K-character pieces
     const rows = Array.from({ length: 30000 }, (_, i) => `row ${i} ${'x'.repeat(i % 50)}\n`);
     for (const r of rows) {
-      out.push(r);
+      out.pushAscii(r);
       if (out.full) await out.flush();
     }
     await out.flush();
