@@ -490,6 +490,9 @@ describe('a robots.txt file kept from before a reload', () => {
 
 describe('a list the worker holds', () => {
   const HELD = { id: 1, name: 'urls.txt', count: 2000, head: ['/private/a', '/public'] };
+  /** The worker's answer to importing urls.txt: held under `handle`, not sent back as text. */
+  const heldAnswer = (handle: typeof HELD) =>
+    ({ kind: 'list', name: 'urls.txt', format: 'txt', count: 2000, sitemapIndex: false, text: null, handle }) as const;
 
   /** Imports a long list through the controller: the worker answers a handle, the store takes it. */
   async function importHeld(store: ReturnType<typeof setup>['store'], controller: AppController, w: FakeWorker) {
@@ -497,15 +500,7 @@ describe('a list the worker holds', () => {
     const imported = controller.client.importList(file, file.name, null);
     const call = w.last('importList');
     const handle = { ...HELD, id: call.arg.id };
-    w.answer(call, {
-      kind: 'list',
-      name: 'urls.txt',
-      format: 'txt',
-      count: 2000,
-      sitemapIndex: false,
-      text: null,
-      handle,
-    });
+    w.answer(call, heldAnswer(handle));
     const answer = await imported;
     if (answer.kind === 'list' && answer.handle) store.getState().setHeldList(answer.handle);
     return { file, handle };
@@ -570,15 +565,7 @@ describe('a list the worker holds', () => {
     const fresh = workers[1];
     expect(fresh.methods()).toEqual(['importList']);
     expect(fresh.last('importList').arg).toMatchObject({ file, id: handle.id });
-    fresh.answer(fresh.last('importList'), {
-      kind: 'list',
-      name: 'urls.txt',
-      format: 'txt',
-      count: 2000,
-      sitemapIndex: false,
-      text: null,
-      handle,
-    });
+    fresh.answer(fresh.last('importList'), heldAnswer(handle));
     await vi.advanceTimersByTimeAsync(0);
     expect(fresh.methods()).toEqual(['importList', 'setText', 'evaluate']);
     expect(fresh.last('evaluate').arg.urlsText).toBeNull();

@@ -187,21 +187,23 @@ describe('a worker that overruns its budget or crashes is restarted', () => {
 
 describe('a held list stays in the worker', () => {
   const HANDLE = { id: 1, name: 'urls.txt', count: 3, head: ['/a', '/b', '/c'] };
+  /** The worker's answer to importing urls.txt: held, not sent back as text. */
+  const HELD_ANSWER = {
+    kind: 'list',
+    name: 'urls.txt',
+    format: 'txt',
+    count: 3,
+    sitemapIndex: false,
+    text: null,
+    handle: HANDLE,
+  };
 
   it('runs and saves ask for the held list by null; its text comes whole when asked for; a typed list is sent', async () => {
     const { client, workers } = setup();
     const w = workers[0];
     const imported = client.importList(new Blob(['x']), 'urls.txt', null);
     const call = w.last('importList');
-    w.answer(call, {
-      kind: 'list',
-      name: 'urls.txt',
-      format: 'txt',
-      count: 3,
-      sitemapIndex: false,
-      text: null,
-      handle: HANDLE,
-    });
+    w.answer(call, HELD_ANSWER);
     expect(await imported).toMatchObject({ handle: HANDLE });
     evaluate(client, { ...params, urlsText: null });
     expect(w.sent.at(-1)).toMatchObject({ method: 'evaluate', arg: { urlsText: null } });
@@ -220,29 +222,13 @@ describe('a held list stays in the worker', () => {
     const file = new Blob(['x']);
     const imported = client.importList(file, 'urls.txt', null);
     const first = workers[0].last('importList');
-    workers[0].answer(first, {
-      kind: 'list',
-      name: 'urls.txt',
-      format: 'txt',
-      count: 3,
-      sitemapIndex: false,
-      text: null,
-      handle: HANDLE,
-    });
+    workers[0].answer(first, HELD_ANSWER);
     await imported;
     workers[0].crash('boom');
     const again = client.rehold();
     const reread = workers[1].last('importList');
     expect(reread.arg).toMatchObject({ file, name: 'urls.txt', column: null, id: first.arg.id });
-    workers[1].answer(reread, {
-      kind: 'list',
-      name: 'urls.txt',
-      format: 'txt',
-      count: 3,
-      sitemapIndex: false,
-      text: null,
-      handle: HANDLE,
-    });
+    workers[1].answer(reread, HELD_ANSWER);
     await again;
   });
 
