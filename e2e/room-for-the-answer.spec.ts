@@ -152,3 +152,28 @@ test('on a phone, the first verdicts are on the first screen: the inputs start f
   await page.getByTestId('inputs-toggle').click();
   await expect(page.getByTestId('url-list')).toBeVisible();
 });
+
+test('at 1280×720, many typed tokens stay inside the crawler picker and the last one can be reached', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const lab = new LabPage(page);
+  await lab.open();
+  for (let i = 0; i < 18; i++) await lab.inputs.addToken(`Bot${i}`);
+  await expect(page.getByTestId('token-chip')).toHaveCount(18);
+  // The picker holds its chips: they fit, or it clips and scrolls them, never spilling over the settings below.
+  const picker = page.getByTestId('crawler-picker');
+  const held = await picker.evaluate(
+    (el) => el.scrollHeight <= el.clientHeight + 1 || getComputedStyle(el).overflowY !== 'visible',
+  );
+  expect(held).toBe(true);
+  // The last token is reached inside the picker's box.
+  const last = lab.inputs.tokenChip('Bot17');
+  await last.scrollIntoViewIfNeeded();
+  const box = (await picker.boundingBox())!;
+  const chip = (await last.boundingBox())!;
+  const middle = chip.y + chip.height / 2;
+  expect(middle).toBeGreaterThan(box.y);
+  expect(middle).toBeLessThan(box.y + box.height);
+  await shootAtEverySize(page, 'room', 'many-tokens');
+});
