@@ -2,9 +2,10 @@ import { type ClipboardEvent, useEffect, useEffectEvent, useRef, useState } from
 import { readLocal, writeLocal } from '../persist/local';
 import { useDeploy } from '../state/deploy';
 import { useRobotsLab } from '../state/store';
-import { CrawlerPicker } from './CrawlerPicker';
 import { formatCount } from './format';
+import { ProfileList } from './ProfileList';
 import { Settings } from './Settings';
+import { TypedTokens } from './TypedTokens';
 import { UrlList } from './UrlList';
 
 /** A wide screen: the page does not scroll, so the inputs take height from the verdicts. */
@@ -92,7 +93,12 @@ export function InputsPanel() {
       </div>
       <div id="inputs-body" className="inputs-body" hidden={!open}>
         <UrlList onImported={onImport} />
-        <CrawlerPicker />
+        {/* The crawlers to test: built-in profiles and any typed product token. */}
+        <fieldset className="field crawler-picker" data-testid="crawler-picker">
+          <legend>Crawlers</legend>
+          <ProfileList />
+          <TypedTokens />
+        </fieldset>
         <Settings />
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { type CatalogueProfile, CRAWLER_CATEGORIES, type CrawlerCategory } from '../core/profiles';
+import { type CatalogueProfile, CRAWLER_CATEGORIES, CRAWLER_PROFILES, type CrawlerCategory } from '../core/profiles';
+import { useRobotsLab } from '../state/store';
 import './profileList.css';
 
 /** Each catalogue category's heading in the picker. */
@@ -30,13 +31,6 @@ function profileTitle(p: CatalogueProfile): string {
   return `${p.purpose} · tokens: ${p.tokens.join(' → ')} · docs: ${p.source} (${checked}${caveat})`;
 }
 
-interface Props {
-  shown: readonly CatalogueProfile[];
-  /** The chosen profiles' ids, in the table's column order. */
-  chosen: readonly string[];
-  toggle(id: string, on: boolean): void;
-}
-
 /** The chosen profiles first, in column order; then the others by purpose, in catalogue order. */
 function sections(shown: readonly CatalogueProfile[], chosen: readonly string[]) {
   const picked = chosen.map((id) => shown.find((p) => p.id === id)).filter((p) => p !== undefined);
@@ -51,14 +45,27 @@ function sections(shown: readonly CatalogueProfile[], chosen: readonly string[])
   ].filter((s) => s.profiles.length > 0);
 }
 
+/** The profiles whose name, operator or a token holds `query` (all of them for an empty one). */
+function matching(query: string): readonly CatalogueProfile[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return CRAWLER_PROFILES;
+  const has = (text: string) => text.toLowerCase().includes(q);
+  return CRAWLER_PROFILES.filter((p) => has(p.name) || has(p.operator) || p.tokens.some(has));
+}
+
 /**
- * The built-in profiles, the chosen ones first and the others grouped by
- * purpose, as ONE tab stop: the arrow keys (and Home, End) move between the
- * boxes, Space ticks the focused one. The box last focused keeps the tab
- * stop, so Tab returns to it. A ticked box moves to the chosen section as
- * the same element (one flat keyed list), so it keeps the focus.
+ * The built-in profiles, searchable, the chosen ones first and the others
+ * grouped by purpose, as ONE tab stop: the arrow keys (and Home, End) move
+ * between the boxes, Space ticks the focused one. The box last focused keeps
+ * the tab stop, so Tab returns to it. A ticked box moves to the chosen
+ * section as the same element (one flat keyed list), so it keeps the focus.
  */
-export function ProfileList({ shown, chosen, toggle }: Props) {
+export function ProfileList() {
+  // The chosen profiles' ids, in the table's column order.
+  const chosen = useRobotsLab((s) => s.crawlers.profiles);
+  const toggle = useRobotsLab((s) => s.toggleProfile);
+  const [query, setQuery] = useState('');
+  const shown = matching(query);
   const uid = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const [active, setActive] = useState<string | null>(null);
@@ -77,6 +84,17 @@ export function ProfileList({ shown, chosen, toggle }: Props) {
 
   return (
     <>
+      <label htmlFor={`${uid}-search`} className="visually-hidden">
+        Search crawlers
+      </label>
+      <input
+        id={`${uid}-search`}
+        type="search"
+        placeholder="Search crawlers…"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        data-testid="crawler-search"
+      />
       <span id={`${uid}-keys`} className="visually-hidden">
         Arrow keys move between crawlers; Space ticks one.
       </span>
