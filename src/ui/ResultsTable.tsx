@@ -19,7 +19,7 @@ import { Pager } from './results/Pager';
 import { Progress } from './results/Progress';
 import { cellId, ResultRow } from './results/ResultRow';
 import { ROW_HEIGHT, ROW_HEIGHT_NARROW, useClientWidth, usePagedRows } from './results/usePagedRows';
-import { listOrigins } from './useListOrigins';
+import { useListOrigins } from './useListOrigins';
 
 /** Below this grid width rows stack (URL above its verdicts); styles.css has the same container query. */
 const NARROW = 640;
@@ -59,7 +59,7 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
   const current = view && results && view.run === results.id;
   const index = current ? view.rows : null;
   const rows = current ? view.count : results ? results.total : 0;
-  const spread = listOrigins(results);
+  const spread = useListOrigins(results);
   // Rows on the origin most URLs share show their path; the others keep their whole URL.
   const origin = spread.mainCount * 2 > spread.absolute ? spread.main : null;
   const [urlWidth, setUrlWidth] = useState(URL_WIDTH);

@@ -21,7 +21,7 @@ const setTyping = (typing: boolean) => useRobotsUrlTyping.setState({ typing });
 export function RobotsUrlField() {
   const robotsUrl = useRobotsLab((s) => s.robotsUrl);
   const setRobotsUrl = useRobotsLab((s) => s.setRobotsUrl);
-  const spread = useListOrigins();
+  const spread = useListOrigins(useRobotsLab((s) => s.results));
   const id = useId();
   // The text as typed; the store holds it only once it reads as a robots.txt URL (completed).
   const [draft, setDraft] = useState(robotsUrl);

@@ -20,7 +20,7 @@ export function ScopeBanner() {
   const setRobotsUrl = useRobotsLab((s) => s.setRobotsUrl);
   const results = useRobotsLab((s) => s.results);
   useRobotsLab((s) => s.resultsTick);
-  const spread = useListOrigins();
+  const spread = useListOrigins(results);
   const typing = useRobotsUrlTyping((s) => s.typing);
   const [switched, setSwitched] = useState<string | null>(null);
   const own = spread.main !== null && spread.mainCount === spread.absolute ? spread.main : null;
