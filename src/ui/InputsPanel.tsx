@@ -10,7 +10,7 @@ import { UrlList } from './UrlList';
 
 /** A wide screen: the page does not scroll, so the inputs take height from the verdicts. */
 function wide(): boolean {
-  return typeof window !== 'undefined' && window.innerWidth > 1000;
+  return window.innerWidth > 1000;
 }
 
 /** Where the panel's last state is kept (a choice of layout, not an input: outside the store). */
@@ -33,9 +33,8 @@ function startsOpen(): boolean {
  */
 export function InputsPanel() {
   const [open, setOpen] = useState(startsOpen);
-  const [foldedFor, setFoldedFor] = useState<string | null>(null);
-  // What an import said (its note is inside the inputs): the folded bar repeats it.
-  const [imported, setImported] = useState<string | null>(null);
+  // Why the panel folded itself, while it stays folded; an import's note (inside the inputs) comes first.
+  const [foldNote, setFoldNote] = useState<string | null>(null);
   const total = useRobotsLab((s) => s.results?.total ?? 0);
   const toggle = useRef<HTMLButtonElement>(null);
   // Before / after needs the height on a short wide screen: the inputs fold when it opens.
@@ -43,13 +42,11 @@ export function InputsPanel() {
   useEffect(() => {
     if (view !== 'before-after' || !wide() || window.innerHeight >= 860) return;
     setOpen(false);
-    setImported(null);
-    setFoldedFor('the comparison');
+    setFoldNote('Folded to show the comparison.');
   }, [view]);
   const { onPaste, onImport } = useFoldAfterList((said) => {
-    setImported(said);
     setOpen(false);
-    setFoldedFor('the verdicts');
+    setFoldNote(`${said ? `${said} ` : ''}Folded to show the verdicts.`);
     // The list that had the focus is hidden now: the focus goes to the button that opens it again.
     if (document.activeElement?.closest('#inputs-body')) toggle.current?.focus();
   });
@@ -72,8 +69,7 @@ export function InputsPanel() {
             ref={toggle}
             onClick={() => {
               setOpen(!open);
-              setFoldedFor(null);
-              setImported(null);
+              setFoldNote(null);
               writeLocal(INPUTS_OPEN_KEY, open ? '0' : '1');
             }}
             data-testid="inputs-toggle"
@@ -85,9 +81,9 @@ export function InputsPanel() {
           {formatCount(total)} URL{total === 1 ? '' : 's'} · {crawlers} crawler{crawlers === 1 ? '' : 's'}
           {robotsUrl ? ` · ${robotsUrl}` : ' · every URL judged'}
         </span>
-        {foldedFor && !open && (
+        {foldNote && !open && (
           <span className="hint" data-testid="inputs-folded-note">
-            {imported && `${imported} `}Folded to show {foldedFor}.
+            {foldNote}
           </span>
         )}
       </div>
