@@ -90,7 +90,18 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
   }, [selected?.col]);
 
   if (!results) return <p className="run-status">Waiting for the first results…</p>;
-  if (cols === 0 || allRows === 0) return <NothingToShow noCrawlers={cols === 0} />;
+  // Nothing to judge: say what is missing.
+  if (cols === 0 || allRows === 0)
+    return (
+      <div className="results">
+        <div className="results-bar">
+          <p className="empty" data-testid="results-empty">
+            {cols === 0 ? 'Choose at least one crawler to see verdicts.' : 'Add URLs to test, one per line.'}
+          </p>
+          <ExportButtons />
+        </div>
+      </div>
+    );
 
   const r = results;
   const active = selected && selected.row < allRows && selected.col < cols ? selected : null;
@@ -163,17 +174,3 @@ const ResultsGrid = memo(function ResultsGrid({ results }: { results: RunResults
     </div>
   );
 });
-
-/** The results area when there is nothing to judge: says what is missing. */
-function NothingToShow({ noCrawlers }: { noCrawlers: boolean }) {
-  return (
-    <div className="results">
-      <div className="results-bar">
-        <p className="empty" data-testid="results-empty">
-          {noCrawlers ? 'Choose at least one crawler to see verdicts.' : 'Add URLs to test, one per line.'}
-        </p>
-        <ExportButtons />
-      </div>
-    </div>
-  );
-}
