@@ -105,12 +105,6 @@ function FileStats() {
       >
         {countOf(errors, 'error')}, {countOf(warnings, 'warning')}
       </button>
-      {parse.sizeLimit && (
-        <span className="warn" data-testid="size-limit">
-          {' '}
-          · ⚠ Google stops reading at line {formatCount(parse.sizeLimit.line)} (500 KiB)
-        </span>
-      )}
     </p>
   );
 }
