@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useController } from '../app/context';
 import { UTF8_BOM } from '../core/csv';
-import type { ExportedFile, ExportFormat, ExportSummary } from '../model/wire';
+import type { ExportFormat, ExportSummary } from '../model/wire';
 import { useRobotsLab } from '../state/store';
 import { download } from './download';
 import { countOf, formatCount } from './format';
@@ -34,7 +34,9 @@ export function ExportButtons() {
       setMessage(`Writing the ${format.toUpperCase()} file…`);
       const file = await controller.exportResults(format, wide && format === 'csv');
       if (!file) return setMessage('The results changed; export again.');
-      save(file, format, bom && format === 'csv');
+      // The BOM is a Blob part in front: the file is not copied into a string.
+      const blob = bom && format === 'csv' ? new Blob([UTF8_BOM, file.blob], { type: file.blob.type }) : file.blob;
+      download(blob, `robots-lab-results${file.summary.complete ? '' : '-partial'}.${format}`);
       setMessage(exportMessage(file.summary, format));
     } finally {
       busy.current = false;
@@ -75,12 +77,6 @@ export function ExportButtons() {
       )}
     </span>
   );
-}
-
-/** Downloads the file; the BOM is a Blob part in front (the file is not copied into a string). */
-function save(file: ExportedFile, format: ExportFormat, bom: boolean) {
-  const blob = bom ? new Blob([UTF8_BOM, file.blob], { type: file.blob.type }) : file.blob;
-  download(blob, `robots-lab-results${file.summary.complete ? '' : '-partial'}.${format}`);
 }
 
 /** "Exported 12,000 records (4,000 URLs × 3 crawlers) as CSV.", labelled when the run had not finished. */
