@@ -31,7 +31,7 @@ export function Dock() {
   const setTab = useRobotsLab((s) => s.setDockTab);
   const problems = useRobotsLab((s) => (s.parse ? diagnosticCount(s.parse.diagnostics) : 0));
   // On a phone the panel covers the bottom of the screen: it opens when a cell is chosen, not before.
-  const [folded, setFolded] = useState(() => typeof window !== 'undefined' && window.innerWidth <= 1000);
+  const [folded, setFolded] = useState(() => window.innerWidth <= 1000);
   // Widened, the panel takes the verdicts' place (on a phone: most of the screen), for Totals' rules or the AI tab.
   const [wide, setWide] = useState(false);
   // A new selection (or gutter click) brings the explanation back into view.

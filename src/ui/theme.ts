@@ -8,21 +8,20 @@ import { create } from 'zustand';
 import { browserLocal } from '../persist/local';
 import { loadThemeChoice, resolveTheme, saveThemeChoice, type ThemeChoice } from '../state/theme';
 
-const DARK_QUERY = '(prefers-color-scheme: dark)';
+const systemDark = matchMedia('(prefers-color-scheme: dark)');
 
 /** The user's choice, for the header's switch. */
 export const useThemeChoice = create<{ choice: ThemeChoice }>(() => ({ choice: 'system' }));
 
 function paint(): void {
-  const systemDark = typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
-  document.documentElement.dataset.theme = resolveTheme(useThemeChoice.getState().choice, systemDark);
+  document.documentElement.dataset.theme = resolveTheme(useThemeChoice.getState().choice, systemDark.matches);
 }
 
 /** Reads the saved choice and paints the page; call once, before the first render. */
 export function startTheme(): void {
   useThemeChoice.setState({ choice: loadThemeChoice(browserLocal()) });
   paint();
-  if (typeof matchMedia === 'function') matchMedia(DARK_QUERY).addEventListener('change', paint);
+  systemDark.addEventListener('change', paint);
 }
 
 /** Saves and applies a new choice. */
