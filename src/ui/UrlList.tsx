@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { useRobotsLab } from '../state/store';
 import { FileButton, useFileDrop } from './files';
-import { formatCount } from './format';
 import { CsvColumnDialog } from './urlList/CsvColumnDialog';
 import { ListCard } from './urlList/ListCard';
 import { useListImport } from './urlList/useListImport';
@@ -19,7 +18,6 @@ const LIST_FILES = '.txt,.csv,.tsv,.xml,.gz,text/plain,text/csv,application/xml,
  */
 export function UrlList({ onImported }: { onImported(said: string): void }) {
   const host = useRef<HTMLDivElement>(null);
-  const total = useRobotsLab((s) => s.results?.total ?? 0);
   const listNotice = useRobotsLab((s) => s.listNotice);
   const held = useRobotsLab((s) => s.urlList);
   const { note, csvChoice, setCsvChoice, loadFile } = useListImport(onImported);
@@ -79,9 +77,6 @@ export function UrlList({ onImported }: { onImported(said: string): void }) {
           Drop a .txt, .csv or sitemap .xml file
         </div>
       )}
-      <span className="hint" data-testid="url-count">
-        {formatCount(total)} URL{total === 1 ? '' : 's'}
-      </span>
     </div>
   );
 }
