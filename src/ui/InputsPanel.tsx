@@ -2,7 +2,7 @@ import { type ClipboardEvent, useEffect, useEffectEvent, useRef, useState } from
 import { readLocal, writeLocal } from '../persist/local';
 import { useDeploy } from '../state/deploy';
 import { useRobotsLab } from '../state/store';
-import { formatCount } from './format';
+import { countOf } from './format';
 import { ProfileList } from './ProfileList';
 import { Settings } from './Settings';
 import { TypedTokens } from './TypedTokens';
@@ -78,7 +78,7 @@ export function InputsPanel() {
           </button>
         </h2>
         <span className="hint inputs-summary">
-          {formatCount(total)} URL{total === 1 ? '' : 's'} · {crawlers} crawler{crawlers === 1 ? '' : 's'}
+          {countOf(total, 'URL')} · {countOf(crawlers, 'crawler')}
           {robotsUrl ? ` · ${robotsUrl}` : ' · every URL judged'}
         </span>
         {foldNote && !open && (
