@@ -3,7 +3,7 @@ import { CloseButton } from '../CloseButton';
 import { useFileDrop } from '../files';
 import { DeployedSource, readDeployedFile } from './DeployedSource';
 import { FlipList } from './FlipList';
-import { FlipHeadline, FlipSummary } from './FlipSummary';
+import { FlipStrip } from './FlipStrip';
 import { MergePane } from './MergePane';
 import { Snapshots } from './Snapshots';
 
@@ -43,11 +43,7 @@ export function BeforeAfter() {
           files.
         </p>
       ) : (
-        // The answer stays in sight while the diff and the flips scroll under it.
-        <div className="flip-strip" data-testid="flip-strip">
-          <FlipHeadline />
-          <FlipSummary />
-        </div>
+        <FlipStrip />
       )}
       <div className="merge-heads" aria-hidden="true">
         <span>Deployed (today)</span>
