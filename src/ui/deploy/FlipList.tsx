@@ -6,13 +6,6 @@ import { download } from '../download';
 import { formatCount } from '../format';
 import { editText, jumpTarget, KIND_LABEL, sideText } from './describe';
 
-const SORTS: [FlipQuery['sort'], string][] = [
-  ['list', 'List order'],
-  ['url', 'URL'],
-  ['crawler', 'Crawler'],
-  ['kind', 'Kind'],
-];
-
 /** Filter, sort and export the flips. */
 function FlipTools() {
   const controller = useController();
@@ -68,11 +61,10 @@ function FlipTools() {
           onChange={(e) => setQuery({ sort: e.target.value as FlipQuery['sort'] })}
           data-testid="flip-sort"
         >
-          {SORTS.map(([id, label]) => (
-            <option key={id} value={id}>
-              {label}
-            </option>
-          ))}
+          <option value="list">List order</option>
+          <option value="url">URL</option>
+          <option value="crawler">Crawler</option>
+          <option value="kind">Kind</option>
         </select>
       </label>
       <label className="export-option">
