@@ -18,14 +18,7 @@ export function BeforeAfter() {
   const empty = useDeploy((s) => s.deployedText === '');
   const drop = useFileDrop(([file]) => file && void readDeployedFile(file));
   return (
-    <div
-      className="before-after"
-      id="main-view-before-after"
-      role="tabpanel"
-      aria-labelledby="main-tab-before-after"
-      data-testid="before-after"
-      {...drop.handlers}
-    >
+    <div className="before-after" data-testid="before-after" {...drop.handlers}>
       <div className="deploy-bar">
         <DeployedSource />
         <Snapshots />

@@ -46,21 +46,15 @@ export function MainView({ results }: { results: ReactNode }) {
           </button>
         ))}
       </div>
-      {view === 'results' ? (
-        <div className="main-results" id="main-view-results" role="tabpanel" aria-labelledby="main-tab-results">
-          {results}
-        </div>
-      ) : (
-        <Suspense
-          fallback={
-            <div id="main-view-before-after" role="tabpanel" aria-labelledby="main-tab-before-after" aria-busy="true">
-              <p className="lazy-loading">Loading…</p>
-            </div>
-          }
-        >
-          <BeforeAfter />
-        </Suspense>
-      )}
+      <div className="main-view" id={`main-view-${view}`} role="tabpanel" aria-labelledby={`main-tab-${view}`}>
+        {view === 'results' ? (
+          results
+        ) : (
+          <Suspense fallback={<p className="lazy-loading">Loading…</p>}>
+            <BeforeAfter />
+          </Suspense>
+        )}
+      </div>
     </>
   );
 }
