@@ -1,19 +1,14 @@
-import { ROW } from '../../model/codes';
-import { type RunResults, urlAt } from '../../state/store';
+import { READER_NAMES } from '../../core/readers/types';
+import { DISAGREE_READERS, ROW } from '../../model/codes';
+import { type RunResults, urlAt, useRobotsLab } from '../../state/store';
 import { sentence } from '../format';
 import { type CellContext, cellView } from './cellView';
-import { ReaderDiffNote } from './ReaderDiffNote';
 import { shownPart, truncateMiddle } from './urlText';
+import '../infile.css';
 
 /** The id of a cell's element (the grid's aria-activedescendant). */
 export function cellId(row: number, col: number): string {
   return `cell-${row}-${col}`;
-}
-
-/** How a row shows its URL: under the shared origin (or null) and within this many characters. */
-export interface UrlShape {
-  origin: string | null;
-  maxChars: number;
 }
 
 /** The deciding line every cell of a row shares, or 0 (no rule, or not all the same). */
@@ -39,7 +34,8 @@ export function ResultRow(props: {
   top: number;
   /** The row's fixed height, in pixels. */
   height: number;
-  url: UrlShape;
+  /** How the row shows its URL: under the shared origin (or null) and within this many characters. */
+  url: { origin: string | null; maxChars: number };
   normalise: boolean;
   ctx: CellContext;
   activeCol: number | null;
@@ -55,6 +51,8 @@ export function ResultRow(props: {
   // A row another origin's file judged reads its lines and fetch outcome from that file.
   const ctx = (flags & ROW.OTHER_ORIGIN && props.ctx.otherOf?.(r.normalised.get(row) ?? typed)) || props.ctx;
   const shared = ctx.outcome.mode === 'rules' ? sharedLine(r, row, pending) : 0;
+  // With the "where readers disagree" filter on: the readers whose verdict is not Google's (docs/behaviour.md §14).
+  const differ = useRobotsLab((s) => (s.view?.query.verdict === 'disagree' ? (s.view.readers?.[row] ?? 0) : 0));
   return (
     <div
       role="row"
@@ -85,7 +83,14 @@ export function ResultRow(props: {
               by {ctx.judgedBy}
             </span>
           )}
-          <ReaderDiffNote row={row} />
+          {differ > 0 && (
+            <span className="url-readers" data-testid="url-readers">
+              Differs from Google:{' '}
+              {DISAGREE_READERS.filter((_, i) => differ & (1 << i))
+                .map((id) => READER_NAMES[id])
+                .join(', ')}
+            </span>
+          )}
           {shared > 0 && (
             <span className="row-rule" data-testid="row-rule" title={`line ${shared} · ${ctx.rules.get(shared) ?? ''}`}>
               <span className="visually-hidden">every crawler: </span>line {shared} · {ctx.rules.get(shared)}
