@@ -3,7 +3,7 @@ import { useController } from '../../app/context';
 import type { AiLensResult } from '../../model/wire';
 import { useRobotsLab } from '../../state/store';
 import { AiNotes } from './AiNotes';
-import { IntentFixes } from './IntentFixes';
+import { IntentItem } from './IntentFixes';
 import { PurposeMatrix } from './PurposeMatrix';
 import './ai.css';
 
@@ -30,7 +30,14 @@ export function AiLens() {
   if (!lens) return <p className="hint">Reading the file…</p>;
   return (
     <div className="ai-lens" data-testid="ai-lens">
-      <IntentFixes suggestions={lens.result.suggestions} text={lens.text} />
+      <section className="ai-intents" aria-label="Write the file for an intent" data-testid="ai-intents">
+        <h3>Write it for an intent</h3>
+        <ul className="intents">
+          {lens.result.suggestions.map((s) => (
+            <IntentItem key={s.intent} s={s} text={lens.text} />
+          ))}
+        </ul>
+      </section>
       <p className="hint">
         Content-Usage and Content-Signal lines state preferences; they never change whether a crawler may fetch.
         Operators whose crawlers may not fetch the root are blocked.

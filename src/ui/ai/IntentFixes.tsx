@@ -49,8 +49,12 @@ function WhatItDoes({ s }: { s: IntentSuggestion }) {
   );
 }
 
-/** One intent: a button that shows its diff, then Apply (one undoable edit) or Cancel; or why it is not offered. */
-function IntentItem({ s, text }: { s: IntentSuggestion; text: string }) {
+/**
+ * One suggestion for a stated intent (docs/behaviour.md §15): a button that
+ * shows its diff, then Apply (one undoable edit) or Cancel; or why it is not
+ * offered.
+ */
+export function IntentItem({ s, text }: { s: IntentSuggestion; text: string }) {
   const controller = useController();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -103,19 +107,5 @@ function IntentItem({ s, text }: { s: IntentSuggestion; text: string }) {
         </p>
       )}
     </li>
-  );
-}
-
-/** Suggestions for a stated intent, each shown as a diff before it is applied (docs/behaviour.md §15). */
-export function IntentFixes({ suggestions, text }: { suggestions: readonly IntentSuggestion[]; text: string }) {
-  return (
-    <section className="ai-intents" aria-label="Write the file for an intent" data-testid="ai-intents">
-      <h3>Write it for an intent</h3>
-      <ul className="intents">
-        {suggestions.map((s) => (
-          <IntentItem key={s.intent} s={s} text={text} />
-        ))}
-      </ul>
-    </section>
   );
 }
