@@ -1,21 +1,14 @@
 import type { PurposeFinding } from '../../core/purposes';
 import { LineLink } from './LineLink';
 
-/** What a finding says, in words (the icon beside it is decoration). */
-function shownValue(f: PurposeFinding): { icon: string; text: string } {
-  switch (f.expressed) {
-    case 'allow':
-      return { icon: '✓', text: 'yes' };
-    case 'disallow':
-      return { icon: '✕', text: 'no' };
-    case 'level':
-      return { icon: '•', text: f.level ?? '' };
-    case 'no-preference':
-      return { icon: '–', text: 'no preference' };
-    case 'not-applicable':
-      return { icon: '–', text: 'not applicable: the path may not be fetched' };
-  }
-}
+/** What a finding says: an icon (decoration) and the words; a use level's words are the level itself. */
+const SHOWN: Record<PurposeFinding['expressed'], [icon: string, text: string]> = {
+  allow: ['✓', 'yes'],
+  disallow: ['✕', 'no'],
+  level: ['•', ''],
+  'no-preference': ['–', 'no preference'],
+  'not-applicable': ['–', 'not applicable: the path may not be fetched'],
+};
 
 /**
  * What the file expresses for each AI purpose at this URL, for this crawler
@@ -36,15 +29,15 @@ export function PurposeRows({ findings }: { findings: PurposeFinding[] }) {
         </thead>
         <tbody>
           {findings.map((f) => {
-            const v = shownValue(f);
+            const [icon, text] = SHOWN[f.expressed];
             return (
               <tr key={f.purpose} data-testid="purpose-row" data-purpose={f.purpose} className={f.expressed}>
                 <th scope="row">
                   <code>{f.purpose}</code>
                 </th>
                 <td data-testid="purpose-value">
-                  <span aria-hidden="true">{v.icon} </span>
-                  {v.text}
+                  <span aria-hidden="true">{icon} </span>
+                  {f.expressed === 'level' ? (f.level ?? '') : text}
                 </td>
                 <td>
                   {f.lines.map((line, i) => (
