@@ -30,19 +30,16 @@ export async function loadHistory(io: CliIo, source: string, sizeLimit: boolean)
 
 async function directoryHistory(io: CliIo, dir: string, sizeLimit: boolean): Promise<RobotsVersion[]> {
   const names = await readdir(dir);
-  let history: FileHistory;
-  try {
-    history = await historyFromFiles({
-      label: dir,
-      names,
-      where: (name) => join(dir, name),
-      read: (name) => readUserFile(io, join(dir, name), name.endsWith('.json') ? 'fetch record' : 'robots.txt'),
-      parse: (path, bytes) => parseRobots(io, path, bytes, sizeLimit),
-      sha256: async (bytes) => createHash('sha256').update(bytes).digest('hex'),
-    });
-  } catch (err) {
+  const history: FileHistory = await historyFromFiles({
+    label: dir,
+    names,
+    where: (name) => join(dir, name),
+    read: (name) => readUserFile(io, join(dir, name), name.endsWith('.json') ? 'fetch record' : 'robots.txt'),
+    parse: (path, bytes) => parseRobots(io, path, bytes, sizeLimit),
+    sha256: async (bytes) => createHash('sha256').update(bytes).digest('hex'),
+  }).catch((err: Error) => {
     throw err instanceof HistoryError ? new CliError(err.message) : err;
-  }
+  });
   const { ignored } = history;
   if (ignored.length > 0) {
     io.stderr.write(

@@ -5,9 +5,11 @@
  * or (`--violations`) every violating request. docs/logs.md is the guide.
  */
 import { basename } from 'node:path';
+import { csvRecord } from '../core/csv';
 import { gunzipped } from '../core/gunzip';
 import {
   addCrawlerRanges,
+  columns,
   crawlersNamed,
   DEFAULT_GRACE_MS,
   type Format,
@@ -21,12 +23,15 @@ import {
   type LogField,
   type LogFormat,
   Timeline,
+  VIOLATION_COLUMNS,
+  type Violation,
+  violationCells,
+  violationRecord,
 } from '../core/logs/index';
 import { flag, flags, type ParsedArgs } from './args';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE, openUserFile, readUserFile } from './io';
 import { loadHistory } from './logHistory';
-import { violationWriter } from './logViolations';
-import { lineBatches } from './stream';
+import { lineBatches, OutputBuffer } from './stream';
 
 /** The command's options, checked: what the flag table's choices leave to check, in one place. */
 function readOptions(args: ParsedArgs) {
@@ -131,4 +136,47 @@ export async function runLogs(args: ParsedArgs, io: CliIo): Promise<number> {
   io.stderr.write(`${feed.summary(!tableReport).join('\n')}\n`);
   if (feed.lines === 0 && (feed.unreadable > 0 || feed.filesFailed > 0)) return EXIT_USAGE;
   return o.failOnViolation && audit.totals.violations > 0 ? EXIT_EXPECTATION : EXIT_OK;
+}
+
+/** Violations a table shows (the rest are counted; jsonl and csv give them all). */
+const TABLE_VIOLATIONS = 1_000;
+
+/** Violating requests as they are found (csv, jsonl, json) or at the end (table). */
+function violationWriter(io: CliIo, format: Format) {
+  const out = new OutputBuffer(io.stdout);
+  let json = 0;
+  const table: string[][] = [];
+  let more = 0;
+  if (format === 'csv') out.push(csvRecord(VIOLATION_COLUMNS));
+  if (format === 'json') out.push('[');
+  return {
+    add(v: Violation, where: string): void {
+      const record = violationRecord(v, where);
+      if (format === 'jsonl') out.push(`${JSON.stringify(record)}\n`);
+      else if (format === 'json') out.push(`${json++ ? ',' : ''}\n  ${JSON.stringify(record)}`);
+      else if (format === 'csv') out.push(csvRecord(violationCells(record)));
+      else if (table.length < TABLE_VIOLATIONS) {
+        // The CSV's first six cells: time, crawler, URL, line, rule, version.
+        const cells = violationCells(record).slice(0, 6);
+        if (record.line === null) cells[3] = '-';
+        table.push(cells);
+      } else more++;
+    },
+
+    /** Writes what is buffered, waiting while standard output is full. */
+    flush: () => out.flush(),
+
+    async end(): Promise<void> {
+      if (format === 'json') out.push(json ? '\n]\n' : ']\n');
+      if (format === 'table') {
+        out.push(
+          table.length === 0
+            ? 'no violations\n'
+            : columns(['TIME', 'CRAWLER', 'URL', 'LINE', 'RULE', 'VERSION'], table) +
+                (more > 0 ? `… and ${more} more (use -f jsonl or csv for all)\n` : ''),
+        );
+      }
+      await out.flush();
+    },
+  };
 }

@@ -20,7 +20,7 @@ import { type CheckPlan, Judge, rowOutput, Tally, unjudgedTail, writeRows } from
 import { fetchSettings, wholeFlag } from './fetchOptions';
 import type { ResultRow } from './format';
 import { CliError, type CliIo } from './io';
-import { type Agent, parseRobots } from './robots';
+import { parseRobots } from './robots';
 import { type RowWriter, writeRow } from './rows';
 import type { OutputBuffer } from './stream';
 import type { Expected } from './targets';
@@ -125,7 +125,6 @@ interface Site {
   blocked: number;
   /** The parsed file's judge while it is cached; null otherwise. */
   judge: Judge | null;
-  lastUsed: number;
 }
 
 /** Runs `check` over many origins; resolves to the exit code. */
@@ -143,7 +142,7 @@ export async function runCheckOrigins(plan: CheckPlan, args: ParsedArgs, io: Cli
   // Fetched files are kept on disk (the --save folder, or a temporary one) to be read back after eviction.
   const spill = fetching && settings.saveDir === null ? await mkdtemp(join(tmpdir(), 'robots-lab-origins-')) : null;
   const store = robotsDir ?? settings.saveDir ?? spill;
-  const fetcher = fetching ? new RobotsFetcher({ ...settings, saveDir: settings.saveDir ?? spill }) : null;
+  const fetcher = fetching ? new RobotsFetcher({ ...settings, saveDir: store }) : null;
   const { writer, out } = rowOutput(plan, io, { withSite: true });
   const sites = new Sites(fetcher, store!, capacity, plan, io, writer);
   try {
@@ -199,25 +198,19 @@ class Sites {
   readonly tally = new Tally();
   private readonly byPrefix = new Map<string, Site>();
   private readonly byOrigin = new Map<string, Site>();
-  /** The sites whose file is parsed, at most `capacity`. */
+  /** The sites whose file is parsed, at most `capacity`, the least recently used first. */
   private readonly cached = new Set<Site>();
-  private readonly plan: CheckPlan;
   /** Where every judge writes its rows. */
   readonly slots = new RowSlots();
-  /** Counts uses, to find the least recently used site. */
-  private clock = 0;
 
   constructor(
     private readonly fetcher: RobotsFetcher | null,
     private readonly dir: string,
     private readonly capacity: number,
-    plan: CheckPlan,
+    private readonly plan: CheckPlan,
     private readonly io: CliIo,
     readonly writer: RowWriter,
-  ) {
-    // Each file speaks for its own origin: no scope check inside a judge.
-    this.plan = { ...plan, robotsUrl: undefined };
-  }
+  ) {}
 
   /** The site of a URL's origin, met before or new (its fetch started); null for a URL with no origin. */
   siteOf(url: string): Site | null {
@@ -230,7 +223,7 @@ class Sites {
     if (origin === null) return null;
     let site = this.byOrigin.get(origin);
     if (!site) {
-      site = { origin, ready: null, fetch: null, missing: null, urls: 0, blocked: 0, judge: null, lastUsed: 0 };
+      site = { origin, ready: null, fetch: null, missing: null, urls: 0, blocked: 0, judge: null };
       site.ready = this.load(site);
       // Awaited with its batch; this only keeps an early failure from counting as unhandled.
       site.ready.catch(() => {});
@@ -257,7 +250,17 @@ class Sites {
     if (site === null || site.fetch === null) {
       const why = site === null ? 'no origin: give full URLs to find each robots.txt' : site.missing!;
       for (const agent of this.plan.agents) {
-        const row = notJudged(p, agent, why, site);
+        const row: ResultRow = {
+          url: p.url,
+          requestUrl: p.url,
+          changes: [],
+          origin: p.line === 0 ? p.name : `${p.name}:${p.line}`,
+          ...unjudgedTail(agent, 'out-of-scope', why, p.expected),
+          robotsOrigin: site?.origin ?? '',
+          fetchStatus: 0,
+          fetchOutcome: 'not judged',
+          sha256: null,
+        };
         if (p.expected !== null) {
           this.tally.expectations++;
           this.tally.fail(row);
@@ -276,18 +279,18 @@ class Sites {
    * least recently used beyond capacity).
    */
   async open(site: Site): Promise<void> {
-    site.lastUsed = ++this.clock;
-    if (site.fetch === null || site.judge !== null) return;
+    if (site.judge !== null) {
+      this.cached.delete(site);
+      this.cached.add(site);
+      return;
+    }
+    if (site.fetch === null) return;
     const fetched = await loadFetched(this.dir, site.origin);
     if (fetched === null) throw new CliError(`the saved robots.txt of ${site.origin} went missing from ${this.dir}`);
     const parsed = parseRobots(this.io, fetched.record.url, fetched.body, this.plan.sizeLimit);
     site.judge = new Judge(parsed, this.plan, this.writer, this.slots, this.io.stderr, site.fetch, this.tally);
     this.cached.add(site);
-    if (this.cached.size > this.capacity) {
-      let oldest = site;
-      for (const s of this.cached) if (s.lastUsed < oldest.lastUsed) oldest = s;
-      this.retire(oldest);
-    }
+    if (this.cached.size > this.capacity) this.retire(this.cached.values().next().value!);
   }
 
   /** Moves a site's count of blocked rows out of its judge and drops its parsed file. */
@@ -323,27 +326,7 @@ function originPrefix(url: string): string | null {
   return slash === -1 ? url : url.slice(0, slash);
 }
 
-/** A row for a URL no robots.txt could judge: a path with no origin, or an origin with no record. */
-function notJudged(p: Pending, agent: Agent, why: string, site: Site | null): ResultRow {
-  return {
-    url: p.url,
-    requestUrl: p.url,
-    changes: [],
-    origin: p.line === 0 ? p.name : `${p.name}:${p.line}`,
-    ...unjudgedTail(agent, 'out-of-scope', why, p.expected),
-    robotsOrigin: site?.origin ?? '',
-    fetchStatus: 0,
-    fetchOutcome: 'not judged',
-    sha256: null,
-  };
-}
-
 /** The origin of an absolute http(s) URL (`https://a.example:8443`), or null. */
 function originOf(url: string): string | null {
-  if (!/^https?:\/\//i.test(url)) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
+  return /^https?:\/\//i.test(url) && URL.canParse(url) ? new URL(url).origin : null;
 }

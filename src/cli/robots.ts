@@ -51,25 +51,22 @@ function invalidAgent(name: string): never {
   );
 }
 
-/** Reads the robots.txt as bytes and applies Google's 500 KiB cap unless told not to (also used by `diff`). */
+/** Reads a robots.txt file ("-": standard input) and parses it as `parseRobots` does (used by `check --expectations`). */
 export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
   return parseRobots(io, path, await readUserFile(io, path, 'robots.txt'), sizeLimit);
 }
 
-/** Parses a robots.txt's bytes as `loadRobots` does, its notes on `io.stderr`. */
+/** Parses a robots.txt's bytes as Googlebot and the page do (unless told not to, its first 500 KiB), notes on `io.stderr`. */
 export function parseRobots(io: CliIo, path: string, bytes: Uint8Array, sizeLimit: boolean): ParsedRobots {
-  const cut =
-    sizeLimit && bytes.length > GOOGLE_SIZE_LIMIT_BYTES ? applyGoogleSizeLimit(new TextDecoder().decode(bytes)) : null;
-  const kept = cut === null || cut.cutAt === null ? null : cut.text;
-  if (kept !== null) {
-    const lastLine = kept.split(/\r\n|\r|\n/).length;
+  const read = sizeLimit ? applyGoogleSizeLimit(bytes).bytes : bytes;
+  const parsed = parseRobotsTxt(read);
+  if (read.length < bytes.length) {
     io.stderr.write(
       `note: ${path} is ${bytes.length.toLocaleString('en-US')} bytes; Google reads only the first ` +
-        `${GOOGLE_SIZE_LIMIT_BYTES.toLocaleString('en-US')} bytes, so it stops in line ${lastLine} and ignores the rest ` +
+        `${GOOGLE_SIZE_LIMIT_BYTES.toLocaleString('en-US')} bytes, so it stops in line ${parsed.lines.length} and ignores the rest ` +
         `(use --no-size-limit to read it all)\n`,
     );
   }
-  const parsed = parseRobotsTxt(kept ?? bytes);
   if (parsed.invalidUtf8) {
     io.stderr.write(`note: ${path} is not valid UTF-8; crawlers may read the broken characters differently\n`);
   }

@@ -9,7 +9,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as DuckDB from '@duckdb/node-api';
-import { csvCell } from '../core/csv';
+import { csvRecord } from '../core/csv';
 import { registerWith } from '../duckdb/functions';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { CliError, type CliIo, EXIT_OK } from './io';
@@ -66,12 +66,12 @@ export async function runSql(args: ParsedArgs, io: CliIo): Promise<number> {
     });
     const names = result.columnNames();
     const out = new OutputBuffer(io.stdout);
-    if (csv) out.push(`${names.map(csvCell).join(',')}\r\n`);
+    if (csv) out.push(csvRecord(names));
     for await (const rows of result.yieldRowsJson()) {
       for (const row of rows) {
         out.push(
           csv
-            ? `${row.map(csvValue).join(',')}\r\n`
+            ? csvRecord(row.map(cellText))
             : `${JSON.stringify(Object.fromEntries(names.map((n, i) => [n, row[i]])))}\n`,
         );
       }
@@ -84,8 +84,7 @@ export async function runSql(args: ParsedArgs, io: CliIo): Promise<number> {
   }
 }
 
-/** A CSV cell for a value: text as it is, NULL empty, anything else (structs, lists) as JSON. */
-function csvValue(v: DuckDB.Json): string {
-  if (v === null) return '';
-  return csvCell(typeof v === 'string' ? v : JSON.stringify(v));
+/** A CSV cell's text for a value: text as it is, NULL empty, anything else (structs, lists) as JSON. */
+function cellText(v: DuckDB.Json): string {
+  return v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 }
