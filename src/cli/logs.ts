@@ -125,9 +125,9 @@ export async function runLogs(args: ParsedArgs, io: CliIo): Promise<number> {
         if (out) await out.flush();
       }
     } catch (err) {
-      if (err instanceof CliError) throw err;
-      // A truncated .gz or a read error: say where, keep what was read, go on with the next log.
-      io.stderr.write(`robots-lab: ${feed.failed(err)}\n`);
+      // A missing file, a truncated .gz or a read error: say which and where, keep what was read, go on.
+      if (err instanceof CliError) feed.filesFailed++;
+      io.stderr.write(`robots-lab: ${err instanceof CliError ? err.message : feed.failed(err)}\n`);
     }
   }
   const tableReport = !out && o.format === 'table';

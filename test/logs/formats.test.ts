@@ -119,6 +119,20 @@ describe('logs in other shapes', () => {
     expect(r.code).toBe(0);
   });
 
+  it('names a log file that is missing, keeps the others and closes the JSON array', async () => {
+    const dir = site();
+    writeFileSync(
+      join(dir, 'a.log'),
+      '1.2.3.4 - - [01/Sep/2026:10:00:00 +0000] "GET /private/x HTTP/1.1" 200 1 "-" "Mozilla/5.0 (compatible; ClaudeBot/1.0)"\n',
+    );
+    const r = await runIn(dir, ['logs', 'a.log', 'gone.log', '--robots', 'robots.txt', '--violations', '-f', 'json']);
+    expect(r.stderr).toContain('robots-lab: cannot read log "gone.log": no such file');
+    expect(r.stderr).toContain('1 log file(s) could not be read to the end');
+    const v = JSON.parse(r.stdout) as { url: string; log: string }[];
+    expect(v.map((x) => [x.url, x.log])).toEqual([['/private/x', 'a.log:1']]);
+    expect(r.code).toBe(0);
+  });
+
   it('refuses a range file whose crawler it cannot tell, and names the flag to use', async () => {
     const dir = site();
     writeFileSync(join(dir, 'ranges.json'), '{"prefixes":[{"ipv4Prefix":"1.2.3.0/24"}]}');
