@@ -29,18 +29,11 @@ import type { EditorPort } from './editor';
 import { FlipsController } from './flipsController';
 import { HeldRows } from './heldRows';
 import { highlightFor } from './highlight';
-import { browserClock, type Clock, LatestWins, StreamFollower } from './pacing';
+import { LatestWins, StreamFollower } from './pacing';
 import { addChunk, listInputs, listInputsChanged, type RunBasis, startResults } from './runStream';
 
 /** The parts of the store the controller uses. */
 export type LabStore = Pick<StoreApi<RobotsLabState>, 'getState' | 'subscribe'>;
-
-/** Tuning and the clock; the page uses the defaults. */
-export interface ControllerOptions {
-  /** How long the worker may stay silent while it owes an answer (ms). */
-  budgetMs?: number;
-  clock?: Clock;
-}
 
 /**
  * What the editor lights up: the selected cell's group and deciding rule, or
@@ -85,10 +78,10 @@ export class AppController {
     createWorker: () => WorkerLike,
     /** The robots.txt editor the results are shown in (a suggestion applied, a line focused). */
     readonly editor: EditorPort,
-    options: ControllerOptions = {},
+    /** How long the worker may stay silent while it owes an answer (ms); the page takes the client's default. */
+    budgetMs?: number,
   ) {
-    const clock = options.clock ?? browserClock;
-    this.runs = new StreamFollower(clock, {
+    this.runs = new StreamFollower({
       piece: (p) => this.runPiece(p),
       show: () => this.showResults(),
       end: (e) => this.runEnded(e),
@@ -96,8 +89,7 @@ export class AppController {
     });
     this.client = new RobotsWorkerClient({
       create: createWorker,
-      budgetMs: options.budgetMs,
-      now: clock.now,
+      budgetMs,
       onRestart: (message) => {
         this.store.getState().setWorkerNotice(message);
         this.runs.cancel();
@@ -110,7 +102,7 @@ export class AppController {
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });
-    this.flips = new FlipsController(store, useDeploy, this.client, clock);
+    this.flips = new FlipsController(store, useDeploy, this.client);
   }
 
   /** After a restart: the comparison told, then (`again`) the opened file's bytes, the text and the run again. */

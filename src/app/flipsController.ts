@@ -11,7 +11,7 @@ import type { ExportFormat, FlipProgress, FlipTally } from '../model/wire';
 import type { DeployState } from '../state/deploy';
 import type { RobotsLabState } from '../state/store';
 import type { RobotsWorkerClient } from '../worker/client';
-import { type Clock, StreamFollower } from './pacing';
+import { StreamFollower } from './pacing';
 import { listInputs, listInputsChanged } from './runStream';
 
 type Store<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
@@ -27,9 +27,8 @@ export class FlipsController {
     private readonly lab: Store<RobotsLabState>,
     private readonly deploy: Store<DeployState>,
     private readonly client: RobotsWorkerClient,
-    clock: Clock,
   ) {
-    this.stream = new StreamFollower(clock, {
+    this.stream = new StreamFollower({
       piece: (p) => {
         this.latest = p;
         return false;

@@ -9,7 +9,7 @@ import { useLogs } from '../state/logs';
 import { useRobotsLab } from '../state/store';
 import type { LogsApi } from '../worker/logsApi';
 import { Connection, type Port } from '../worker/rpc';
-import { browserClock, StreamFollower } from './pacing';
+import { StreamFollower } from './pacing';
 
 let worker: Worker | null = null;
 let progress: LogsProgress | null = null;
@@ -19,7 +19,7 @@ function endWorker(): void {
   worker = null;
 }
 
-const audits = new StreamFollower<LogsProgress, LogsResult>(browserClock, {
+const audits = new StreamFollower<LogsProgress, LogsResult>({
   piece: (p) => {
     progress = p;
     return false;

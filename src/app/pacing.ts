@@ -35,18 +35,6 @@ export class LatestWins {
   }
 }
 
-/** The clock and the frame callback a follower's shows use (the browser's, or a test's). */
-export interface Clock {
-  now(): number;
-  frame(fn: () => void): void;
-}
-
-/** The browser's clock and animation frames. */
-export const browserClock: Clock = {
-  now: () => performance.now(),
-  frame: (fn) => requestAnimationFrame(() => fn()),
-};
-
 /** What a follower does with its streams. */
 export interface StreamSink<Piece, End> {
   /** Folds a piece in; true to show it at once, not with the next throttled show. */
@@ -77,23 +65,20 @@ export class StreamFollower<Piece, End> {
   private showPending = false;
   private lastShown = Number.NEGATIVE_INFINITY;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly sink: StreamSink<Piece, End>,
-  ) {}
+  constructor(private readonly sink: StreamSink<Piece, End>) {}
 
   /** Shows the state soon: at most once per FLUSH_MS, on an animation frame; requests in between coalesce. */
   private showSoon(): void {
     if (this.showPending) return;
     this.showPending = true;
-    const wait = Math.max(0, this.lastShown + FLUSH_MS - this.clock.now());
-    setTimeout(() => this.clock.frame(() => this.showPending && this.showNow()), wait);
+    const wait = Math.max(0, this.lastShown + FLUSH_MS - performance.now());
+    setTimeout(() => requestAnimationFrame(() => this.showPending && this.showNow()), wait);
   }
 
   /** Shows the state now (and drops a pending show). */
   private showNow(): void {
     this.showPending = false;
-    this.lastShown = this.clock.now();
+    this.lastShown = performance.now();
     this.sink.show();
   }
 

@@ -63,7 +63,7 @@ function setup() {
       return w;
     },
     editor,
-    { budgetMs: 1000, clock: { now: () => Date.now(), frame: (fn) => fn() } },
+    1000,
   );
   controller.start();
   return { store, workers, editor, controller };
@@ -138,9 +138,12 @@ async function answerParse(w: FakeWorker, message = 'parsed') {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // Node has no animation frames: a show waits for its turn only.
+  vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => fn(0));
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('edits go to the worker with versions', () => {

@@ -37,10 +37,7 @@ function setup() {
   const deploy = useDeploy;
   deploy.setState(deploy.getInitialState(), true);
   const worker = new FakeWorker();
-  const controller = new AppController(lab, () => worker, noEditor, {
-    budgetMs: 60_000,
-    clock: { now: () => Date.now(), frame: (fn) => fn() },
-  });
+  const controller = new AppController(lab, () => worker, noEditor, 60_000);
   controller.start();
   return { lab, deploy, worker, controller };
 }
@@ -67,9 +64,12 @@ const shopFlip: FlipRecord = {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // Node has no animation frames: a show waits for its turn only.
+  vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => fn(0));
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('before/after: when the page compares the two files', () => {

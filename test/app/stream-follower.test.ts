@@ -17,18 +17,15 @@ interface Driven {
 
 function setup(showAtOnce: (p: string) => boolean = () => false) {
   const events: string[] = [];
-  const follower = new StreamFollower<string, string>(
-    { now: () => Date.now(), frame: (fn) => fn() },
-    {
-      piece: (p) => {
-        events.push(`piece ${p}`);
-        return showAtOnce(p);
-      },
-      show: () => events.push('show'),
-      end: (e) => events.push(`end ${e}`),
-      failed: (m) => events.push(`failed ${m}`),
+  const follower = new StreamFollower<string, string>({
+    piece: (p) => {
+      events.push(`piece ${p}`);
+      return showAtOnce(p);
     },
-  );
+    show: () => events.push('show'),
+    end: (e) => events.push(`end ${e}`),
+    failed: (m) => events.push(`failed ${m}`),
+  });
   const streams: Driven[] = [];
   const start = () => {
     let end: (e: string) => void = () => {};
@@ -48,9 +45,12 @@ function setup(showAtOnce: (p: string) => boolean = () => false) {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // Node has no animation frames: a show waits for its turn only.
+  vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => fn(0));
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('a stream followed on the page', () => {
