@@ -33,7 +33,7 @@ import { LatestWins, StreamFollower } from './pacing';
 import { addChunk, listInputs, listInputsChanged, type RunBasis, startResults } from './runStream';
 
 /** The parts of the store the controller uses. */
-export type LabStore = Pick<StoreApi<RobotsLabState>, 'getState' | 'subscribe'>;
+export type LabStore = Pick<StoreApi<RobotsLabState>, 'getState' | 'setState' | 'subscribe'>;
 
 /**
  * What the editor lights up: the selected cell's group and deciding rule, or
@@ -256,7 +256,7 @@ export class AppController {
       return;
     }
     if (s.viewQuery !== prev.viewQuery) {
-      if (!isAllRows(s.viewQuery)) s.setView(s.view ? { ...s.view, complete: false } : null);
+      if (!isAllRows(s.viewQuery)) this.store.setState({ view: s.view && { ...s.view, complete: false } });
       this.requestView();
     }
     if (s.selected !== prev.selected) {
@@ -274,7 +274,7 @@ export class AppController {
     return p.then((summary) => {
       // Only the latest text's parse is shown: an older one's positions no longer fit the document.
       if (!summary || version !== this.client.currentVersion || text !== this.store.getState().robotsText) return;
-      this.store.getState().setParse(summary, version);
+      this.store.setState({ parse: summary, parseVersion: version });
       this.editor.showDiagnostics(summary.diagnostics);
       this.editor.showExpectations(summary.expectations);
       this.editor.showHighlight(highlightOf(this.store.getState()));
@@ -325,7 +325,7 @@ export class AppController {
   /** Makes `r` the run on screen, in list order until its view comes. */
   private putOnScreen(r: RunResults): void {
     this.store.getState().setResults(r);
-    this.store.getState().setView(null);
+    this.store.setState({ view: null });
   }
 
   /** Shows the latest state of the run: the table, the totals and the editor's deciding-line markers. */
@@ -337,7 +337,7 @@ export class AppController {
     if (rules) {
       const counts = new Map<number, number>();
       for (let i = 0; i < rules.length; i += 2) counts.set(rules[i], rules[i + 1]);
-      s.setDeciding(counts);
+      this.store.setState({ deciding: counts });
     }
     this.editor.showDecidingLines(this.store.getState().deciding);
   }
@@ -349,7 +349,9 @@ export class AppController {
     if (!r) return;
     const query = s.viewQuery;
     if (isAllRows(query)) {
-      s.setView({ run: r.id, query, rows: null, count: r.total, complete: r.finished, readers: null });
+      this.store.setState({
+        view: { run: r.id, query, rows: null, count: r.total, complete: r.finished, readers: null },
+      });
       return;
     }
     void this.runs.ask(this.client.about('view', { run: r.id, query })).then((v) => {
@@ -357,7 +359,7 @@ export class AppController {
       const now = this.store.getState();
       if (now.results?.id !== v.run || now.viewQuery !== query) return;
       const complete = v.complete && now.results.finished;
-      now.setView({ run: v.run, query, rows: v.rows, count: v.count, complete, readers: v.readers });
+      this.store.setState({ view: { run: v.run, query, rows: v.rows, count: v.count, complete, readers: v.readers } });
       // A finished run's view can still be partial: the readers' filter answers with the rows checked so far.
       if (!v.complete && now.results.finished) this.refreshViewSoon();
     });
@@ -381,7 +383,7 @@ export class AppController {
     const sel = s.selected;
     const seq = ++this.explainSeq;
     if (!r || !sel || sel.row >= r.total || sel.col >= r.crawlers.length) {
-      s.setExplain(null);
+      this.store.setState({ explain: null });
       return;
     }
     const spec = crawlerSpecs(s.crawlers)[sel.col];
@@ -397,7 +399,7 @@ export class AppController {
       void this.client.explain({ ...args, url }).then((result) => {
         // An answer about a text edited since would explain lines that moved.
         if (!result || seq !== this.explainSeq || this.store.getState().robotsText !== text) return;
-        this.store.getState().setExplain(result);
+        this.store.setState({ explain: result });
       });
     // A held list's row may have to come from the worker first.
     if (typeof r.list === 'string') ask(urlAt(r, sel.row));

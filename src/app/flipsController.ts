@@ -14,7 +14,7 @@ import type { RobotsWorkerClient } from '../worker/client';
 import { StreamFollower } from './pacing';
 import { listInputs, listInputsChanged } from './runStream';
 
-type Store<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
+type Store<T> = Pick<StoreApi<T>, 'getState' | 'setState' | 'subscribe'>;
 
 /** Compares the two files while the before/after view shows. */
 export class FlipsController {
@@ -38,7 +38,7 @@ export class FlipsController {
         const f = this.deploy.getState().flips;
         if (!f) return;
         const progress = { ...f.progress, done: f.progress.total };
-        this.deploy.getState().setFlips({ ...f, tally, finished: true, elapsedMs, progress });
+        this.deploy.setState({ flips: { ...f, tally, finished: true, elapsedMs, progress } });
         this.requestView();
       },
       failed: (message) => this.deploy.getState().setNotice(`The comparison could not finish: ${message}`),
@@ -79,24 +79,26 @@ export class FlipsController {
     if (d.view !== 'before-after') return;
     this.stream.cancel();
     if (!d.deployedText) {
-      d.setFlips(null);
+      this.deploy.setState({ flips: null });
       return;
     }
     const s = this.lab.getState();
     const params = { deployedText: d.deployedText, editedText: s.robotsText, ...listInputs(s) };
     this.latest = null;
     const run = this.stream.start((id, onPiece, signal) => this.client.flips({ ...params, run: id }, onPiece, signal));
-    d.setNotice(null);
     const prev = d.flips;
     // The previous flips stay on screen (marked as being recomputed) until the new ones arrive: no flicker while typing.
-    d.setFlips({
-      run,
-      progress: { done: 0, total: 0 },
-      tally: prev?.tally ?? null,
-      finished: false,
-      elapsedMs: 0,
-      records: prev?.records ?? [],
-      count: prev?.count ?? 0,
+    this.deploy.setState({
+      notice: null,
+      flips: {
+        run,
+        progress: { done: 0, total: 0 },
+        tally: prev?.tally ?? null,
+        finished: false,
+        elapsedMs: 0,
+        records: prev?.records ?? [],
+        count: prev?.count ?? 0,
+      },
     });
   }
 
@@ -105,7 +107,7 @@ export class FlipsController {
     const f = this.deploy.getState().flips;
     const l = this.latest;
     if (!f || !l || f.finished) return;
-    this.deploy.getState().setFlips({ ...f, progress: { done: l.done, total: l.total }, tally: l.tally });
+    this.deploy.setState({ flips: { ...f, progress: { done: l.done, total: l.total }, tally: l.tally } });
     // In list order the first flips found stay first: ask only until the list is full (other orders wait for the end).
     const q = this.deploy.getState().query;
     if (q.sort === 'list' && !q.desc && f.records.length < q.limit) this.requestView();
@@ -119,7 +121,7 @@ export class FlipsController {
     void this.stream.ask(this.client.about('flipsView', { run: f.run, query })).then((v) => {
       const now = this.deploy.getState();
       if (!v || now.flips?.run !== v.run || now.query !== query) return;
-      now.setFlips({ ...now.flips, records: v.records, count: v.count });
+      this.deploy.setState({ flips: { ...now.flips, records: v.records, count: v.count } });
     });
   }
 

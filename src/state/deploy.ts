@@ -56,10 +56,8 @@ export interface DeployState {
   setOpenedText(text: string): void;
   setView(view: MainView): void;
   setDeployedText(text: string): void;
-  setFlips(flips: FlipsOnScreen | null): void;
   setNotice(notice: string | null): void;
   setQuery(query: Partial<FlipQuery>): void;
-  setSnapshots(snapshots: Snapshot[]): void;
   focusDeployedLine(line: number): void;
 }
 
@@ -76,10 +74,8 @@ export const useDeploy = create<DeployState>()((set, get) => ({
   setOpenedText: (openedText) => set({ openedText }),
   setView: (view) => set({ view }),
   setDeployedText: (deployedText) => set({ deployedText }),
-  setFlips: (flips) => set({ flips }),
   setNotice: (notice) => set({ notice }),
   setQuery: (query) => set({ query: { ...get().query, ...query } }),
-  setSnapshots: (snapshots) => set({ snapshots }),
   focusDeployedLine: (line) => set({ deployedFocus: { line, seq: (get().deployedFocus?.seq ?? 0) + 1 } }),
 }));
 
@@ -113,7 +109,7 @@ export class DeployStorage {
         if (typeof text === 'string' && text && !useDeploy.getState().deployedText)
           useDeploy.getState().setDeployedText(text);
         this.saved = typeof text === 'string' ? text : '';
-        useDeploy.getState().setSnapshots(readSnapshots(snaps));
+        useDeploy.setState({ snapshots: readSnapshots(snaps) });
       } catch {
         useDeploy.getState().setNotice('The saved deployed file and snapshots could not be read from this browser.');
       }
@@ -163,12 +159,12 @@ export class DeployStorage {
 
   private async writeSnapshots(list: Snapshot[]): Promise<void> {
     const before = useDeploy.getState().snapshots;
-    useDeploy.getState().setSnapshots(list);
+    useDeploy.setState({ snapshots: list });
     if (!this.values) return;
     try {
       await this.values.set(SNAPSHOTS_KEY, JSON.stringify(list));
     } catch {
-      useDeploy.getState().setSnapshots(before);
+      useDeploy.setState({ snapshots: before });
       useDeploy.getState().setNotice('The snapshots could not be saved in this browser (storage full or blocked).');
     }
   }

@@ -15,22 +15,22 @@ type Store = Pick<StoreApi<RobotsLabState>, 'getState' | 'setState'> & {
 };
 
 /** Flags the store when another tab saves (call once). */
-export function watchOtherTabs(store: Pick<StoreApi<RobotsLabState>, 'getState'>): void {
+export function watchOtherTabs(store: Pick<StoreApi<RobotsLabState>, 'setState'>): void {
   addEventListener('storage', (e) => {
     // A change of the saved inputs (not of the layout prefs), or everything cleared in another tab.
-    if (e.key === STORAGE_KEY || e.key === null) store.getState().setOtherTabChanged(true);
+    if (e.key === STORAGE_KEY || e.key === null) store.setState({ otherTabChanged: true });
   });
 }
 
 /** Replaces this tab's inputs with what the other tab saved (its URL list read by the worker). */
 export async function loadOtherTab(store: Store, storage: InputsStorage): Promise<void> {
   await store.persist.rehydrate();
-  store.getState().setOtherTabChanged(false);
+  store.setState({ otherTabChanged: false });
   await storage.restoreList();
 }
 
 /** Saves this tab's inputs over the other tab's. */
 export function keepThisTab(store: Store, storage: InputsStorage): void {
   storage.rewrite(STORAGE_KEY, { state: persistedPart(store.getState()), version: PERSIST_VERSION });
-  store.getState().setOtherTabChanged(false);
+  store.setState({ otherTabChanged: false });
 }

@@ -129,16 +129,11 @@ interface ResultsSlice {
   setSitemapReport(report: SitemapReport | null): void;
   setDockTab(tab: DockTab): void;
   setViewQuery(q: Partial<ViewQuery>): void;
-  setView(view: ViewReply | null): void;
-  setParse(parse: ParseSummary, version: number): void;
   setResults(results: RunResults | null): void;
   touchResults(): void;
-  setExplain(explain: ExplainResult | null): void;
-  setDeciding(deciding: Map<number, number>): void;
   showDecidingLine(line: number | null): void;
   setWorkerNotice(message: string | null): void;
   setStorageNotice(message: string | null): void;
-  setOtherTabChanged(changed: boolean): void;
 }
 
 /** The views of the answer's panel. */
@@ -222,16 +217,11 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   setSitemapReport: (sitemapReport) => set({ sitemapReport }),
   setDockTab: (dockTab) => set({ dockTab }),
   setViewQuery: (q) => set((s) => ({ viewQuery: { ...s.viewQuery, ...q } })),
-  setView: (view) => set({ view }),
-  setParse: (parse, parseVersion) => set({ parse, parseVersion }),
   setResults: (results) => set((s) => ({ results, resultsTick: s.resultsTick + 1 })),
   touchResults: () => set((s) => ({ resultsTick: s.resultsTick + 1 })),
-  setExplain: (explain) => set({ explain }),
-  setDeciding: (deciding) => set({ deciding }),
   showDecidingLine: (decidingLine) => set({ decidingLine }),
   setWorkerNotice: (workerNotice) => set({ workerNotice }),
   setStorageNotice: (storageNotice) => set({ storageNotice }),
-  setOtherTabChanged: (otherTabChanged) => set({ otherTabChanged }),
 });
 
 /** The persisted part of the state: only what the user entered. */
