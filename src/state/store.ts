@@ -6,7 +6,6 @@
  */
 import { create, type StateCreator } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { ALL_ROWS } from '../model/codes';
 import type { FetchStatus } from '../model/fetchStatus';
 import type {
   ExplainResult,
@@ -25,7 +24,7 @@ import { browserShelf } from '../persist/shelf';
 import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
 import { loadViewQuery, saveViewQuery } from './viewPrefs';
 
-export interface InputsSlice extends Inputs {
+interface InputsSlice extends Inputs {
   /** The list the worker holds (a long file imported, a saved list restored): while set, it is the URL list and `urlText` is ''. */
   urlList: ListHandle | null;
   setRobotsText(text: string): void;
@@ -153,10 +152,8 @@ export type RobotsLabState = InputsSlice & ResultsSlice;
  */
 export const MAX_CRAWLERS = 100;
 
-const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], InputsSlice> = (
-  set,
-  get,
-) => ({
+/** The inputs and their actions, then what the worker computed. */
+const createState: StateCreator<RobotsLabState, [['zustand/persist', unknown]]> = (set, get) => ({
   ...DEFAULT_INPUTS,
   urlList: null,
   setRobotsText: (robotsText) => set({ robotsText }),
@@ -187,14 +184,6 @@ const createInputsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkno
   loadExample: (inputs) =>
     set({ ...inputs, ...(inputs.urlText === undefined ? {} : { urlList: null }), selected: inputs.selected ?? null }),
   restoreInputs: ({ inputs, urlList }) => set({ ...inputs, urlList }),
-});
-
-/** Takes what the user entered, so that a page-wide action can be undone. */
-export function snapshotInputs(s: RobotsLabState): InputsSnapshot {
-  return { inputs: persistedPart(s), urlList: s.urlList };
-}
-
-const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unknown]], [], ResultsSlice> = (set) => ({
   parse: null,
   parseVersion: -1,
   results: null,
@@ -206,7 +195,8 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   storageNotice: null,
   listNotice: null,
   otherTabChanged: false,
-  viewQuery: ALL_ROWS,
+  // Filters and sort come back after a reload (the rows they need arrive with the first run).
+  viewQuery: loadViewQuery(browserLocal()),
   view: null,
   dockTab: 'why',
   sitemapList: null,
@@ -223,6 +213,11 @@ const createResultsSlice: StateCreator<RobotsLabState, [['zustand/persist', unkn
   setWorkerNotice: (workerNotice) => set({ workerNotice }),
   setStorageNotice: (storageNotice) => set({ storageNotice }),
 });
+
+/** Takes what the user entered, so that a page-wide action can be undone. */
+export function snapshotInputs(s: RobotsLabState): InputsSnapshot {
+  return { inputs: persistedPart(s), urlList: s.urlList };
+}
 
 /** The persisted part of the state: only what the user entered. */
 export function persistedPart(s: RobotsLabState): Inputs {
@@ -254,24 +249,16 @@ export const pageStorage = createInputsStorage({
 
 /** The page's one store; its inputs are saved in `pageStorage`. */
 export const useRobotsLab = create<RobotsLabState>()(
-  persist(
-    (...a) => ({
-      ...createInputsSlice(...a),
-      ...createResultsSlice(...a),
-    }),
-    {
-      name: STORAGE_KEY,
-      version: PERSIST_VERSION,
-      storage: pageStorage,
-      partialize: (s) => ({ ...persistedPart(s), urlList: s.urlList }),
-      migrate: (persisted) => migrateInputs(persisted) as unknown as RobotsLabState,
-      merge: (persisted, current) =>
-        persisted === undefined ? current : { ...current, ...migrateInputs(persisted), urlList: null },
-    },
-  ),
+  persist(createState, {
+    name: STORAGE_KEY,
+    version: PERSIST_VERSION,
+    storage: pageStorage,
+    partialize: (s) => ({ ...persistedPart(s), urlList: s.urlList }),
+    migrate: (persisted) => migrateInputs(persisted) as unknown as RobotsLabState,
+    merge: (persisted, current) =>
+      persisted === undefined ? current : { ...current, ...migrateInputs(persisted), urlList: null },
+  }),
 );
-// Filters and sort come back after a reload (the rows they need arrive with the first run).
-useRobotsLab.setState({ viewQuery: loadViewQuery(browserLocal()) });
 useRobotsLab.subscribe((s, prev) => {
   if (s.viewQuery !== prev.viewQuery) saveViewQuery(browserLocal(), s.viewQuery);
 });
