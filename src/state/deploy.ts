@@ -82,11 +82,6 @@ export const useDeploy = create<DeployState>()((set, get) => ({
 const DEPLOYED_KEY = 'deploy:deployed';
 const SNAPSHOTS_KEY = 'deploy:snapshots';
 
-/** The snapshot list `writeSnapshots` stored (as JSON), or none. */
-function readSnapshots(json: unknown): Snapshot[] {
-  return typeof json === 'string' ? JSON.parse(json) : [];
-}
-
 /**
  * Keeps the deployed text and the snapshots on the shelf (IndexedDB): loads
  * them once, then saves the deployed text a moment after it stops changing
@@ -109,7 +104,8 @@ export class DeployStorage {
         if (typeof text === 'string' && text && !useDeploy.getState().deployedText)
           useDeploy.getState().setDeployedText(text);
         this.saved = typeof text === 'string' ? text : '';
-        useDeploy.setState({ snapshots: readSnapshots(snaps) });
+        // `writeSnapshots` stores the list as JSON.
+        useDeploy.setState({ snapshots: typeof snaps === 'string' ? JSON.parse(snaps) : [] });
       } catch {
         useDeploy.getState().setNotice('The saved deployed file and snapshots could not be read from this browser.');
       }

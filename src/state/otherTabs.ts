@@ -5,17 +5,12 @@
  * or keep its own, which then become the saved ones. Nothing is overwritten
  * without the user in the overwritten tab knowing.
  */
-import type { StoreApi } from 'zustand';
 import type { InputsStorage } from '../persist/inputs';
 import { PERSIST_VERSION } from './inputs';
-import { persistedPart, type RobotsLabState, STORAGE_KEY } from './store';
-
-type Store = Pick<StoreApi<RobotsLabState>, 'getState' | 'setState'> & {
-  persist: { rehydrate(): Promise<void> | void };
-};
+import { persistedPart, STORAGE_KEY, type useRobotsLab } from './store';
 
 /** Flags the store when another tab saves (call once). */
-export function watchOtherTabs(store: Pick<StoreApi<RobotsLabState>, 'setState'>): void {
+export function watchOtherTabs(store: typeof useRobotsLab): void {
   addEventListener('storage', (e) => {
     // A change of the saved inputs (not of the layout prefs), or everything cleared in another tab.
     if (e.key === STORAGE_KEY || e.key === null) store.setState({ otherTabChanged: true });
@@ -23,14 +18,14 @@ export function watchOtherTabs(store: Pick<StoreApi<RobotsLabState>, 'setState'>
 }
 
 /** Replaces this tab's inputs with what the other tab saved (its URL list read by the worker). */
-export async function loadOtherTab(store: Store, storage: InputsStorage): Promise<void> {
+export async function loadOtherTab(store: typeof useRobotsLab, storage: InputsStorage): Promise<void> {
   await store.persist.rehydrate();
   store.setState({ otherTabChanged: false });
   await storage.restoreList();
 }
 
 /** Saves this tab's inputs over the other tab's. */
-export function keepThisTab(store: Store, storage: InputsStorage): void {
+export function keepThisTab(store: typeof useRobotsLab, storage: InputsStorage): void {
   storage.rewrite(STORAGE_KEY, { state: persistedPart(store.getState()), version: PERSIST_VERSION });
   store.setState({ otherTabChanged: false });
 }
