@@ -4,6 +4,7 @@
  * a URL list shares, so the page can offer that origin's robots.txt.
  * A robots.txt governs only its own origin (docs/behaviour.md §1).
  */
+import { urlOrigin } from '../core/url';
 
 /** What the field's text means: a usable robots.txt URL (possibly empty), or why it is not one. */
 export type RobotsUrlReading = { ok: true; url: string; completed: boolean } | { ok: false; error: string };
@@ -42,14 +43,7 @@ export function readRobotsUrl(text: string): RobotsUrlReading {
 
 /** The origin (`scheme://host[:port]`) of an absolute http(s) URL, or null for a path or anything else. */
 export function originOf(url: string): string | null {
-  const t = url.trim();
-  if (!/^https?:\/\//i.test(t)) return null;
-  try {
-    const u = new URL(t);
-    return `${u.protocol}//${u.host}`;
-  } catch {
-    return null;
-  }
+  return urlOrigin(url.trim());
 }
 
 /** How the absolute URLs of a list spread over origins. */
