@@ -24,24 +24,16 @@ export async function readSavedRecords(blobs: readonly Pick<File, 'name' | 'arra
     if (!blob.name.endsWith('.json')) continue;
     const name = blob.name.slice(0, -5);
     try {
-      const record = readFetchRecord(JSON.parse(new TextDecoder().decode(await blob.arrayBuffer())));
+      const { origin, status, kept, fetchedAt, sha256, summary, mode, reason } = readFetchRecord(
+        JSON.parse(new TextDecoder().decode(await blob.arrayBuffer())),
+      );
       const body = bodies.get(name);
-      if (!body && record.kept > 0) throw new Error(`its body ${name}.txt was not among the files`);
+      if (!body && kept > 0) throw new Error(`its body ${name}.txt was not among the files`);
       const bytes = body ? await body.arrayBuffer() : new ArrayBuffer(0);
-      if ((await sha256Hex(bytes)) !== record.sha256)
+      if ((await sha256Hex(bytes)) !== sha256)
         throw new Error(`${name}.txt does not hash to the record's SHA-256: fetch it again`);
-      files.push({
-        origin: record.origin,
-        text: new TextDecoder().decode(bytes),
-        fetchStatus: record.status,
-        record: {
-          fetchedAt: record.fetchedAt,
-          sha256: record.sha256,
-          summary: record.summary,
-          mode: record.mode,
-          reason: record.reason,
-        },
-      });
+      const text = new TextDecoder().decode(bytes);
+      files.push({ origin, text, fetchStatus: status, record: { fetchedAt, sha256, summary, mode, reason } });
     } catch (e) {
       errors.push(`${blob.name}: ${e instanceof Error ? e.message : String(e)}`);
     }
