@@ -1,8 +1,9 @@
 /**
- * The one store of the page, built from slices: what the user entered
- * (persisted) and what the worker computed (not persisted). Components read it
- * through selectors; the editor text reaches CodeMirror through `subscribe`,
- * never through React re-renders.
+ * The one store of the page, in two parts: what the user entered
+ * (persisted) and what the worker computed (not persisted; the controllers
+ * write it with `setState`). Components read it through selectors; the
+ * editor text reaches CodeMirror through `subscribe`, never through React
+ * re-renders.
  */
 import { create, type StateCreator } from 'zustand';
 import { persist } from 'zustand/middleware';
