@@ -20,7 +20,6 @@ import type {
 } from '../model/wire';
 import { keepOpenedFile } from '../persist/openedFile';
 import { browserShelf } from '../persist/shelf';
-import { useDeploy } from '../state/deploy';
 import { crawlerSpecs } from '../state/inputs';
 import { originSpecs, useOrigins } from '../state/origins';
 import { type RobotsLabState, type RunResults, urlAt } from '../state/store';
@@ -102,7 +101,7 @@ export class AppController {
       },
       onFailure: (message) => this.store.getState().setWorkerNotice(`The worker could not finish: ${message}`),
     });
-    this.flips = new FlipsController(store, useDeploy, this.client);
+    this.flips = new FlipsController(store, this.client);
   }
 
   /** After a restart: the comparison told, then (`again`) the opened file's bytes, the text and the run again. */

@@ -8,13 +8,11 @@
  */
 import type { StoreApi } from 'zustand';
 import type { ExportFormat, FlipProgress, FlipTally } from '../model/wire';
-import type { DeployState } from '../state/deploy';
+import { useDeploy } from '../state/deploy';
 import type { RobotsLabState } from '../state/store';
 import type { RobotsWorkerClient } from '../worker/client';
 import { StreamFollower } from './pacing';
 import { listInputs, listInputsChanged } from './runStream';
-
-type Store<T> = Pick<StoreApi<T>, 'getState' | 'setState' | 'subscribe'>;
 
 /** Compares the two files while the before/after view shows. */
 export class FlipsController {
@@ -24,8 +22,7 @@ export class FlipsController {
   private latest: FlipProgress | null = null;
 
   constructor(
-    private readonly lab: Store<RobotsLabState>,
-    private readonly deploy: Store<DeployState>,
+    private readonly lab: Pick<StoreApi<RobotsLabState>, 'getState' | 'subscribe'>,
     private readonly client: RobotsWorkerClient,
   ) {
     this.stream = new StreamFollower({
@@ -35,13 +32,13 @@ export class FlipsController {
       },
       show: () => this.showProgress(),
       end: ({ tally, elapsedMs }) => {
-        const f = this.deploy.getState().flips;
+        const f = useDeploy.getState().flips;
         if (!f) return;
         const progress = { ...f.progress, done: f.progress.total };
-        this.deploy.setState({ flips: { ...f, tally, finished: true, elapsedMs, progress } });
+        useDeploy.setState({ flips: { ...f, tally, finished: true, elapsedMs, progress } });
         this.requestView();
       },
-      failed: (message) => this.deploy.getState().setNotice(`The comparison could not finish: ${message}`),
+      failed: (message) => useDeploy.getState().setNotice(`The comparison could not finish: ${message}`),
     });
   }
 
@@ -50,7 +47,7 @@ export class FlipsController {
       this.lab.subscribe((s, prev) => {
         if (s.robotsText !== prev.robotsText || listInputsChanged(s, prev)) this.compare();
       }),
-      this.deploy.subscribe((s, prev) => {
+      useDeploy.subscribe((s, prev) => {
         if (s.view !== prev.view) {
           if (s.view === 'before-after') this.compare();
           else this.stream.cancel();
@@ -75,11 +72,11 @@ export class FlipsController {
 
   /** Starts a comparison of the current files and inputs, cancelling the one going on, if the view shows. */
   private compare(): void {
-    const d = this.deploy.getState();
+    const d = useDeploy.getState();
     if (d.view !== 'before-after') return;
     this.stream.cancel();
     if (!d.deployedText) {
-      this.deploy.setState({ flips: null });
+      useDeploy.setState({ flips: null });
       return;
     }
     const s = this.lab.getState();
@@ -88,7 +85,7 @@ export class FlipsController {
     const run = this.stream.start((id, onPiece, signal) => this.client.flips({ ...params, run: id }, onPiece, signal));
     const prev = d.flips;
     // The previous flips stay on screen (marked as being recomputed) until the new ones arrive: no flicker while typing.
-    this.deploy.setState({
+    useDeploy.setState({
       notice: null,
       flips: {
         run,
@@ -104,30 +101,30 @@ export class FlipsController {
 
   /** Shows the latest progress and counts of the comparison streaming in, and the first flips. */
   private showProgress(): void {
-    const f = this.deploy.getState().flips;
+    const f = useDeploy.getState().flips;
     const l = this.latest;
     if (!f || !l || f.finished) return;
-    this.deploy.setState({ flips: { ...f, progress: { done: l.done, total: l.total }, tally: l.tally } });
+    useDeploy.setState({ flips: { ...f, progress: { done: l.done, total: l.total }, tally: l.tally } });
     // In list order the first flips found stay first: ask only until the list is full (other orders wait for the end).
-    const q = this.deploy.getState().query;
+    const q = useDeploy.getState().query;
     if (q.sort === 'list' && !q.desc && f.records.length < q.limit) this.requestView();
   }
 
   /** Asks the worker for the flips the query keeps, for the list. */
   private requestView(): void {
-    const f = this.deploy.getState().flips;
+    const f = useDeploy.getState().flips;
     if (!f) return;
-    const query = this.deploy.getState().query;
+    const query = useDeploy.getState().query;
     void this.stream.ask(this.client.about('flipsView', { run: f.run, query })).then((v) => {
-      const now = this.deploy.getState();
+      const now = useDeploy.getState();
       if (!v || now.flips?.run !== v.run || now.query !== query) return;
-      this.deploy.setState({ flips: { ...now.flips, records: v.records, count: v.count } });
+      useDeploy.setState({ flips: { ...now.flips, records: v.records, count: v.count } });
     });
   }
 
   /** Writes every flip the filters keep as a file; null when there is no finished comparison. */
   async exportFlips(format: ExportFormat): Promise<{ blob: Blob; records: number } | null> {
-    const d = this.deploy.getState();
+    const d = useDeploy.getState();
     if (!d.flips?.finished) return null;
     return this.client.about('flipsExport', {
       run: d.flips.run,
