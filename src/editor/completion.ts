@@ -2,13 +2,7 @@
  * Completion for robots.txt: keys at the start of a line, crawler product
  * tokens after `user-agent:`, and `/` after `allow:` / `disallow:`.
  */
-import {
-  autocompletion,
-  type Completion,
-  type CompletionContext,
-  type CompletionResult,
-} from '@codemirror/autocomplete';
-import type { Extension } from '@codemirror/state';
+import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import { CRAWLER_PROFILES } from '../core/profiles';
 import { classifyKey } from './keys';
 
@@ -51,9 +45,6 @@ const keyOptions = KEYS.map(
   ([label, detail, info, boost]): Completion => ({ label, detail, info, boost, type: 'keyword', apply: `${label}: ` }),
 );
 
-/** The longest line prefix the source reads while typing (a key, a separator and a crawler token fit easily). */
-const LONGEST_COMPLETED_PREFIX = 256;
-
 /**
  * The completion source. Keys: while the line so far is one word (or empty).
  * Values: by the key before the separator, read as the grammar reads it
@@ -61,10 +52,7 @@ const LONGEST_COMPLETED_PREFIX = 256;
  * line is still being typed.
  */
 export function robotsCompletion(context: CompletionContext): CompletionResult | null {
-  const line = context.state.doc.lineAt(context.pos);
-  // Past this column nothing is worth completing: skip reading (and regex-scanning) a huge pasted line.
-  if (context.pos - line.from > LONGEST_COMPLETED_PREFIX && !context.explicit) return null;
-  const before = context.state.sliceDoc(line.from, context.pos);
+  const before = context.state.sliceDoc(context.state.doc.lineAt(context.pos).from, context.pos);
   if (before.includes('#')) return null;
   const keyMatch = /^\s*([A-Za-z-]*)$/.exec(before);
   if (keyMatch) {
@@ -90,15 +78,4 @@ export function robotsCompletion(context: CompletionContext): CompletionResult |
     };
   }
   return null;
-}
-
-/**
- * Completion as the editor mounts it: our one source given outright. Without
- * `override`, the completion state asks the syntax tree for the language's
- * sources (`languageDataAt`) on every transaction, so each inserted line of a
- * burst (an IME, dictation, a text expander) paid for it; the source itself
- * runs once the burst pauses (CodeMirror's typing delay).
- */
-export function robotsAutocompletion(): Extension {
-  return autocompletion({ override: [robotsCompletion] });
 }

@@ -6,7 +6,7 @@
  * Data flows one way: the worker parses and lints; the UI pushes results in
  * with `pushDiagnostics`, `showResultHighlight` and `setDecidingLines`.
  */
-import { completionKeymap } from '@codemirror/autocomplete';
+import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, toggleComment } from '@codemirror/commands';
 import { foldGutter, foldKeymap } from '@codemirror/language';
 import { lintGutter, lintKeymap } from '@codemirror/lint';
@@ -15,7 +15,6 @@ import type { Extension } from '@codemirror/state';
 import { highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { blockInput } from './blockInput';
 import { steadyDrawnCursor } from './caret';
-import { robotsAutocompletion } from './completion';
 import { resultDecorations } from './decorations';
 import { expectationGutter } from './expectations';
 import { robotsBaseTheme, robotsHighlighting } from './highlight';
@@ -41,7 +40,7 @@ export function robotsEditorExtensions(onDecidingLineClick: (line: number) => vo
     steadyDrawnCursor(),
     highlightActiveLine(),
     highlightSelectionMatches(),
-    robotsAutocompletion(),
+    autocompletion(),
     blockInput(),
     robots(),
     robotsHighlighting,
