@@ -161,14 +161,6 @@ function isEndAnchor(input: InputStream, i: number): boolean {
   }
 }
 
-/**
- * The longest run of a pattern's text in one token. Lezer stops for its time
- * budget only between tokens, so a very long rule read as one token would
- * hold CodeMirror's parse past its budget; in pieces, the rest of the line is
- * parsed in CodeMirror's later background slices.
- */
-const PATTERN_PIECE = 4096;
-
 function tokenizePattern(input: InputStream, next: number): void {
   if (next === STAR) {
     input.acceptToken(Wildcard, 1);
@@ -189,8 +181,6 @@ function tokenizePattern(input: InputStream, next: number): void {
     }
     i++;
     if (!isLineSpace(c)) end = i;
-    // A piece ends at its last non-space character: the spaces after it are skipped as between tokens.
-    if (i === PATTERN_PIECE) break;
   }
   if (end > 0) input.acceptToken(PathText, end);
 }
