@@ -25,6 +25,7 @@
  *
  * Everything read back is untrusted: `validateState` checks it field by field.
  */
+import type { Inputs } from '../state/inputs';
 
 /** The format version written by this code. */
 export const SHARE_VERSION = 1;
@@ -71,15 +72,11 @@ export const LIMITS = {
   cellIndex: 100_000_000,
 } as const;
 
-/** Everything a share link or state file carries (see the module comment for the format). */
-export interface ShareState {
-  robotsText: string;
-  robotsUrl: string;
-  urlText: string;
-  crawlers: { profiles: string[]; tokens: string[] };
-  settings: { normalise: boolean; fetchStatus: number };
-  selected: { row: number; col: number } | null;
-}
+/**
+ * Everything a share link or state file carries (see the module comment for
+ * the format): the page's persisted inputs, as they are.
+ */
+export type ShareState = Inputs;
 
 /**
  * Exactly the format's fields, in the format's order, in fresh objects:

@@ -1,9 +1,4 @@
-/**
- * The rule for opening a link over local work. The store's persisted inputs
- * (src/state/inputs.ts) are a `ShareState` as they are: `pickState` takes
- * either to the other, and a change to `Inputs` that breaks this fails to
- * compile where the page passes one for the other.
- */
+/** The rule for opening a link over local work. */
 import { DEFAULT_INPUTS } from '../state/inputs';
 import { pickState, type ShareState } from './format';
 
