@@ -2,7 +2,7 @@
  * What the page and its logs worker (worker/logs.worker.ts) exchange: the
  * job a run is given, its progress and its report. Types only.
  */
-import type { CrawlerReport, ViolationRecord } from '../core/logs/index';
+import type { CrawlerReport, RobotsVersion, ViolationRecord } from '../core/logs/index';
 
 /** A version the page holds as text (the editor's file, a snapshot). */
 export interface TextVersion {
@@ -38,10 +38,7 @@ export interface LogsProgress {
 }
 
 /** A version as the report names it, with its text for showing the deciding line. */
-interface VersionShown {
-  label: string;
-  from: number;
-  status: number;
+interface VersionShown extends Pick<RobotsVersion, 'label' | 'from' | 'status'> {
   /** Null when its fetch status, not a file, decided (a 503, a 404). */
   text: string | null;
 }

@@ -5,7 +5,7 @@
  */
 import type { DiffHunk } from '../core/aipref/diff';
 import type { Suggestion } from '../core/aipref/suggest';
-import type { Flip } from '../core/diff/flips';
+import type { Flip, FlipCounts } from '../core/diff/flips';
 import type { FetchOutcome } from '../core/fetch';
 import type { MatrixCell, PurposeFinding } from '../core/purposes';
 import type { ReaderVerdict } from '../core/readers/index';
@@ -77,10 +77,7 @@ export interface ParseSummary {
   groups: GroupSummary[];
   rules: RuleTable;
   sitemaps: Omit<Sitemap, 'span'>[];
-  /**
-   * Every diagnostic, in order of start, as columns (diagnosticTable.ts): the
-   * page makes objects only for those it shows.
-   */
+  /** Every diagnostic (at most a few hundred of each code), in order of start (diagnosticTable.ts). */
   diagnostics: DiagnosticTable;
   /** The file's `# expect:` comments, checked against it, in line order. */
   expectations: ExpectationMark[];
@@ -284,14 +281,10 @@ export interface FlipsParams extends Pick<EvaluateParams, 'urlsText' | 'crawlers
 /** The direction of a verdict flip. */
 export type FlipKind = Flip['kind'];
 
-/** A comparison's running counts. */
-export interface FlipTally {
-  /** URL × crawler pairs compared. */
-  checked: number;
+/** A comparison's running counts: the engine's, per crawler as a list. */
+export interface FlipTally extends Omit<FlipCounts, 'byCrawler'> {
   /** URLs not compared: unreadable, or outside the robots.txt URL's scope. */
   skipped: number;
-  allowedToBlocked: number;
-  blockedToAllowed: number;
   /** Per crawler, in the order asked. */
   byCrawler: { label: string; allowedToBlocked: number; blockedToAllowed: number }[];
 }
