@@ -4,29 +4,12 @@ declare module '*.grammar' {
   export const parser: LRParser;
 }
 
+/**
+ * The grammar's term ids by name, as robots.grammar declares its external
+ * tokens (`userAgentKey`, `Invalid`, `PathText`, …). A name the grammar
+ * lacks is undefined at run time, which the grammar tests catch.
+ */
 declare module '*robots.grammar.terms' {
-  export const userAgentKey: number;
-  export const userAgentTypo: number;
-  export const userAgentPrefix: number;
-  export const allowKey: number;
-  export const allowPrefix: number;
-  export const disallowKey: number;
-  export const disallowTypo: number;
-  export const disallowPrefix: number;
-  export const sitemapKey: number;
-  export const sitemapTypo: number;
-  export const sitemapPrefix: number;
-  export const otherKey: number;
-  export const unknownKey: number;
-  export const Invalid: number;
-  export const MissingColon: number;
-  export const bom: number;
-  export const IgnoredText: number;
-  export const ProductToken: number;
-  export const AgentSuffix: number;
-  export const Wildcard: number;
-  export const EndAnchor: number;
-  export const PathText: number;
-  export const SitemapUrl: number;
-  export const Value: number;
+  const terms: Record<string, number>;
+  export = terms;
 }

@@ -12,32 +12,7 @@
  */
 import { ExternalTokenizer, type InputStream } from '@lezer/lr';
 import { classifyKey } from './keys';
-import {
-  AgentSuffix,
-  allowKey,
-  allowPrefix,
-  bom,
-  disallowKey,
-  disallowPrefix,
-  disallowTypo,
-  EndAnchor,
-  IgnoredText,
-  Invalid,
-  MissingColon,
-  otherKey,
-  PathText,
-  ProductToken,
-  SitemapUrl,
-  sitemapKey,
-  sitemapPrefix,
-  sitemapTypo,
-  unknownKey,
-  userAgentKey,
-  userAgentPrefix,
-  userAgentTypo,
-  Value,
-  Wildcard,
-} from './robots.grammar.terms';
+import * as term from './robots.grammar.terms';
 
 const LF = 10;
 const CR = 13;
@@ -92,10 +67,10 @@ function valueEnd(input: InputStream): number {
 }
 
 const keyTokens = {
-  'user-agent': { exact: userAgentKey, typo: userAgentTypo, prefix: userAgentPrefix },
-  allow: { exact: allowKey, typo: allowPrefix, prefix: allowPrefix },
-  disallow: { exact: disallowKey, typo: disallowTypo, prefix: disallowPrefix },
-  sitemap: { exact: sitemapKey, typo: sitemapTypo, prefix: sitemapPrefix },
+  'user-agent': { exact: term.userAgentKey, typo: term.userAgentTypo, prefix: term.userAgentPrefix },
+  allow: { exact: term.allowKey, typo: term.allowPrefix, prefix: term.allowPrefix },
+  disallow: { exact: term.disallowKey, typo: term.disallowTypo, prefix: term.disallowPrefix },
+  sitemap: { exact: term.sitemapKey, typo: term.sitemapTypo, prefix: term.sitemapPrefix },
 } as const;
 
 /** Offset of the line's first `:` before any `#`, or -1. */
@@ -133,7 +108,7 @@ function tokenizeLine(input: InputStream): void {
     if (contentEnd === 0) return; // a comment, or nothing
     keyEnd = colon < 0 ? twoWordKey(input, contentEnd) : 0;
     if (keyEnd === 0) {
-      input.acceptToken(Invalid, contentEnd);
+      input.acceptToken(term.Invalid, contentEnd);
       return;
     }
   }
@@ -141,8 +116,8 @@ function tokenizeLine(input: InputStream): void {
   for (let j = 0; j < keyEnd; j++) key += String.fromCharCode(input.peek(j));
   const k = classifyKey(key);
   let token: number;
-  if (k.kind === 'other') token = otherKey;
-  else if (k.kind === 'unknown') token = unknownKey;
+  if (k.kind === 'other') token = term.otherKey;
+  else if (k.kind === 'unknown') token = term.unknownKey;
   else {
     const set = keyTokens[k.kind];
     token = k.typo ? set.typo : k.suffix ? set.prefix : set.exact;
@@ -163,11 +138,11 @@ function isEndAnchor(input: InputStream, i: number): boolean {
 
 function tokenizePattern(input: InputStream, next: number): void {
   if (next === STAR) {
-    input.acceptToken(Wildcard, 1);
+    input.acceptToken(term.Wildcard, 1);
     return;
   }
   if (next === DOLLAR && isEndAnchor(input, 0)) {
-    input.acceptToken(EndAnchor, 1);
+    input.acceptToken(term.EndAnchor, 1);
     return;
   }
   let i = 0;
@@ -182,7 +157,7 @@ function tokenizePattern(input: InputStream, next: number): void {
     i++;
     if (!isLineSpace(c)) end = i;
   }
-  if (end > 0) input.acceptToken(PathText, end);
+  if (end > 0) input.acceptToken(term.PathText, end);
 }
 
 function tokenizeAgent(input: InputStream, next: number): void {
@@ -190,22 +165,22 @@ function tokenizeAgent(input: InputStream, next: number): void {
     const after = input.peek(1);
     // Google-specific: `*` alone, or followed by whitespace, is the global agent.
     if (isLineEnd(after) || after === HASH || isLineSpace(after)) {
-      input.acceptToken(Wildcard, 1);
+      input.acceptToken(term.Wildcard, 1);
       return;
     }
   }
   if (isAgentChar(next)) {
     let i = 1;
     while (isAgentChar(input.peek(i))) i++;
-    input.acceptToken(ProductToken, i);
+    input.acceptToken(term.ProductToken, i);
     return;
   }
   const end = valueEnd(input);
-  if (end > 0) input.acceptToken(AgentSuffix, end);
+  if (end > 0) input.acceptToken(term.AgentSuffix, end);
 }
 
 /** Values read whole, up to the comment: what follows a product token, a sitemap URL, another key's value. */
-const WHOLE_VALUES = [AgentSuffix, SitemapUrl, Value];
+const WHOLE_VALUES = [term.AgentSuffix, term.SitemapUrl, term.Value];
 
 export const lineTokens = new ExternalTokenizer(
   (input, stack) => {
@@ -215,15 +190,15 @@ export const lineTokens = new ExternalTokenizer(
     if (next === 0) {
       let i = 1;
       for (let c = input.peek(i); c >= 0 && c !== LF && c !== CR; c = input.peek(++i));
-      input.acceptToken(IgnoredText, i);
+      input.acceptToken(term.IgnoredText, i);
       return;
     }
     if (next === BOM && input.pos === 0) {
-      input.acceptToken(bom, 1);
+      input.acceptToken(term.bom, 1);
       return;
     }
     if (isLineSpace(next)) {
-      if (stack.canShift(MissingColon)) {
+      if (stack.canShift(term.MissingColon)) {
         // After a key: whitespace stands for the colon when the line has none.
         let i = 0;
         for (;;) {
@@ -234,17 +209,17 @@ export const lineTokens = new ExternalTokenizer(
         }
         let w = 1;
         while (input.peek(w) === SPACE || input.peek(w) === TAB) w++;
-        input.acceptToken(MissingColon, w);
+        input.acceptToken(term.MissingColon, w);
       }
       return;
     }
     // Line-start states accept some key token (after a group, only a user-agent key).
-    if (atLineStart(input) && (stack.canShift(unknownKey) || stack.canShift(userAgentKey))) {
+    if (atLineStart(input) && (stack.canShift(term.unknownKey) || stack.canShift(term.userAgentKey))) {
       tokenizeLine(input);
       return;
     }
-    if (stack.canShift(PathText)) tokenizePattern(input, next);
-    else if (stack.canShift(ProductToken)) tokenizeAgent(input, next);
+    if (stack.canShift(term.PathText)) tokenizePattern(input, next);
+    else if (stack.canShift(term.ProductToken)) tokenizeAgent(input, next);
     else {
       const token = WHOLE_VALUES.find((t) => stack.canShift(t));
       if (token === undefined) return;
