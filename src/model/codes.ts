@@ -8,29 +8,10 @@ import type { RuleLabels, RuleTable, ViewQuery } from './wire';
 
 const utf8 = new TextDecoder();
 
-/**
- * Line → "Disallow: /x" for every rule of a parse, each label made when
- * asked for (a binary search and the decoding of one value): the table asks
- * for a screenful.
- */
-export function ruleLabels(rules: RuleTable): RuleLabels {
-  const { lines, kinds, raws, ends } = rules;
-  return {
-    get(line) {
-      let lo = 0;
-      let hi = lines.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (lines[mid] < line) lo = mid + 1;
-        else if (lines[mid] > line) hi = mid - 1;
-        else {
-          const value = utf8.decode(raws.subarray(mid === 0 ? 0 : ends[mid - 1] + 1, ends[mid]));
-          return ruleLabel(kinds[mid] === 0 ? 'allow' : 'disallow', value);
-        }
-      }
-      return undefined;
-    },
-  };
+/** Line → "Disallow: /x" for every rule of a parse. */
+export function ruleLabels({ lines, kinds, raws }: RuleTable): RuleLabels {
+  const values = utf8.decode(raws).split('\n');
+  return new Map(Array.from(lines, (line, i) => [line, ruleLabel(kinds[i] === 0 ? 'allow' : 'disallow', values[i])]));
 }
 
 /** Cell outcomes, one byte per URL × crawler cell. */

@@ -5,7 +5,7 @@ import { RobotsApi } from '../../src/worker/api';
 import { serve } from '../../src/worker/rpc';
 import { syncHost } from '../fakes/handler';
 
-describe('ruleLabels: line → rule as written, made when asked', () => {
+describe('ruleLabels: line → rule as written', () => {
   const table = {
     lines: Int32Array.of(2, 3, 7),
     kinds: Uint8Array.of(1, 0, 1),
