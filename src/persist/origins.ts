@@ -29,6 +29,9 @@ function readOriginFiles(raw: unknown): OriginFile[] {
     .map((f) => ({ ...f, record: typeof f.record === 'object' ? f.record : null }));
 }
 
+/** The files as they are but for their texts, to compare. */
+const withoutTexts = (files: OriginFile[]) => JSON.stringify(files.map(({ text: _, ...rest }) => rest));
+
 /** Loads the kept files into a store, then saves them as they change. */
 export class OriginsStorage {
   private timer?: ReturnType<typeof setTimeout>;
@@ -66,15 +69,7 @@ export class OriginsStorage {
       clearTimeout(this.timer);
       // Typing in a file waits for a pause; anything else (a file added or
       // removed, a fetch status or record changed) is saved at once.
-      const typing =
-        s.files.length === prev.files.length &&
-        s.files.every(
-          (f, i) =>
-            f.origin === prev.files[i]?.origin &&
-            f.fetchStatus === prev.files[i]?.fetchStatus &&
-            f.record === prev.files[i]?.record,
-        );
-      if (typing) this.timer = setTimeout(() => this.flush(), this.delayMs);
+      if (withoutTexts(s.files) === withoutTexts(prev.files)) this.timer = setTimeout(() => this.flush(), this.delayMs);
       else this.flush();
     });
     if (addedMeanwhile) this.flush();
