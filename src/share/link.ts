@@ -16,13 +16,10 @@ import {
 import { validateState } from './validate';
 
 /** A link was made (`fragment` starts with `#`), or the state is too large for one. */
-export type EncodeResult =
-  | { ok: true; fragment: string }
-  | { ok: false; message: string; fragmentChars: number | null };
+export type EncodeResult = { ok: true; fragment: string } | { ok: false; message: string };
 
 const tooLarge = (fragmentChars: number | null): EncodeResult => ({
   ok: false,
-  fragmentChars,
   message:
     fragmentChars === null
       ? 'This state is too large for a share link. Export it as a file instead.'
