@@ -34,7 +34,7 @@ export interface Flag {
 /** One command. */
 export interface Command {
   name: string;
-  /** The positional arguments, as the usage line shows them (none when absent). */
+  /** The positional arguments, as the usage line shows them; without it the command takes none. */
   usage?: string;
   /** One line. */
   summary: string;
@@ -54,7 +54,6 @@ export interface CommandTable {
 
 /** A command's arguments, parsed once. */
 export interface ParsedArgs {
-  command: string;
   positional: string[];
   flags: Map<string, string[]>;
   switches: Set<string>;
@@ -80,7 +79,7 @@ export function takesFlag(flag: Flag, command: string): boolean {
 export function parseArgs(command: string, argv: readonly string[], table: readonly Flag[]): ParsedArgs {
   const own = table.filter((f) => takesFlag(f, command));
   const byName = new Map(own.map((f) => [f.name, f]));
-  const out: ParsedArgs = { command, positional: [], flags: new Map(), switches: new Set() };
+  const out: ParsedArgs = { positional: [], flags: new Map(), switches: new Set() };
   const fail = (message: string): never => {
     throw new UsageError(message, command);
   };

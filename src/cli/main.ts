@@ -37,6 +37,9 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
       io.stdout.write(commandHelp(CLI, command));
       return EXIT_OK;
     }
+    if (!command.usage && args.positional.length > 0) {
+      throw new UsageError(`${command.name} takes no arguments (got "${args.positional[0]}")`, command.name);
+    }
     let cmdIo = io;
     if (args.switches.has('quiet')) cmdIo = { ...cmdIo, stderr: SILENT, stderrIsTTY: false };
     const target = args.flags.get('output')?.[0];

@@ -19,15 +19,8 @@ export function version(): string {
   return pkg.version;
 }
 
-function noArguments(args: ParsedArgs): void {
-  if (args.positional.length > 0) {
-    throw new UsageError(`${args.command} takes no arguments (got "${args.positional[0]}")`, args.command);
-  }
-}
-
 /** `robots-lab agents`: the built-in crawler profiles. */
-export function runAgents(args: ParsedArgs, io: CliIo): number {
-  noArguments(args);
+export function runAgents(_args: ParsedArgs, io: CliIo): number {
   const width = Math.max(...CRAWLER_PROFILES.map((p) => p.id.length));
   for (const p of CRAWLER_PROFILES) {
     const star = p.ignoresGlobal ? ', ignores *' : '';
@@ -68,8 +61,7 @@ export function runCompletion(args: ParsedArgs, io: CliIo, table: CommandTable):
 }
 
 /** `robots-lab man`: the manual page in roff. */
-export function runMan(args: ParsedArgs, io: CliIo, table: CommandTable): number {
-  noArguments(args);
+export function runMan(_args: ParsedArgs, io: CliIo, table: CommandTable): number {
   io.stdout.write(manPage(table, version()));
   return EXIT_OK;
 }

@@ -107,6 +107,18 @@ describe('parsing', () => {
     expect(value.stdout).toContain('\n/x,/x,-x,');
   });
 
+  it('refuses an argument to a command that takes none, with its usage', async () => {
+    for (const command of ['agents', 'man']) {
+      const r = await runCli([command, 'extra']);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        `robots-lab: ${command} takes no arguments (got "extra")\n` +
+          `usage: robots-lab ${command} [options]\n(robots-lab help ${command} for more)\n`,
+      );
+    }
+  });
+
   it('names a value given to a switch, a missing value and a repeated single flag', async () => {
     const files = { 'robots.txt': ROBOTS };
     expect((await runCli(['check', 'robots.txt', '--raw=yes'], files)).stderr).toMatch(/--raw takes no value/);
