@@ -2,21 +2,16 @@
  * The commands about the tool itself: `agents`, `help`, `completion`,
  * `man`, and the version.
  */
-import { readFileSync } from 'node:fs';
+import { version as packageVersion } from '../../package.json';
 import { CRAWLER_PROFILES } from '../core/profiles';
 import { type CommandTable, nearest, type ParsedArgs, UsageError } from './args';
 import { bashCompletion, fishCompletion, manPage, zshCompletion } from './docs';
 import { commandHelp, overview } from './help';
 import { type CliIo, EXIT_OK } from './io';
 
-/** Set by the package build (bin/build.mjs); absent when running from source. */
-declare const ROBOTS_LAB_VERSION: string | undefined;
-
 /** The package's version. */
 export function version(): string {
-  if (typeof ROBOTS_LAB_VERSION === 'string') return ROBOTS_LAB_VERSION;
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  return packageVersion;
 }
 
 /** `robots-lab agents`: the built-in crawler profiles. */
