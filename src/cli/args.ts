@@ -70,14 +70,14 @@ export class UsageError extends CliError {
   }
 }
 
-/** Whether `flag` belongs to `command`. */
-export function takesFlag(flag: Flag, command: string): boolean {
-  return flag.commands === '*' || flag.commands.includes(command);
+/** The flags `command` takes, in table order. */
+export function flagsOf(table: CommandTable, command: string): Flag[] {
+  return table.flags.filter((f) => f.commands === '*' || f.commands.includes(command));
 }
 
 /** Parses `argv` (the words after the command name) against the flags `command` takes; Node splits the words. */
-export function parseArgs(command: string, argv: readonly string[], table: readonly Flag[]): ParsedArgs {
-  const own = table.filter((f) => takesFlag(f, command));
+export function parseArgs(command: string, argv: readonly string[], table: CommandTable): ParsedArgs {
+  const own = flagsOf(table, command);
   const byName = new Map(own.map((f) => [f.name, f]));
   const out: ParsedArgs = { positional: [], flags: new Map(), switches: new Set() };
   const fail = (message: string): never => {
@@ -101,7 +101,7 @@ export function parseArgs(command: string, argv: readonly string[], table: reado
       if (t.index !== numberAt) out.positional.push(argv[(numberAt = t.index)]);
       continue;
     }
-    const f = byName.get(t.name) ?? fail(unknownFlag(t.rawName, command, own, table));
+    const f = byName.get(t.name) ?? fail(unknownFlag(t.rawName, command, own, table.flags));
     if (f.value === undefined) {
       if (t.value !== undefined) fail(`option --${f.name} takes no value`);
       out.switches.add(f.name);

@@ -32,7 +32,7 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
     }
     if (name.startsWith('-')) throw new UsageError(`expected a command before ${name}`, null);
     const command = findCommand(CLI, name);
-    const args = parseArgs(command.name, rest, CLI.flags);
+    const args = parseArgs(command.name, rest, CLI);
     if (args.switches.has('help')) {
       io.stdout.write(commandHelp(CLI, command));
       return EXIT_OK;
