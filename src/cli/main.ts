@@ -17,14 +17,11 @@ const SILENT = { write: () => true };
 export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number> {
   let output: ReturnType<NonNullable<CliIo['createOutput']>> | null = null;
   try {
-    const [name, ...rest] = argv;
+    // `robots-lab --help` is the help command.
+    const [name, ...rest] = argv[0] === '--help' || argv[0] === '-h' ? ['help'] : argv;
     if (name === undefined) {
       io.stderr.write(overview(CLI));
       return EXIT_USAGE;
-    }
-    if (name === '--help' || name === '-h') {
-      io.stdout.write(overview(CLI));
-      return EXIT_OK;
     }
     if (name === '--version' || name === '-V') {
       io.stdout.write(`${version()}\n`);
