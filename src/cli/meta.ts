@@ -48,7 +48,7 @@ export function findCommand(table: CommandTable, name: string) {
 export function runCompletion(args: ParsedArgs, io: CliIo, table: CommandTable): number {
   const [shell, extra] = args.positional;
   const scripts = { bash: bashCompletion, zsh: zshCompletion, fish: fishCompletion } as const;
-  if (extra !== undefined || !(shell in scripts)) {
+  if (extra !== undefined || !Object.hasOwn(scripts, shell)) {
     throw new UsageError('completion takes one shell: bash, zsh or fish', 'completion');
   }
   io.stdout.write(scripts[shell as keyof typeof scripts](table));

@@ -194,8 +194,13 @@ describe('completion and man page', () => {
     }
   });
 
-  it('rejects a shell it has no script for', async () => {
-    expect((await runCli(['completion', 'tcsh'])).code).toBe(2);
+  it('rejects a shell it has no script for, even one named like an object property', async () => {
+    for (const shell of ['tcsh', 'toString', 'constructor']) {
+      const r = await runCli(['completion', shell]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^robots-lab: completion takes one shell: bash, zsh or fish\n/);
+    }
   });
 
   it('the man page is roff that groff reads without a warning, with every command and flag', async () => {
