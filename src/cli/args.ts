@@ -31,6 +31,19 @@ export interface Flag {
   help: string | Readonly<Record<string, string>>;
 }
 
+/** A flag as flags.ts states it: long name, short form and value written as its help shows them. */
+export type FlagSpec = Omit<Flag, 'name' | 'short' | 'value'> & {
+  /** `-a, --agent NAME`, `--raw`: `[-S, ]--NAME[ VALUE]`. */
+  term: string;
+};
+
+/** The flag a spec states, its term read into name, short form and value. */
+export function flagOf({ term, ...spec }: FlagSpec): Flag {
+  const m = /^(?:-(\w), )?--([\w-]+)(?: (\S+))?$/.exec(term);
+  if (!m) throw new Error(`flag term "${term}" is not [-S, ]--NAME[ VALUE]`);
+  return { ...spec, name: m[2], short: m[1], value: m[3] };
+}
+
 /** One command. */
 export interface Command {
   name: string;

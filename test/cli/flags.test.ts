@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { flagOf } from '../../src/cli/args';
 import { memoryIo, ROBOTS, runCli } from './harness';
 
 /** How every command that reads a robots.txt fetches one given as a URL. */
@@ -76,6 +77,25 @@ describe('help from the flag table', () => {
     const r = await runCli(['help', 'dif']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^robots-lab: unknown command "dif"; did you mean diff\?/);
+  });
+});
+
+describe('the table states a flag as its help shows it', () => {
+  it('reads the short form, long name and value out of the term', () => {
+    const spec = { commands: ['check'], help: 'x' };
+    expect(flagOf({ term: '-a, --agent NAME', ...spec })).toMatchObject({ name: 'agent', short: 'a', value: 'NAME' });
+    expect(flagOf({ term: '--verify-ips [CRAWLER=]FILE', ...spec })).toMatchObject({
+      name: 'verify-ips',
+      short: undefined,
+      value: '[CRAWLER=]FILE',
+    });
+    expect(flagOf({ term: '--raw', ...spec })).toMatchObject({ name: 'raw', short: undefined, value: undefined });
+  });
+
+  it('refuses a term that is not [-S, ]--NAME[ VALUE]', () => {
+    for (const term of ['agent', '-a --agent', '--agent NAME extra', '-ab, --agent']) {
+      expect(() => flagOf({ term, commands: '*', help: 'x' }), term).toThrow(/is not \[-S, \]--NAME\[ VALUE\]/);
+    }
   });
 });
 
