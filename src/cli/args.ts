@@ -31,10 +31,23 @@ export interface Flag {
   help: string | Readonly<Record<string, string>>;
 }
 
+/** A flag as flags.ts states it: long name, short form and value written as its help shows them. */
+export type FlagSpec = Omit<Flag, 'name' | 'short' | 'value'> & {
+  /** `-a, --agent NAME`, `--raw`: `[-S, ]--NAME[ VALUE]`. */
+  term: string;
+};
+
+/** The flag a spec states, its term read into name, short form and value. */
+export function flagOf({ term, ...spec }: FlagSpec): Flag {
+  const m = /^(?:-(\w), )?--([\w-]+)(?: (\S+))?$/.exec(term);
+  if (!m) throw new Error(`flag term "${term}" is not [-S, ]--NAME[ VALUE]`);
+  return { ...spec, name: m[2], short: m[1], value: m[3] };
+}
+
 /** One command. */
 export interface Command {
   name: string;
-  /** The positional arguments, as the usage line shows them (none when absent). */
+  /** The positional arguments, as the usage line shows them; without it the command takes none. */
   usage?: string;
   /** One line. */
   summary: string;
@@ -54,7 +67,6 @@ export interface CommandTable {
 
 /** A command's arguments, parsed once. */
 export interface ParsedArgs {
-  command: string;
   positional: string[];
   flags: Map<string, string[]>;
   switches: Set<string>;
@@ -71,16 +83,16 @@ export class UsageError extends CliError {
   }
 }
 
-/** Whether `flag` belongs to `command`. */
-export function takesFlag(flag: Flag, command: string): boolean {
-  return flag.commands === '*' || flag.commands.includes(command);
+/** The flags `command` takes, in table order. */
+export function flagsOf(table: CommandTable, command: string): Flag[] {
+  return table.flags.filter((f) => f.commands === '*' || f.commands.includes(command));
 }
 
 /** Parses `argv` (the words after the command name) against the flags `command` takes; Node splits the words. */
-export function parseArgs(command: string, argv: readonly string[], table: readonly Flag[]): ParsedArgs {
-  const own = table.filter((f) => takesFlag(f, command));
+export function parseArgs(command: string, argv: readonly string[], table: CommandTable): ParsedArgs {
+  const own = flagsOf(table, command);
   const byName = new Map(own.map((f) => [f.name, f]));
-  const out: ParsedArgs = { command, positional: [], flags: new Map(), switches: new Set() };
+  const out: ParsedArgs = { positional: [], flags: new Map(), switches: new Set() };
   const fail = (message: string): never => {
     throw new UsageError(message, command);
   };
@@ -102,7 +114,7 @@ export function parseArgs(command: string, argv: readonly string[], table: reado
       if (t.index !== numberAt) out.positional.push(argv[(numberAt = t.index)]);
       continue;
     }
-    const f = byName.get(t.name) ?? fail(unknownFlag(t.rawName, command, own, table));
+    const f = byName.get(t.name) ?? fail(unknownFlag(t.rawName, command, own, table.flags));
     if (f.value === undefined) {
       if (t.value !== undefined) fail(`option --${f.name} takes no value`);
       out.switches.add(f.name);

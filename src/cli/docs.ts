@@ -2,8 +2,8 @@
  * Shell completion scripts (bash, zsh, fish) and the man page, generated
  * from the flag table as `help` is.
  */
-import type { CommandTable, Flag } from './args';
-import { flagHelp, flagsOf, flagTerm, overview } from './help';
+import { type CommandTable, type Flag, flagsOf } from './args';
+import { flagHelp, flagTerm, overview } from './help';
 
 /** The first sentence of a flag's help, for the shells that show one. */
 function brief(f: Flag, command: string): string {

@@ -10,7 +10,7 @@
 
 import { SEVERITIES } from '../core/lintFile';
 import { LOG_FORMATS, FORMATS as LOG_REPORT_FORMATS } from '../core/logs/index';
-import type { Command, CommandTable, Flag } from './args';
+import { type Command, type CommandTable, type FlagSpec, flagOf } from './args';
 import { runBatch } from './batch';
 import { planCheck, runCheckFile } from './check';
 import { runDiff } from './diff';
@@ -28,11 +28,9 @@ const CHECK_LIKE = ['check', 'diff'] as const;
 const ROBOTS_READERS = ['fetch', 'check', 'diff', 'lint', 'is-allowed'] as const;
 
 /** Every flag, each once. */
-const FLAGS: readonly Flag[] = [
+const FLAGS: readonly FlagSpec[] = [
   {
-    name: 'agent',
-    short: 'a',
-    value: 'NAME',
+    term: '-a, --agent NAME',
     repeat: true,
     commands: CHECK_LIKE,
     help:
@@ -40,9 +38,7 @@ const FLAGS: readonly Flag[] = [
       'Repeat or comma-separate for several.',
   },
   {
-    name: 'urls',
-    short: 'u',
-    value: 'FILE',
+    term: '-u, --urls FILE',
     file: true,
     repeat: true,
     commands: CHECK_LIKE,
@@ -51,15 +47,12 @@ const FLAGS: readonly Flag[] = [
       'A positional argument naming an existing file is read the same way.',
   },
   {
-    name: 'column',
-    value: 'NAME',
+    term: '--column NAME',
     commands: CHECK_LIKE,
     help: 'The CSV column holding the URLs (its name or 1-based number).',
   },
   {
-    name: 'format',
-    short: 'f',
-    value: 'FORMAT',
+    term: '-f, --format FORMAT',
     choices: {
       check: ['table', 'csv', 'json', 'jsonl'],
       diff: ['table', 'csv', 'json', 'jsonl'],
@@ -72,60 +65,57 @@ const FLAGS: readonly Flag[] = [
     help: 'Output format, the first listed being the default.',
   },
   {
-    name: 'raw',
+    term: '--raw',
     commands: CHECK_LIKE,
     help:
       'Evaluate URLs byte-exact as given. By default they are first put in the form a crawler requests ' +
       '(UTF-8 percent-encoding, punycode host, no fragment).',
   },
   {
-    name: 'explain',
+    term: '--explain',
     commands: ['check'],
     help: "With csv, json or jsonl: add the engine's one-sentence reason and (json) every rule that matched.",
   },
   {
-    name: 'purposes',
+    term: '--purposes',
     commands: ['check'],
     help:
       'Add what the file expresses per purpose (search, ai-input, ai-train, use) for each URL and crawler, ' +
       'from Content-Signal and Content-Usage lines.',
   },
   {
-    name: 'stamp',
+    term: '--stamp',
     commands: ['check'],
     help:
       'Add the engine version and the SHA-256 of the robots.txt bytes read to every row (csv columns ' +
       'engine_version and robots_sha256), so a study can be reproduced.',
   },
   {
-    name: 'robots-url',
-    value: 'URL',
+    term: '--robots-url URL',
     commands: ['check'],
     help: 'Where the robots.txt lives; URLs outside its origin are reported as out of scope instead of judged.',
   },
   ...(['allowed', 'blocked'] as const).map((verdict) => ({
-    name: `expect-${verdict}`,
-    value: 'FILE',
+    term: `--expect-${verdict} FILE`,
     file: true,
     repeat: true,
     commands: ['check'],
     help: `A list of URLs that must be ${verdict} for every --agent (exit 1 otherwise).`,
   })),
   {
-    name: 'expectations',
+    term: '--expectations',
     commands: ['check'],
     help:
       'Check the file\'s own "# expect: blocked GPTBot /x" comments instead (no URLs or --agent); ' +
       'exit 1 when one fails or is malformed.',
   },
   {
-    name: 'no-size-limit',
+    term: '--no-size-limit',
     commands: ['check', 'diff', 'lint', 'logs'],
     help: "Read the whole file (default: Google's first 500 KiB, as Googlebot does).",
   },
   {
-    name: 'fail-on',
-    value: 'KIND',
+    term: '--fail-on KIND',
     choices: { diff: ['blocked', 'allowed', 'any'], lint: SEVERITIES, logs: ['violation'] },
     commands: ['diff', 'lint', 'logs'],
     help: {
@@ -135,17 +125,13 @@ const FLAGS: readonly Flag[] = [
     },
   },
   {
-    name: 'output',
-    short: 'o',
-    value: 'FILE',
+    term: '-o, --output FILE',
     file: true,
     commands: ['check', 'diff', 'batch', 'lint', 'sql', 'fetch', 'logs'],
     help: 'Write the results to FILE instead of standard output.',
   },
   {
-    name: 'robots',
-    short: 'r',
-    value: 'SOURCE',
+    term: '-r, --robots SOURCE',
     file: true,
     commands: ['logs'],
     help:
@@ -154,21 +140,19 @@ const FLAGS: readonly Flag[] = [
       'or git:PATH/robots.txt, each commit live from its commit time.',
   },
   {
-    name: 'violations',
+    term: '--violations',
     commands: ['logs'],
     help: 'List each violating request (time, crawler, url, line, rule, version) instead of the per-crawler report.',
   },
   {
-    name: 'grace',
-    value: 'DURATION',
+    term: '--grace DURATION',
     commands: ['logs'],
     help:
       'How long after a change the previous version still counts: a request either version allows is obeying ' +
       '(default 24h, RFC 9309 §2.4; 90m, 72h, 2d).',
   },
   {
-    name: 'verify-ips',
-    value: '[CRAWLER=]FILE',
+    term: '--verify-ips [CRAWLER=]FILE',
     file: true,
     repeat: true,
     commands: ['logs'],
@@ -177,15 +161,13 @@ const FLAGS: readonly Flag[] = [
       'from elsewhere is an impersonation. CRAWLER: a crawler or an operator; without it, the file name says.',
   },
   {
-    name: 'log-format',
-    value: 'FORMAT',
+    term: '--log-format FORMAT',
     choices: { logs: LOG_FORMATS },
     commands: ['logs'],
     help: "The logs' format: auto (the default) tells it by the first line; combined reads common too.",
   },
   {
-    name: 'field',
-    value: 'PART=NAME',
+    term: '--field PART=NAME',
     repeat: true,
     commands: ['logs'],
     help:
@@ -193,74 +175,63 @@ const FLAGS: readonly Flag[] = [
       '(e.g. --field time=EdgeStartTimestamp; a dotted name reaches into nested objects).',
   },
   {
-    name: 'table',
-    short: 't',
-    value: 'NAME=FILE',
+    term: '-t, --table NAME=FILE',
     repeat: true,
     commands: ['sql'],
     help: 'A file the query reads as table NAME: .csv, .tsv, .parquet, .jsonl, .ndjson or .json (gzipped or not).',
   },
   {
-    name: 'fetch',
+    term: '--fetch',
     commands: ['check'],
     help:
       "No ROBOTS.txt: judge each URL by its own origin's robots.txt, fetched once per origin; rows carry the " +
       "origin, its fetch status and the file's SHA-256, and standard error sums up each origin (docs/fetch.md).",
   },
   {
-    name: 'robots-dir',
-    value: 'DIR',
+    term: '--robots-dir DIR',
     file: true,
     commands: ['check'],
     help: 'As --fetch, offline: each origin\'s robots.txt from the records "robots-lab fetch --save DIR" wrote.',
   },
   {
-    name: 'cache-size',
-    value: 'N',
+    term: '--cache-size N',
     commands: ['check'],
     help: 'With --fetch or --robots-dir: parsed files kept at once (default 1024); the rest are read back from disk.',
   },
   {
-    name: 'user-agent',
-    value: 'TEXT',
+    term: '--user-agent TEXT',
     commands: ROBOTS_READERS,
     help: 'The User-Agent a robots.txt is fetched with (default: robots-lab/VERSION and a link to the package).',
   },
   {
-    name: 'timeout',
-    value: 'MS',
+    term: '--timeout MS',
     commands: ROBOTS_READERS,
     help: 'The deadline for a whole robots.txt fetch, redirects and body included (default 10000).',
   },
   {
-    name: 'connect-to',
-    value: 'HOST:PORT:HOST2:PORT2',
+    term: '--connect-to HOST:PORT:HOST2:PORT2',
     repeat: true,
     commands: ROBOTS_READERS,
     help: 'Send requests for HOST:PORT to HOST2:PORT2 instead, as curl does (::HOST2:PORT2 for every origin).',
   },
   {
-    name: 'concurrency',
-    value: 'N',
+    term: '--concurrency N',
     commands: ['fetch', 'check'],
     help: 'Robots.txt requests at once, in all (default 8).',
   },
   {
-    name: 'per-origin',
-    value: 'N',
+    term: '--per-origin N',
     commands: ['fetch', 'check'],
     help: 'Robots.txt requests at once to one origin (default 1).',
   },
   {
-    name: 'save',
-    value: 'DIR',
+    term: '--save DIR',
     file: true,
     commands: ['fetch', 'check'],
     help: "Write each origin's fetch record (.json) and body (.txt) to DIR, for --robots-dir.",
   },
   {
-    name: 'cache',
-    value: 'DIR',
+    term: '--cache DIR',
     file: true,
     commands: ['fetch', 'check'],
     help:
@@ -268,14 +239,12 @@ const FLAGS: readonly Flag[] = [
       'a server error does not replace a cached file.',
   },
   {
-    name: 'quiet',
-    short: 'q',
+    term: '-q, --quiet',
     commands: '*',
     help: 'No notes, progress or counts on standard error; errors are still reported.',
   },
   {
-    name: 'help',
-    short: 'h',
+    term: '-h, --help',
     commands: '*',
     help: "Print this command's help and exit.",
   },
@@ -407,4 +376,4 @@ const COMMANDS: readonly Command[] = [
 ];
 
 /** The whole table. */
-export const CLI: CommandTable = { commands: COMMANDS, flags: FLAGS };
+export const CLI: CommandTable = { commands: COMMANDS, flags: FLAGS.map(flagOf) };

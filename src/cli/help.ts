@@ -3,14 +3,9 @@
  * help`), one command in full (`help CMD`, `CMD --help`) and the usage
  * lines printed on standard error after a bad call.
  */
-import { type Command, type CommandTable, type Flag, takesFlag } from './args';
+import { type Command, type CommandTable, type Flag, flagsOf } from './args';
 
 const WIDTH = 80;
-
-/** The flags `command` takes, in table order. */
-export function flagsOf(table: CommandTable, command: string): Flag[] {
-  return table.flags.filter((f) => takesFlag(f, command));
-}
 
 /** `robots-lab check ROBOTS.txt --agent NAME [URL | FILE …] [options]` */
 export function usageLine(command: Command): string {

@@ -23,12 +23,6 @@ function urlLikeness(arg: string): number {
   return isValidUserAgentToObey(arg) ? 0 : 1;
 }
 
-/** 'google' (agent then URL) when the third argument looks more like a URL, 'harness' when the second does. */
-function order(second: string, third: string): 'google' | 'harness' | null {
-  const d = urlLikeness(third) - urlLikeness(second);
-  return d > 0 ? 'google' : d < 0 ? 'harness' : null;
-}
-
 /** Runs `is-allowed`; resolves to 0 (allowed) or 1 (disallowed); throws on bad usage or an ambiguous call. */
 export async function runIsAllowed(args: ParsedArgs, io: CliIo): Promise<number> {
   const argv = args.positional;
@@ -48,19 +42,18 @@ export async function runIsAllowed(args: ParsedArgs, io: CliIo): Promise<number>
     mode !== 'rules'
       ? mode === 'allow-all'
       : evaluate(parsed, url, agent, { robotsTxtAlwaysAllowed: false, explain: false, exactToken: true }).allowed;
-  let reading = order(second, third);
-  if (reading === null) {
-    // Same verdict either way: nothing hangs on the order.
-    if (allowed(second, third) !== allowed(third, second)) {
-      throw new CliError(
-        `is-allowed cannot tell the user agent from the URL in "${second}" and "${third}", and the two readings ` +
-          'disagree: give ROBOTS.txt USER_AGENT URL with the URL as http://host/path or /path',
-      );
-    }
-    reading = 'google';
+  // Google's order (agent, then URL) unless the second argument looks more like a URL than the third.
+  const lean = urlLikeness(third) - urlLikeness(second);
+  // When neither does, the order only matters if the two readings disagree.
+  if (lean === 0 && allowed(second, third) !== allowed(third, second)) {
+    throw new CliError(
+      `is-allowed cannot tell the user agent from the URL in "${second}" and "${third}", and the two readings ` +
+        'disagree: give ROBOTS.txt USER_AGENT URL with the URL as http://host/path or /path',
+    );
   }
-  const [agent, url] = reading === 'google' ? [second, third] : [third, second];
-  if (reading === 'harness') {
+  const harness = lean < 0;
+  const [agent, url] = harness ? [third, second] : [second, third];
+  if (harness) {
     io.stderr.write(
       `note: read as ROBOTS.txt URL USER_AGENT (user agent "${agent}"); Google's robots binary takes ROBOTS.txt USER_AGENT URL\n`,
     );

@@ -17,14 +17,11 @@ const SILENT = { write: () => true };
 export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number> {
   let output: ReturnType<NonNullable<CliIo['createOutput']>> | null = null;
   try {
-    const [name, ...rest] = argv;
+    // `robots-lab --help` is the help command.
+    const [name, ...rest] = argv[0] === '--help' || argv[0] === '-h' ? ['help'] : argv;
     if (name === undefined) {
       io.stderr.write(overview(CLI));
       return EXIT_USAGE;
-    }
-    if (name === '--help' || name === '-h') {
-      io.stdout.write(overview(CLI));
-      return EXIT_OK;
     }
     if (name === '--version' || name === '-V') {
       io.stdout.write(`${version()}\n`);
@@ -32,10 +29,13 @@ export async function run(argv: string[], io: CliIo = nodeIo()): Promise<number>
     }
     if (name.startsWith('-')) throw new UsageError(`expected a command before ${name}`, null);
     const command = findCommand(CLI, name);
-    const args = parseArgs(command.name, rest, CLI.flags);
+    const args = parseArgs(command.name, rest, CLI);
     if (args.switches.has('help')) {
       io.stdout.write(commandHelp(CLI, command));
       return EXIT_OK;
+    }
+    if (!command.usage && args.positional.length > 0) {
+      throw new UsageError(`${command.name} takes no arguments (got "${args.positional[0]}")`, command.name);
     }
     let cmdIo = io;
     if (args.switches.has('quiet')) cmdIo = { ...cmdIo, stderr: SILENT, stderrIsTTY: false };

@@ -2,32 +2,20 @@
  * The commands about the tool itself: `agents`, `help`, `completion`,
  * `man`, and the version.
  */
-import { readFileSync } from 'node:fs';
+import { version as packageVersion } from '../../package.json';
 import { CRAWLER_PROFILES } from '../core/profiles';
 import { type CommandTable, nearest, type ParsedArgs, UsageError } from './args';
 import { bashCompletion, fishCompletion, manPage, zshCompletion } from './docs';
 import { commandHelp, overview } from './help';
 import { type CliIo, EXIT_OK } from './io';
 
-/** Set by the package build (bin/build.mjs); absent when running from source. */
-declare const ROBOTS_LAB_VERSION: string | undefined;
-
 /** The package's version. */
 export function version(): string {
-  if (typeof ROBOTS_LAB_VERSION === 'string') return ROBOTS_LAB_VERSION;
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
-
-function noArguments(args: ParsedArgs): void {
-  if (args.positional.length > 0) {
-    throw new UsageError(`${args.command} takes no arguments (got "${args.positional[0]}")`, args.command);
-  }
+  return packageVersion;
 }
 
 /** `robots-lab agents`: the built-in crawler profiles. */
-export function runAgents(args: ParsedArgs, io: CliIo): number {
-  noArguments(args);
+export function runAgents(_args: ParsedArgs, io: CliIo): number {
   const width = Math.max(...CRAWLER_PROFILES.map((p) => p.id.length));
   for (const p of CRAWLER_PROFILES) {
     const star = p.ignoresGlobal ? ', ignores *' : '';
@@ -60,7 +48,7 @@ export function findCommand(table: CommandTable, name: string) {
 export function runCompletion(args: ParsedArgs, io: CliIo, table: CommandTable): number {
   const [shell, extra] = args.positional;
   const scripts = { bash: bashCompletion, zsh: zshCompletion, fish: fishCompletion } as const;
-  if (extra !== undefined || !(shell in scripts)) {
+  if (extra !== undefined || !Object.hasOwn(scripts, shell)) {
     throw new UsageError('completion takes one shell: bash, zsh or fish', 'completion');
   }
   io.stdout.write(scripts[shell as keyof typeof scripts](table));
@@ -68,8 +56,7 @@ export function runCompletion(args: ParsedArgs, io: CliIo, table: CommandTable):
 }
 
 /** `robots-lab man`: the manual page in roff. */
-export function runMan(args: ParsedArgs, io: CliIo, table: CommandTable): number {
-  noArguments(args);
+export function runMan(_args: ParsedArgs, io: CliIo, table: CommandTable): number {
   io.stdout.write(manPage(table, version()));
   return EXIT_OK;
 }

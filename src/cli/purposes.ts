@@ -6,16 +6,11 @@
  */
 import { PURPOSES, type Purpose } from '../core/aipref/vocab';
 import type { CrawlerProfile, ParsedRobots } from '../core/index';
-import { purposeView } from '../core/purposes';
+import { type PurposeFinding, purposeView } from '../core/purposes';
 import type { Agent } from './robots';
 
-/** One purpose's cell: what is expressed, the level for `use`, and the deciding lines. */
-interface PurposeCell {
-  expressed: 'allow' | 'disallow' | 'level' | 'no-preference' | 'not-applicable';
-  /** For `use`: the level written (immediate, reference, full); null otherwise. */
-  level: string | null;
-  lines: number[];
-}
+/** One purpose's cell: the engine's finding without its purpose and sentence, `level` null where none is written. */
+type PurposeCell = Pick<PurposeFinding, 'expressed' | 'lines'> & { level: string | null };
 
 /** Every purpose's cell, keyed as the JSON output names them. */
 export type PurposeCells = Record<Purpose, PurposeCell>;

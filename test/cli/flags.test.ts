@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { flagOf } from '../../src/cli/args';
 import { memoryIo, ROBOTS, runCli } from './harness';
 
 /** How every command that reads a robots.txt fetches one given as a URL. */
@@ -79,6 +80,25 @@ describe('help from the flag table', () => {
   });
 });
 
+describe('the table states a flag as its help shows it', () => {
+  it('reads the short form, long name and value out of the term', () => {
+    const spec = { commands: ['check'], help: 'x' };
+    expect(flagOf({ term: '-a, --agent NAME', ...spec })).toMatchObject({ name: 'agent', short: 'a', value: 'NAME' });
+    expect(flagOf({ term: '--verify-ips [CRAWLER=]FILE', ...spec })).toMatchObject({
+      name: 'verify-ips',
+      short: undefined,
+      value: '[CRAWLER=]FILE',
+    });
+    expect(flagOf({ term: '--raw', ...spec })).toMatchObject({ name: 'raw', short: undefined, value: undefined });
+  });
+
+  it('refuses a term that is not [-S, ]--NAME[ VALUE]', () => {
+    for (const term of ['agent', '-a --agent', '--agent NAME extra', '-ab, --agent']) {
+      expect(() => flagOf({ term, commands: '*', help: 'x' }), term).toThrow(/is not \[-S, \]--NAME\[ VALUE\]/);
+    }
+  });
+});
+
 describe('near misses', () => {
   it('names the catalogue crawler a product token was probably meant to be, on stderr', async () => {
     const r = await runCli(['check', 'robots.txt', '-a', 'GPTBott', '/x'], { 'robots.txt': ROBOTS });
@@ -105,6 +125,18 @@ describe('parsing', () => {
     expect(number.stdout).toContain('\n-1,-1,Googlebot,invalid,');
     const value = await runCli(['check', 'robots.txt', '-f', 'csv', '-a', '-x', '/x'], files);
     expect(value.stdout).toContain('\n/x,/x,-x,');
+  });
+
+  it('refuses an argument to a command that takes none, with its usage', async () => {
+    for (const command of ['agents', 'man']) {
+      const r = await runCli([command, 'extra']);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        `robots-lab: ${command} takes no arguments (got "extra")\n` +
+          `usage: robots-lab ${command} [options]\n(robots-lab help ${command} for more)\n`,
+      );
+    }
   });
 
   it('names a value given to a switch, a missing value and a repeated single flag', async () => {
@@ -182,8 +214,13 @@ describe('completion and man page', () => {
     }
   });
 
-  it('rejects a shell it has no script for', async () => {
-    expect((await runCli(['completion', 'tcsh'])).code).toBe(2);
+  it('rejects a shell it has no script for, even one named like an object property', async () => {
+    for (const shell of ['tcsh', 'toString', 'constructor']) {
+      const r = await runCli(['completion', shell]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^robots-lab: completion takes one shell: bash, zsh or fish\n/);
+    }
   });
 
   it('the man page is roff that groff reads without a warning, with every command and flag', async () => {
