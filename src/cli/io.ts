@@ -3,7 +3,7 @@
  * parameter so the whole CLI can be tested in-process with fake streams and
  * files; `nodeIo` is the real thing.
  */
-import { createWriteStream, fstatSync, readSync, statSync } from 'node:fs';
+import { createWriteStream, fstatSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -48,7 +48,7 @@ export class CliError extends Error {
 /** The real process streams and file system. */
 export function nodeIo(cwd: string = process.cwd()): CliIo {
   return {
-    stdin: stdinChunks(),
+    stdin: process.stdin,
     stdout: stdoutSink(),
     stderr: process.stderr,
     stderrIsTTY: process.stderr.isTTY === true,
@@ -87,33 +87,6 @@ function isRegularFile(fd: number): boolean {
     return fstatSync(fd).isFile();
   } catch {
     return false;
-  }
-}
-
-/** Bytes per read of a file given as standard input. */
-const FILE_CHUNK = 1 << 16;
-/** Reads between two turns of the event loop (so written output is taken back meanwhile). */
-const READS_PER_TURN = 16;
-
-/**
- * Standard input as chunks. A regular file (`robots-lab batch < in.jsonl`)
- * is read with synchronous 64 KiB reads: process.stdin reads it a piece at a
- * time on libuv's thread pool, and waiting for each piece took a third of
- * `batch`'s wall time on 100k records (a loaded machine waits longer). Pipes
- * and terminals keep process.stdin.
- */
-function stdinChunks(): AsyncIterable<Uint8Array> {
-  return isRegularFile(0) ? fileChunks(0) : process.stdin;
-}
-
-/** The rest of an open file, in chunks of FILE_CHUNK bytes (each a new buffer: callers may keep them). */
-async function* fileChunks(fd: number): AsyncGenerator<Uint8Array> {
-  for (let reads = 1; ; reads++) {
-    const buffer = Buffer.allocUnsafe(FILE_CHUNK);
-    const n = readSync(fd, buffer, 0, FILE_CHUNK, null);
-    if (n === 0) return;
-    yield n === FILE_CHUNK ? buffer : buffer.subarray(0, n);
-    if (reads % READS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
