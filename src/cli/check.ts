@@ -19,7 +19,7 @@ import { purposeCells } from './purposes';
 import { type Agent, agentTokens, parseRobots, resolveAgents } from './robots';
 import { type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
-import { type Expected, type ListSpec, openLists, type UrlBatch, urlBatches } from './targets';
+import { type Expected, openTargets, readTargets, type Targets, type UrlBatch } from './targets';
 
 /** The options of one `check` run, read from its arguments. */
 export type CheckPlan = ReturnType<typeof planCheck>;
@@ -36,7 +36,6 @@ export function planCheck(args: ParsedArgs, io: CliIo) {
       'check',
     );
   const format = (flag(args, 'format') ?? 'table') as Format;
-  const { urls: urlArgs, files } = splitPositional(positional, io);
   // The engine's reason sentence and every matching rule cost time on big
   // files (the engine collects all matches), so they are opt-in.
   const explain = args.switches.has('explain');
@@ -50,43 +49,31 @@ export function planCheck(args: ParsedArgs, io: CliIo) {
     const self = checkScope(robotsUrl, robotsUrl);
     if (!self.inScope) throw new CliError(`invalid --robots-url "${robotsUrl}": ${self.reason}`);
   }
-  const list = (what: string, expected: Expected) => (path: string) => ({ path, what, expected });
-  const lists: ListSpec[] = [
-    ...[...files, ...flags(args, 'urls')].map(list('URL list', null)),
-    ...flags(args, 'expect-allowed').map(list('--expect-allowed list', 'allowed')),
-    ...flags(args, 'expect-blocked').map(list('--expect-blocked list', 'blocked')),
-  ];
-  if ([robotsPath, ...lists.map((l) => l.path)].filter((p) => p === '-').length > 1)
-    throw new CliError('standard input ("-") can be used for only one file');
-  if (urlArgs.length === 0 && lists.length === 0)
-    throw new CliError('no URLs to check: give URLs, --urls FILE or an --expect-* list');
   return {
     robotsPath,
-    urlArgs,
     agents,
     format,
-    column: flag(args, 'column'),
     robotsUrl,
     raw: args.switches.has('raw'),
     explain,
     /** Add what the file expresses per purpose (search, ai-input, ai-train, use). */
     purposes: args.switches.has('purposes'),
     sizeLimit: !args.switches.has('no-size-limit'),
-    lists,
     /** Each URL judged by its own origin's robots.txt (`--fetch`, `--robots-dir`): no ROBOTS.txt argument. */
     manyOrigins,
     /** `--stamp`: every row carries the engine version and the robots.txt's SHA-256. */
     stamp,
+    ...readTargets(
+      args,
+      io,
+      'check',
+      [robotsPath],
+      positional,
+      (['allowed', 'blocked'] as const).flatMap((expected) =>
+        flags(args, `expect-${expected}`).map((path) => ({ path, what: `--expect-${expected} list`, expected })),
+      ),
+    ),
   };
-}
-
-/**
- * Positional arguments after the robots.txt: an existing file (and no
- * `://` in its name) is a URL list, never a host name; the rest are URLs.
- */
-export function splitPositional(args: string[], io: CliIo): { urls: string[]; files: string[] } {
-  const isList = (arg: string) => arg === '-' || (!arg.includes('://') && io.isFile?.(arg) === true);
-  return { urls: args.filter((a) => !isList(a)), files: args.filter(isList) };
 }
 
 /**
@@ -142,7 +129,7 @@ export function rowOutput(plan: CheckPlan, io: CliIo, columns: { withSite: boole
 }
 
 /**
- * Streams the lists through `source` and writes its rows with
+ * Streams the targets through `source` and writes its rows with
  * backpressure; a sitemap index's child sitemaps are named on standard
  * error, not judged. What was judged before a failure is written, and a
  * JSON array closed, however the run ends. `finish` judges what is still
@@ -150,17 +137,17 @@ export function rowOutput(plan: CheckPlan, io: CliIo, columns: { withSite: boole
  * pushed.
  */
 export async function writeRows(
-  plan: CheckPlan,
+  targets: Targets,
   io: CliIo,
-  writer: RowWriter,
+  writer: Pick<RowWriter, 'head' | 'end'>,
   out: OutputBuffer,
   source: { batch(b: UrlBatch): void | Promise<void>; finish?(): Promise<void>; drain?(): void; rows(): number },
 ): Promise<void> {
-  const lists = await openLists(io, plan.lists);
+  const batches = await openTargets(io, targets);
   let childSitemaps = 0;
   out.push(writer.head);
   try {
-    for await (const batch of urlBatches(plan.urlArgs, lists, plan.column)) {
+    for await (const batch of batches) {
       if (batch.sitemapIndex) childSitemaps += listChildSitemaps(io, batch, childSitemaps === 0);
       else {
         // One file's judging is synchronous: no turn of the event loop for it.
@@ -176,10 +163,11 @@ export async function writeRows(
     await out.flush();
   }
   if (source.rows() === 0) {
+    const { verb } = targets;
     throw new CliError(
       childSitemaps > 0
-        ? 'no URLs to check: the lists given hold only child sitemaps; check the pages they list'
-        : 'no URLs to check: the lists given hold none',
+        ? `no URLs to ${verb}: the lists given hold only child sitemaps; ${verb} the pages they list`
+        : `no URLs to ${verb}: the lists given hold none`,
     );
   }
 }

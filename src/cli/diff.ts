@@ -9,13 +9,13 @@ import { describeEdit, FLIP_COLUMNS, flipCsvRecord } from '../core/diff/csv';
 import { compareRobots, emptyCounts, type Flip, type LineEdit, verdictFlips } from '../core/diff/index';
 import { toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
-import { splitPositional } from './check';
+import { writeRows } from './check';
 import { readRobotsSource } from './fetchOptions';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { agentTokens, parseRobots, resolveAgents } from './robots';
 import { streamingTable } from './rows';
 import { OutputBuffer } from './stream';
-import { openLists, urlBatches } from './targets';
+import { readTargets } from './targets';
 
 /**
  * A robots.txt file, or one fetched from a URL or host: a fetch that found
@@ -42,11 +42,6 @@ function readOptions(args: ParsedArgs, io: CliIo) {
   const agents = resolveAgents(flags(args, 'agent'), io);
   if (agents.length === 0)
     throw new UsageError('diff needs at least one --agent (a crawler name or a product token)', 'diff');
-  const { urls: urlArgs, files } = splitPositional(positional, io);
-  const lists = [...files, ...flags(args, 'urls')];
-  if ([oldPath, newPath, ...lists].filter((p) => p === '-').length > 1) {
-    throw new CliError('standard input ("-") can be used for only one file');
-  }
   return {
     oldPath,
     newPath,
@@ -55,9 +50,7 @@ function readOptions(args: ParsedArgs, io: CliIo) {
     failOn: (flag(args, 'fail-on') ?? null) as FailOn | null,
     raw: args.switches.has('raw'),
     sizeLimit: !args.switches.has('no-size-limit'),
-    urlArgs,
-    lists: lists.map((path) => ({ path, what: 'URL list', expected: null })),
-    column: flag(args, 'column'),
+    ...readTargets(args, io, 'compare', [oldPath, newPath], positional),
   };
 }
 
@@ -69,17 +62,17 @@ export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
   const o = readOptions(args, io);
   const before = await loadRobotsFile(io, o.oldPath, args, o.sizeLimit);
   const after = await loadRobotsFile(io, o.newPath, args, o.sizeLimit);
-  const lists = await openLists(io, o.lists);
   const comparison = compareRobots(before, after);
   const counts = emptyCounts();
-  const out = flipWriter(io, o.format);
+  const out = new OutputBuffer(io.stdout);
+  const writer = flipWriter(o.format, counts);
   const failing: FlipRow[] = [];
   let failingTotal = 0;
   let urls = 0;
   let invalid = 0;
   const seen = new Set<string>();
-  try {
-    for await (const batch of urlBatches(o.urlArgs, lists, o.column)) {
+  await writeRows(o, io, writer, out, {
+    batch: (batch) => {
       // The evaluated form of each URL, mapped back to the URL as given for the output.
       const given = new Map<string, string>();
       for (let i = 0; i < batch.urls.length; i++) {
@@ -100,19 +93,15 @@ export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
       for (const flip of verdictFlips(comparison, given.keys(), o.crawlers, counts)) {
         const { url, ...rest } = flip;
         const row: FlipRow = { url: given.get(url)!, requestUrl: url, ...rest };
-        out.add(row);
+        out.push(writer.row(row));
         if (o.failOn && fails(row, o.failOn)) {
           failingTotal++;
           if (failing.length < NAMED_FAILURES) failing.push(row);
         }
       }
-      await out.flush();
-    }
-  } finally {
-    // What was compared before a failure is written, and a JSON document closed.
-    await out.end(counts);
-  }
-  if (urls === 0 && invalid === 0) throw new CliError('no URLs to compare: give URLs or a URL list');
+    },
+    rows: () => urls + invalid,
+  });
   io.stderr.write(summary(counts, o.crawlers.length, urls));
   if (invalid > 0) {
     io.stderr.write(`${invalid} URL${invalid === 1 ? '' : 's'} could not be read\n`);
@@ -171,44 +160,32 @@ function causesText(causes: LineEdit[]): string {
 }
 
 /**
- * Writes flips as they come, in every format, through an OutputBuffer (a
- * slow reader slows the run instead of filling memory). The JSON document
- * is `{"flips": [...], "counts": {...}}`: the counts are known only at the
- * end; `end` closes it however the run ends.
+ * Flips as text, row by row, in every format. The JSON document is
+ * `{"flips": [...], "counts": {...}}`: the counts are known only at the end.
  */
-function flipWriter(io: CliIo, format: DiffFormat) {
-  const out = new OutputBuffer(io.stdout);
+function flipWriter(format: DiffFormat, counts: ReturnType<typeof emptyCounts>) {
   const table = streamingTable(['URL', 'CRAWLER', 'BEFORE', 'AFTER', 'CAUSE']);
   let rows = 0;
-  if (format === 'csv') out.push(csvRecord(FLIP_COLUMNS));
-  else if (format === 'json') out.push('{\n  "flips": [');
   return {
-    add(f: FlipRow): void {
+    head: format === 'csv' ? csvRecord(FLIP_COLUMNS) : format === 'json' ? '{\n  "flips": [' : '',
+    row(f: FlipRow): string {
       const first = rows++ === 0;
-      if (format === 'jsonl') out.push(`${JSON.stringify(f)}\n`);
-      else if (format === 'csv') out.push(flipCsvRecord(f));
-      else if (format === 'json')
-        out.push(`${first ? '' : ','}\n    ${JSON.stringify(f, null, 2).replace(/\n/g, '\n    ')}`);
-      else out.push(table.row([f.url, f.crawler, verdictText(f, 'old'), verdictText(f, 'new'), causesText(f.causes)]));
+      if (format === 'jsonl') return `${JSON.stringify(f)}\n`;
+      if (format === 'csv') return flipCsvRecord(f);
+      if (format === 'json') return `${first ? '' : ','}\n    ${JSON.stringify(f, null, 2).replace(/\n/g, '\n    ')}`;
+      return table.row([f.url, f.crawler, verdictText(f, 'old'), verdictText(f, 'new'), causesText(f.causes)]);
     },
-    /** Writes what is pushed when a piece is full; resolves once the reader can take more. */
-    async flush(): Promise<void> {
-      if (out.full) await out.flush();
-    },
-    async end(counts: ReturnType<typeof emptyCounts>): Promise<void> {
-      if (format === 'json') {
-        const doc = {
-          checked: counts.checked,
-          allowedToBlocked: counts.allowedToBlocked,
-          blockedToAllowed: counts.blockedToAllowed,
-          byCrawler: Object.fromEntries(counts.byCrawler),
-        };
-        const close = rows === 0 ? ']' : '\n  ]';
-        out.push(`${close},\n  "counts": ${JSON.stringify(doc, null, 2).replace(/\n/g, '\n  ')}\n}\n`);
-      } else if (format === 'table') {
-        out.push(rows === 0 ? 'no verdict flips\n' : table.end());
-      }
-      await out.flush();
+    end(): string {
+      if (format === 'table') return rows === 0 ? 'no verdict flips\n' : table.end();
+      if (format !== 'json') return '';
+      const doc = {
+        checked: counts.checked,
+        allowedToBlocked: counts.allowedToBlocked,
+        blockedToAllowed: counts.blockedToAllowed,
+        byCrawler: Object.fromEntries(counts.byCrawler),
+      };
+      const close = rows === 0 ? ']' : '\n  ]';
+      return `${close},\n  "counts": ${JSON.stringify(doc, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
     },
   };
 }

@@ -207,6 +207,31 @@ describe('diff: URL lists', () => {
     ]);
     expect(r.stderr).toContain('(4 URLs × 1 crawler compared)');
   });
+
+  it("names a sitemap index's child sitemaps on standard error and compares none of them as pages", async () => {
+    const files = {
+      'old.txt': 'User-agent: *\nDisallow: /s\n',
+      'new.txt': 'User-agent: *\n',
+      'index.xml':
+        '<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        '<sitemap><loc>https://e.com/s1.xml</loc></sitemap>\n</sitemapindex>\n',
+    };
+    const alone = await runCli(['diff', 'old.txt', 'new.txt', '-a', 'x', 'index.xml', '-f', 'jsonl'], files);
+    expect(alone).toMatchObject({ code: 2, stdout: '' });
+    expect(alone.stderr).toBe(
+      'note: index.xml is a sitemap index; its child sitemaps are listed, not tested as pages:\n' +
+        '  sitemap index: child sitemap https://e.com/s1.xml (index.xml:3)\n' +
+        'robots-lab: no URLs to compare: the lists given hold only child sitemaps; compare the pages they list\n',
+    );
+    const mixed = await runCli(['diff', 'old.txt', 'new.txt', '-a', 'x', '/s/p', 'index.xml', '-f', 'jsonl'], files);
+    expect(mixed.code).toBe(0);
+    expect(
+      mixed.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).url),
+    ).toEqual(['/s/p']);
+  });
 });
 
 describe('diff: every format streams', () => {
