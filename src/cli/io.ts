@@ -39,10 +39,7 @@ export const EXIT_USAGE = 2;
 
 /** An error the user caused (bad flag, missing file…): printed as one line, exit 2. */
 export class CliError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CliError';
-  }
+  override name = 'CliError';
 }
 
 /** The real process streams and file system. */
