@@ -11,6 +11,7 @@ import { toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { writeRows } from './check';
 import { readRobotsSource } from './fetchOptions';
+import type { Format } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { agentTokens, parseRobots, resolveAgents } from './robots';
 import { streamingTable } from './rows';
@@ -29,7 +30,6 @@ async function loadRobotsFile(io: CliIo, path: string, args: ParsedArgs, sizeLim
   return parseRobots(io, name, r?.mode === 'allow-all' ? new Uint8Array(0) : bytes, sizeLimit);
 }
 
-type DiffFormat = 'table' | 'csv' | 'json' | 'jsonl';
 type FailOn = 'blocked' | 'allowed' | 'any';
 
 /** How many failing flips stderr names before it says "and N more". */
@@ -46,7 +46,7 @@ function readOptions(args: ParsedArgs, io: CliIo) {
     oldPath,
     newPath,
     crawlers: agents.map((a) => ({ label: a.label, spec: agentTokens(a) })),
-    format: (flag(args, 'format') ?? 'table') as DiffFormat,
+    format: (flag(args, 'format') ?? 'table') as Format,
     failOn: (flag(args, 'fail-on') ?? null) as FailOn | null,
     raw: args.switches.has('raw'),
     sizeLimit: !args.switches.has('no-size-limit'),
@@ -163,7 +163,7 @@ function causesText(causes: LineEdit[]): string {
  * Flips as text, row by row, in every format. The JSON document is
  * `{"flips": [...], "counts": {...}}`: the counts are known only at the end.
  */
-function flipWriter(format: DiffFormat, counts: ReturnType<typeof emptyCounts>) {
+function flipWriter(format: Format, counts: ReturnType<typeof emptyCounts>) {
   const table = streamingTable(['URL', 'CRAWLER', 'BEFORE', 'AFTER', 'CAUSE']);
   let rows = 0;
   return {
