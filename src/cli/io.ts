@@ -118,17 +118,12 @@ const FILE_ERRORS: Record<string, string> = {
   EACCES: 'permission denied',
 };
 
-/** Reads a file for the user ("-" is standard input, which callers read only once), its errors one readable line. */
+/** Reads a file for the user whole ("-" is standard input, which callers read only once); errors as `openUserFile`. */
 export async function readUserFile(io: CliIo, path: string, what: string): Promise<Uint8Array> {
-  if (path === '-') return buffer(io.stdin);
-  try {
-    return await io.readFile(path);
-  } catch (err) {
-    throw fileError(err, path, what);
-  }
+  return buffer(await openUserFile(io, path, what));
 }
 
-/** Opens a file for the user as a stream of chunks ("-" is standard input); errors as `readUserFile`. */
+/** Opens a file for the user as a stream of chunks ("-" is standard input), its errors one readable line. */
 export async function openUserFile(io: CliIo, path: string, what: string): Promise<AsyncIterable<Uint8Array>> {
   if (path === '-') return io.stdin;
   try {
