@@ -3,7 +3,7 @@
  * parameter so the whole CLI can be tested in-process with fake streams and
  * files; `nodeIo` is the real thing.
  */
-import { createWriteStream, fstatSync, statSync } from 'node:fs';
+import { createWriteStream, fstatSync, openSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -52,17 +52,15 @@ export function nodeIo(cwd: string = process.cwd()): CliIo {
     readFile: (path) => readFile(resolve(cwd, path)),
     isFile: (path) => statSync(resolve(cwd, path), { throwIfNoEntry: false })?.isFile() ?? false,
     createOutput: (path) => {
-      const stream = createWriteStream(resolve(cwd, path), { highWaterMark: 4 << 20 });
-      const opened = new Promise<void>((ok, fail) => {
-        stream.once('open', () => ok());
-        stream.once('error', fail);
-      });
-      return Object.assign(stream, {
-        close: async () => {
-          await opened;
-          await new Promise<void>((ok, fail) => stream.end((err?: Error | null) => (err ? fail(err) : ok())));
-        },
-      });
+      let fd: number;
+      try {
+        // Opened now: an output that cannot be written stops the run before it starts.
+        fd = openSync(resolve(cwd, path), 'w');
+      } catch (err) {
+        throw fileError(err, path, 'output file', 'write');
+      }
+      const stream = fileSink(fd, true);
+      return Object.assign(stream, { close: () => new Promise<void>((ok) => stream.end(ok)) });
     },
     openFile: async (path) => {
       const handle = await open(resolve(cwd, path));
@@ -96,8 +94,12 @@ function isRegularFile(fd: number): boolean {
  * process.stdout, whose blocking mode Node manages.
  */
 function stdoutSink(): CliIo['stdout'] {
-  if (!isRegularFile(1)) return process.stdout;
-  const stream = createWriteStream('', { fd: 1, autoClose: false, highWaterMark: 4 << 20 });
+  return isRegularFile(1) ? fileSink(1, false) : process.stdout;
+}
+
+/** A file stream on `fd` for the results; a write that fails ends the run with one line, exit 2. */
+function fileSink(fd: number, autoClose: boolean) {
+  const stream = createWriteStream('', { fd, autoClose, highWaterMark: 4 << 20 });
   stream.on('error', (err) => {
     process.stderr.write(`robots-lab: cannot write the output: ${err.message}\n`);
     process.exit(EXIT_USAGE);
@@ -106,10 +108,12 @@ function stdoutSink(): CliIo['stdout'] {
 }
 
 /** Node's error for a file, as one readable line. */
-export function fileError(err: unknown, path: string, what: string): CliError {
+export function fileError(err: unknown, path: string, what: string, verb: 'read' | 'write' = 'read'): CliError {
   const code = (err as { code?: string }).code ?? '';
-  const why = FILE_ERRORS[code] ?? (err as Error).message;
-  return new CliError(`cannot read ${what} "${path}": ${why}`);
+  // A file to write is created: what is missing is its directory.
+  const why =
+    (verb === 'write' && code === 'ENOENT' ? 'no such directory' : FILE_ERRORS[code]) ?? (err as Error).message;
+  return new CliError(`cannot ${verb} ${what} "${path}": ${why}`);
 }
 
 const FILE_ERRORS: Record<string, string> = {

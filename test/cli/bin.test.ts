@@ -50,6 +50,24 @@ describe('bin/robots-lab.mjs', () => {
     expect(r.stderr).toBe('robots-lab: cannot read robots.txt "no/such/robots.txt": no such file\n');
   });
 
+  it('-o writes the results to FILE; a FILE that cannot be written is one line with exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lab-'));
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /admin\n');
+    const check = (out: string) =>
+      cli(['check', join(dir, 'robots.txt'), '-a', 'googlebot', '-f', 'csv', '-o', out, '/admin']);
+    expect(check(join(dir, 'out.csv'))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(dir, 'out.csv'), 'utf8')).toContain('\r\n/admin,/admin,Googlebot,blocked,2,');
+    const missing = join(dir, 'no/such/out.csv');
+    expect(check(missing)).toMatchObject({
+      code: 2,
+      stderr: `robots-lab: cannot write output file "${missing}": no such directory\n`,
+    });
+    expect(check(dir)).toMatchObject({
+      code: 2,
+      stderr: `robots-lab: cannot write output file "${dir}": is a directory\n`,
+    });
+  });
+
   it('stops quietly, without a stack trace, when the reader of its output goes away', async () => {
     const line = `${JSON.stringify({ robotstxt: 'user-agent: *\ndisallow: /a\n', useragent: 'x', url: '/a' })}\n`;
     const child = spawn(process.execPath, [bin, 'batch'], { cwd: root });
