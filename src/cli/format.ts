@@ -1,8 +1,8 @@
 /**
  * The row schema of `check`: the fields of a JSON row, in order. A row is
  * its URL part (url, requestUrl, changes, origin) and its tail, the rest,
- * which rows of one crawler and decision share (rows.ts writes a tail once
- * and reuses it).
+ * which rows of one crawler and decision share (check.ts's Judge has
+ * rows.ts write a tail once and reuses it).
  */
 import type { PurposeCells } from './purposes';
 
