@@ -17,9 +17,6 @@ import type { WireDiagnostic } from '../model/wire';
  */
 const EDITOR_CAP_BYTES = 2_000_000;
 
-/** At most this many lines get their own invalid-bytes diagnostic; one more says how many others there are. */
-const MAX_REPORTED_LINES = 100;
-
 /** Invalid bytes on one line: where the first one is (1-based line, column in characters) and how many. */
 interface InvalidOnLine {
   line: number;
@@ -107,10 +104,10 @@ export class HeldBytes {
     return text.length === this.editorText.length && text === this.editorText;
   }
 
-  /** The invalid-bytes diagnostics, positioned in the editor's text. */
+  /** The invalid-bytes diagnostics, one per line, positioned in the editor's text (capped per code like the linter's, capDiagnostics.ts). */
   diagnostics(): WireDiagnostic[] {
     const starts = lineStarts(this.editorText, this.invalid.at(-1)?.line ?? 0);
-    const out: WireDiagnostic[] = this.invalid.slice(0, MAX_REPORTED_LINES).map((v) => {
+    return this.invalid.map((v) => {
       const from = starts[v.line - 1] + v.column - 1;
       const more = v.count > 1 ? ` (and ${v.count - 1} more on this line)` : '';
       return {
@@ -122,12 +119,6 @@ export class HeldBytes {
         message: `Invalid UTF-8 at line ${v.line}, column ${v.column}: the bytes ${v.first}${more} are not UTF-8. Google matches them as raw bytes (0xFF is %FF in a pattern); the editor shows each as \uFFFD. Verdicts come from the file's bytes until you edit it.`,
       };
     });
-    const rest = this.invalid.length - MAX_REPORTED_LINES;
-    if (rest > 0) {
-      const last = out.at(-1)!;
-      out.push({ ...last, message: `Invalid UTF-8 on ${rest.toLocaleString('en')} more lines.` });
-    }
-    return out;
   }
 }
 

@@ -81,6 +81,18 @@ describe('a robots.txt opened as bytes (docs/behaviour.md §13)', () => {
     const crSummary = h.setText(cr.text);
     expect(crSummary.diagnostics.filter((d) => d.code === 'invalid-utf8').map((d) => d.line)).toEqual([2]);
   });
+
+  it('names the first 200 lines with invalid bytes, then counts the rest in one line', () => {
+    const h = harness();
+    // 250 comment lines, each with one 0xFF byte: lines 1..250.
+    const line = [...ascii('# x'), 0xff, ...ascii('\n')];
+    const opened = h.open(Array.from({ length: 250 }, () => line).flat());
+    expect(opened.invalidLines).toBe(250);
+    const bad = h.setText(opened.text).diagnostics.filter((d) => d.code === 'invalid-utf8');
+    expect(bad).toHaveLength(201);
+    expect(bad.slice(0, 200).map((d) => d.line)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(bad[200].message).toBe('… and 50 more like this (from line 201 on).');
+  });
 });
 
 describe('a file too large for the editor', () => {
