@@ -39,7 +39,7 @@ interface GroupSummary extends Pick<Group, 'index' | 'startLine' | 'endLine'> {
 
 /**
  * Every allow/disallow rule inside a group, in line order, as parallel
- * arrays, transferred, not copied (`summaryTransfer`): a 500 KiB file has
+ * arrays, transferred, not copied (`summarise`, worker/summary.ts): a 500 KiB file has
  * about 20,000 rules, and an object per rule is slow to copy between threads.
  */
 export interface RuleTable {

@@ -16,8 +16,7 @@ import { expectationFindings } from './expectations';
 import type { HandlerHost } from './host';
 import { judgeUrl } from './judge';
 import { looksLike } from './looksLike';
-import { withTransfer } from './rpc';
-import { summarise, summaryTransfer } from './summary';
+import { summarise } from './summary';
 
 /** The current version of the text and its parse. */
 export class RobotsDocument {
@@ -50,8 +49,12 @@ export class RobotsDocument {
     const expected = expectationFindings(this.parsed);
     const diagnostics = [...lintRobots(full, { sizeLimitCutAt: cut.cutAt }), ...expected.diagnostics];
     if (held) diagnostics.push(...held.diagnostics());
-    const summary = summarise(full, capPerCode(diagnostics), cut.cutAt, this.host.now() - t0, expected.marks);
-    return withTransfer({ ...summary, fromBytes: held !== null, looksLike: looksLike(text) }, summaryTransfer(summary));
+    return summarise(full, capPerCode(diagnostics), cut.cutAt, {
+      expectations: expected.marks,
+      elapsedMs: this.host.now() - t0,
+      fromBytes: held !== null,
+      looksLike: looksLike(text),
+    });
   }
 
   /** Holds an opened file's bytes and answers the text they decode to (line ends as "\n"), its lines with invalid UTF-8, and whether it is only the part Google reads. */

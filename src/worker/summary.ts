@@ -5,20 +5,8 @@
  */
 import type { ParsedRobots } from '../core/types';
 import { diagnosticTable } from '../model/diagnosticTable';
-import type { ExpectationMark, ParseSummary, RuleTable, WireDiagnostic } from '../model/wire';
-
-/** Finds the 1-based line holding character offset `at`. */
-function lineAt(parsed: ParsedRobots, at: number): number {
-  const lines = parsed.lines;
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lines[mid].span.from <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lines[lo]?.line ?? 1;
-}
+import type { ParseSummary, RuleTable, WireDiagnostic } from '../model/wire';
+import { withTransfer } from './rpc';
 
 const utf8 = new TextEncoder();
 const LF = 10;
@@ -46,20 +34,20 @@ function ruleTable(parsed: ParsedRobots): RuleTable {
   return rules;
 }
 
-/** The buffers of a summary's rule columns (each typed array has a buffer of its own), to transfer with it. */
-export function summaryTransfer({ rules }: ParseSummary): ArrayBuffer[] {
-  return [rules.lines, rules.kinds, rules.raws, rules.ends].map((c) => c.buffer as ArrayBuffer);
-}
-
-/** The summary of one parse that crosses to the page. */
+/**
+ * The summary of one parse that crosses to the page, its rule columns
+ * transferred, not copied. `cutAt` is where Google's size limit cuts the
+ * text, or null; its line is the one the linter's size-limit diagnostic names.
+ */
 export function summarise(
   parsed: ParsedRobots,
   diagnostics: WireDiagnostic[],
   cutAt: number | null,
-  elapsedMs: number,
-  expectations: ExpectationMark[] = [],
+  more: Pick<ParseSummary, 'expectations' | 'elapsedMs' | 'fromBytes' | 'looksLike'>,
 ): ParseSummary {
-  return {
+  const rules = ruleTable(parsed);
+  const line = diagnostics.find((d) => d.code === 'size-limit')?.line ?? 1;
+  const summary: ParseSummary = {
     lineCount: parsed.lines.length,
     byteLength: parsed.byteLength,
     groups: parsed.groups.map((g) => ({
@@ -74,11 +62,11 @@ export function summarise(
       })),
       ruleCount: g.rules.length,
     })),
-    rules: ruleTable(parsed),
+    rules,
     sitemaps: parsed.sitemaps.map((s) => ({ line: s.line, url: s.url })),
     diagnostics: diagnosticTable(diagnostics),
-    expectations,
-    sizeLimit: cutAt === null ? null : { cutAt, line: lineAt(parsed, cutAt) },
-    elapsedMs,
+    sizeLimit: cutAt === null ? null : { cutAt, line },
+    ...more,
   };
+  return withTransfer(summary, [rules.lines.buffer, rules.kinds.buffer, rules.raws.buffer, rules.ends.buffer]);
 }

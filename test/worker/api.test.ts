@@ -76,8 +76,9 @@ describe('setText: parse once per version', () => {
       );
     const { sizeLimit } = harness().api.setText({ version: 1, text: big });
     expect(sizeLimit).not.toBeNull();
-    expect(sizeLimit!.cutAt).toBeLessThanOrEqual(512_000);
-    expect(sizeLimit!.line).toBeGreaterThan(5000);
+    // All ASCII: the cut is at byte 512,000. Line 1 is 14 characters, each later line 98, so
+    // line k starts at 14 + (k - 2) × 98: offset 512,000 is on line 5,226 (which starts at 511,966).
+    expect(sizeLimit).toEqual({ cutAt: 512_000, line: 5226 });
   });
 });
 
