@@ -17,32 +17,18 @@ const STATUS_NAMES = ['allowed', 'blocked', 'out-of-scope', 'invalid-url'];
 
 /**
  * What to write: the run, the view's rows (null: every row judged so far),
- * its query, and for the readers' filter the readers that differ per cell
- * (disagree.ts).
+ * and the query's cell filter (view.ts): the crawler columns it keeps
+ * records of, and whether a cell passes it.
  */
 interface ExportSource {
   run: BulkRun;
   rows: Int32Array | null;
-  query: ViewQuery;
-  masks: Uint8Array | null;
+  cols: number[];
+  passes(k: number): boolean;
 }
 
 /** Characters gathered before a chunk is handed to the Blob: big enough to be cheap, small enough to stay bounded. */
 const CHUNK_CHARS = 1 << 20;
-
-/**
- * Which crawler columns a query keeps records of: a verdict or rule filter
- * keeps the cells that pass it (in its crawler's column, or in any), so
- * "blocked for Googlebot" exports Googlebot's blocked cells only; a row-level
- * filter (search, normalised only) keeps every crawler's cell.
- */
-function cellKeeper({ run, query: q, masks }: ExportSource): { cols: number[]; keep: (k: number) => boolean } {
-  if (q.verdict !== 'all' || q.rule !== null) {
-    const { cols, passes } = cellFilter(run, q, masks);
-    return { cols, keep: passes };
-  }
-  return { cols: cellFilter(run, { ...q, crawler: -1 }, null).cols, keep: () => true };
-}
 
 /** The fields of the cell of `row` in column `col` as the CLI names them: crawler, status, line, the line's text, and a note when no line decided. */
 function cell(src: ExportSource, row: number, col: number) {
@@ -80,14 +66,18 @@ export function writeExport(run: BulkRun, query: ViewQuery, format: ExportFormat
   // An export is one explicit action: the readers' verdicts it needs are computed at once.
   const diffs = query.verdict === 'disagree' ? (run.diffs ??= new ReaderDiffs(run)) : null;
   diffs?.step(() => false);
-  const src = { run, rows: computeView(run, query, diffs), query, masks: diffs?.masks ?? null };
+  const src: ExportSource = {
+    run,
+    rows: computeView(run, query, diffs),
+    ...cellFilter(run, query, diffs?.masks ?? null),
+  };
   const counts = { records: 0, urls: 0 };
   const lines = format === 'json' ? jsonLines(src, counts) : wide ? wideCsvLines(src, counts) : csvLines(src, counts);
   const blob = textBlob(format, lines);
   const summary: ExportSummary = {
     records: counts.records,
     urls: counts.urls,
-    crawlers: cellKeeper(src).cols.length,
+    crawlers: src.cols.length,
     complete: run.finished,
     judged: run.done,
     total: run.rows,
@@ -126,12 +116,11 @@ type Cell = ReturnType<typeof cell>;
  * counted; per column of the query, the cell, or null where the filter left it out.
  */
 function* keptRows(src: ExportSource, counts: Counts) {
-  const { run } = src;
-  const { cols, keep } = cellKeeper(src);
+  const { run, cols, passes } = src;
   const n = src.rows ? src.rows.length : run.done;
   for (let i = 0; i < n; i++) {
     const row = src.rows ? src.rows[i] : i;
-    const cells = cols.map((c) => (keep(row * run.cols + c) ? cell(src, row, c) : null));
+    const cells = cols.map((c) => (passes(row * run.cols + c) ? cell(src, row, c) : null));
     const kept = cells.reduce((m, v) => m + (v ? 1 : 0), 0);
     if (kept === 0) continue;
     counts.records += kept;
@@ -154,7 +143,7 @@ function* csvLines(src: ExportSource, counts: Counts): Generator<string> {
 
 function* wideCsvLines(src: ExportSource, counts: Counts): Generator<string> {
   const header = ['url', 'request_url'];
-  for (const c of cellKeeper(src).cols) {
+  for (const c of src.cols) {
     const name = src.run.crawlers[c].label;
     header.push(`${name} verdict`, `${name} line`, `${name} rule`);
   }

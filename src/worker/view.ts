@@ -70,15 +70,20 @@ const VERDICT_CELLS: Record<ViewQuery['verdict'], readonly number[]> = {
 /**
  * The crawler columns `q` looks at (its crawler's, or every one), and
  * whether cell `k` passes its verdict and rule filters; `masks` are the
- * readers' filter's (disagree.ts).
+ * readers' filter's (disagree.ts). `filtered` is false when the query has
+ * neither filter: every cell passes, and every column is looked at (an
+ * export keeps every crawler's cell of a row that search or "normalised
+ * only" kept).
  */
 export function cellFilter(run: BulkRun, q: ViewQuery, masks: Uint8Array | null) {
-  const cols = q.crawler >= 0 && q.crawler < run.cols ? [q.crawler] : Array.from({ length: run.cols }, (_, c) => c);
+  const filtered = q.verdict !== 'all' || q.rule !== null;
+  const one = filtered && q.crawler >= 0 && q.crawler < run.cols;
+  const cols = one ? [q.crawler] : Array.from({ length: run.cols }, (_, c) => c);
   const passes = (k: number) =>
     (masks ? masks[k] !== 0 : VERDICT_CELLS[q.verdict].includes(run.status[k])) &&
     // Another origin's deciding lines are its own file's, never the editor's line q.rule.
     (q.rule === null || (run.lines[k] === q.rule && !(run.rowFlags[Math.floor(k / run.cols)] & ROW.OTHER_ORIGIN)));
-  return { cols, passes };
+  return { cols, passes, filtered };
 }
 
 /**
@@ -88,9 +93,8 @@ export function cellFilter(run: BulkRun, q: ViewQuery, masks: Uint8Array | null)
  */
 export function computeView(run: BulkRun, q: ViewQuery, diffs: ReaderDiffs | null = null): Int32Array | null {
   if (isAllRows(q)) return null;
-  const { cols, passes } = cellFilter(run, q, q.verdict === 'disagree' ? (diffs?.masks ?? null) : null);
+  const { cols, passes, filtered } = cellFilter(run, q, q.verdict === 'disagree' ? (diffs?.masks ?? null) : null);
   const n = q.verdict === 'disagree' ? Math.min(run.done, diffs?.done ?? 0) : run.done;
-  const filtered = q.verdict !== 'all' || q.rule !== null;
   const needle = q.search.trim().toLowerCase();
   const out = new Int32Array(n);
   let m = 0;

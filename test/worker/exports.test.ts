@@ -72,6 +72,9 @@ describe('exports (written by hand)', () => {
     const { summary, text } = await lab()('csv', { search: 'CAFÉ' });
     expect(summary).toMatchObject({ records: 2, urls: 1, crawlers: 2 });
     expect(text.split('\r\n')).toHaveLength(4);
+    // A crawler chosen for the verdict filter narrows nothing while that filter is off.
+    const one = await lab()('csv', { search: 'CAFÉ', crawler: 0 });
+    expect(one).toEqual({ summary, text });
   });
 
   it('writes a wide CSV: a row per URL, verdict, line and rule per crawler', async () => {
