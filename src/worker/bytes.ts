@@ -17,10 +17,11 @@ import type { WireDiagnostic } from '../model/wire';
  */
 const EDITOR_CAP_BYTES = 2_000_000;
 
-/** Invalid bytes on one line: where the first one is (1-based line, column in characters) and how many. */
+/** Invalid bytes on one line: where the first one is (1-based line, column in characters, offset in the editor's text) and how many. */
 interface InvalidOnLine {
   line: number;
   column: number;
+  from: number;
   /** Invalid sequences on the line (each shown as one U+FFFD). */
   count: number;
   /** The first sequence's bytes, as hex. */
@@ -41,10 +42,15 @@ function findInvalid(body: Uint8Array): InvalidOnLine[] {
   const out: InvalidOnLine[] = [];
   let line = 1;
   let lineStart = 0;
+  // The editor's text has "\n" for each CR LF: one character fewer per CR LF before here.
+  let crlf = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a || c === 0x0d) {
-      if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
+      if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) {
+        i++;
+        crlf++;
+      }
       line++;
       lineStart = i + 1;
       continue;
@@ -56,7 +62,7 @@ function findInvalid(body: Uint8Array): InvalidOnLine[] {
     if (end - at === 3 && body[at] === 0xef && body[at + 1] === 0xbf && body[at + 2] === 0xbd) continue;
     const last = out.at(-1);
     if (last?.line === line) last.count++;
-    else out.push({ line, column: i - lineStart + 1, count: 1, first: hex(body.subarray(at, end)) });
+    else out.push({ line, column: i - lineStart + 1, from: i - crlf, count: 1, first: hex(body.subarray(at, end)) });
   }
   return out;
 }
@@ -81,6 +87,8 @@ export class HeldBytes {
   /** The file's size when the editor shows only the part Google reads (over `EDITOR_CAP_BYTES`), else null. */
   readonly shownPartOf: number | null;
   private readonly invalid: InvalidOnLine[];
+  /** How many lines hold invalid UTF-8. */
+  readonly invalidLines: number;
 
   constructor(bytes: Uint8Array) {
     // Where Googlebot stops reading (docs/behaviour.md §3), not inside a UTF-8 sequence.
@@ -92,27 +100,16 @@ export class HeldBytes {
     this.editorText = full.text.indexOf('\r') === -1 ? full.text : full.text.replace(/\r\n?/g, '\n');
     this.full = this.editorText === full.text ? full : null;
     this.invalid = full.invalidUtf8 ? findInvalid(shown.subarray(bomLength(shown))) : [];
-  }
-
-  /** How many lines hold invalid UTF-8. */
-  get invalidLines(): number {
-    return this.invalid.length;
-  }
-
-  /** True when `text` is what the editor shows for these bytes, unedited. */
-  matches(text: string): boolean {
-    return text.length === this.editorText.length && text === this.editorText;
+    this.invalidLines = this.invalid.length;
   }
 
   /** The invalid-bytes diagnostics, one per line, positioned in the editor's text (capped per code like the linter's, capDiagnostics.ts). */
   diagnostics(): WireDiagnostic[] {
-    const starts = lineStarts(this.editorText, this.invalid.at(-1)?.line ?? 0);
     return this.invalid.map((v) => {
-      const from = starts[v.line - 1] + v.column - 1;
       const more = v.count > 1 ? ` (and ${v.count - 1} more on this line)` : '';
       return {
-        from,
-        to: from + 1,
+        from: v.from,
+        to: v.from + 1,
         line: v.line,
         severity: 'warning',
         code: 'invalid-utf8',
@@ -120,12 +117,4 @@ export class HeldBytes {
       };
     });
   }
-}
-
-/** Offsets where lines 1..n start in a text whose line ends are "\n". */
-function lineStarts(text: string, n: number): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1 && starts.length < n; at = text.indexOf('\n', at + 1))
-    starts.push(at + 1);
-  return starts;
 }

@@ -38,7 +38,7 @@ export class RobotsDocument {
    */
   setText({ version, text }: { version: number; text: string }): ParseSummary {
     const t0 = this.host.now();
-    const held = this.bytes?.matches(text) ? this.bytes : null;
+    const held = this.bytes?.editorText === text ? this.bytes : null;
     const cut = applyGoogleSizeLimit(text);
     const full = held?.full ?? parseRobotsTxt(text);
     this.parsed = held ? held.parsed : cut.cutAt === null ? full : parseRobotsTxt(cut.text);

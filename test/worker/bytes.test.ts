@@ -79,7 +79,10 @@ describe('a robots.txt opened as bytes (docs/behaviour.md §13)', () => {
     // A lone CR ends a line too (docs/behaviour.md §12 Lines).
     const cr = h.open([...ascii('User-agent: *\rDisallow: /'), 0xff, ...ascii('\r')]);
     const crSummary = h.setText(cr.text);
-    expect(crSummary.diagnostics.filter((d) => d.code === 'invalid-utf8').map((d) => d.line)).toEqual([2]);
+    // "User-agent: *\n" is 14 characters, "Disallow: /" 11: the byte is at 25 in the editor's text.
+    expect(crSummary.diagnostics.filter((d) => d.code === 'invalid-utf8').map((d) => [d.line, d.from])).toEqual([
+      [2, 25],
+    ]);
   });
 
   it('names the first 200 lines with invalid bytes, then counts the rest in one line', () => {
