@@ -27,7 +27,7 @@ import { BulkRun, type HeldList, splitRows } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { RobotsDocument } from './document';
 import { writeExport } from './exportFile';
-import { FlipRuns } from './flips';
+import { FlipRun, parseCache } from './flips';
 import type { HandlerHost } from './host';
 import { handleOf, importFile, loadList, rowsOf, saveList } from './lists';
 import type { CallContext } from './rpc';
@@ -39,7 +39,10 @@ import { answerView } from './view';
 export class RobotsApi {
   private readonly document: RobotsDocument;
   private readonly runs: Jobs<BulkRun>;
-  private readonly flipRuns: FlipRuns;
+  private readonly comparisons: Jobs<FlipRun>;
+  /** What a crawler reads of the deployed and of the edited text, the last of each parsed kept. */
+  private readonly deployed = parseCache();
+  private readonly edited = parseCache();
   /** The list imported or restored (asked for as null), with the page's number for it; the last list sent as text. Each is split once. */
   private held: { list: HeldList; id: number } | null = null;
   private sent: HeldList | null = null;
@@ -47,7 +50,7 @@ export class RobotsApi {
   constructor(private readonly host: HandlerHost) {
     this.document = new RobotsDocument(host);
     this.runs = new Jobs(host, 'Run');
-    this.flipRuns = new FlipRuns(host);
+    this.comparisons = new Jobs(host, 'Comparison');
   }
 
   /** Parses a new version of the text (a run going on stops). */
@@ -177,19 +180,27 @@ export class RobotsApi {
     return answerSitemaps(a.robotsUrl, a.list, a.crawler, this.document.parseFor(a.version), this.runs.latest);
   }
 
-  /** Compares the deployed and the edited file on a URL list × crawlers, streamed. */
-  flips(arg: FlipsParams & { run: number }, ctx: CallContext<FlipProgress>) {
-    const list = this.listFor(arg.urlsText);
-    return this.flipRuns.start(arg, list, (text) => this.document.parsedText(text), ctx);
+  /**
+   * Compares the deployed and the edited file on a URL list × crawlers as
+   * comparison `p.run`, replacing any going on; streams the progress and
+   * counts. The edited text is usually the one just parsed for the run.
+   */
+  async flips(p: FlipsParams & { run: number }, ctx: CallContext<FlipProgress>) {
+    const startedAt = this.host.now();
+    const after = this.document.parsedText(p.editedText) ?? this.edited(p.editedText);
+    const run = new FlipRun(p, this.listFor(p.urlsText), this.deployed(p.deployedText), after);
+    const report = () => ctx.emit({ done: run.done, total: run.rows, tally: run.tally() });
+    const elapsedMs = await this.comparisons.run(run, ctx.signal, report, startedAt);
+    return { tally: run.tally(), elapsedMs };
   }
 
   /** The flips of comparison `run` that `query` keeps, in its order (at most query.limit). */
   flipsView({ run, query }: { run: number; query: FlipQuery }) {
-    return this.flipRuns.view(run, query);
+    return this.comparisons.resultsOf(run).view(query);
   }
 
   /** Every flip `query` keeps (its limit aside) as a CSV or JSON file. */
   flipsExport(a: { run: number; query: FlipQuery; format: ExportFormat }) {
-    return this.flipRuns.export(a.run, a.query, a.format);
+    return this.comparisons.resultsOf(a.run).export(a.query, a.format);
   }
 }

@@ -19,22 +19,11 @@ import type { LineDiff } from '../core/diff/lines';
 import { chooseGroups } from '../core/index';
 import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
-import type {
-  ExportFormat,
-  FlipKind,
-  FlipProgress,
-  FlipQuery,
-  FlipRecord,
-  FlipsParams,
-  FlipTally,
-} from '../model/wire';
+import type { ExportFormat, FlipKind, FlipQuery, FlipRecord, FlipsParams, FlipTally } from '../model/wire';
 import { type HeldList, IntList } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { textBlob } from './exportFile';
-import type { HandlerHost } from './host';
 import { judgeUrl, scopeChecker } from './judge';
-import type { CallContext } from './rpc';
-import { Jobs } from './sliced';
 import { byText } from './view';
 
 /** What every flip of one crawler between one pair of deciding lines shares. */
@@ -79,13 +68,14 @@ function lazyComparison(before: ParsedRobots, after: ParsedRobots): Comparison {
 type Comparison = Parameters<typeof verdictFlips>[0];
 
 /** What a crawler reads of a text: up to Google's 500 KiB (docs/behaviour.md §9), the last text's parse kept. */
-function parseCache(): (text: string) => ParsedRobots {
+export function parseCache(): (text: string) => ParsedRobots {
   let last: { text: string; parsed: ParsedRobots } | null = null;
   return (text) => (last?.text === text ? last : (last = { text, parsed: parseAsRead(text) })).parsed;
 }
 
-/** One comparison of a URL list × crawlers, and the flips it found so far. */
+/** One comparison of a URL list × crawlers (a `Job`, sliced.ts), and the flips it found so far. */
 export class FlipRun {
+  readonly id: number;
   /** Rows compared so far. */
   done = 0;
   readonly rows: number;
@@ -100,23 +90,29 @@ export class FlipRun {
   private skipped = 0;
   /** URLs judged (read and in scope). */
   private judged = 0;
+  private readonly comparison: Comparison;
+  /** Labelled by their index, so that two crawlers with one name stay apart. */
+  private readonly crawlers: DiffCrawler[];
+  readonly labels: string[];
   /** The crawlers whose verdicts can flip (see obeyedRules); the others are counted, not checked. */
   private readonly changed: DiffCrawler[];
   private readonly scope: (url: string) => string | null;
 
+  /** Comparison `p.run` of `before` and `after` (what a crawler reads of each text) on `list`. */
   constructor(
-    readonly id: number,
-    private readonly comparison: Comparison,
+    private readonly p: FlipsParams & { run: number },
     private readonly list: HeldList,
-    /** Labelled by their index, so that two crawlers with one name stay apart. */
-    private readonly crawlers: DiffCrawler[],
-    readonly labels: string[],
-    private readonly normalise: boolean,
-    private readonly robotsUrl: string,
+    before: ParsedRobots,
+    after: ParsedRobots,
   ) {
+    this.id = p.run;
     this.rows = list.starts.length;
-    this.scope = scopeChecker(robotsUrl);
-    this.changed = crawlers.filter((c) => obeyedRules(comparison.before, c) !== obeyedRules(comparison.after, c));
+    this.scope = scopeChecker(p.robotsUrl);
+    this.comparison = lazyComparison(before, after);
+    const infos = p.crawlers.map((c) => resolveCrawler(c).info);
+    this.crawlers = infos.map((spec, i) => ({ label: String(i), spec }));
+    this.labels = uniqueLabels(infos.map((c) => c.label));
+    this.changed = this.crawlers.filter((c) => obeyedRules(before, c) !== obeyedRules(after, c));
   }
 
   get finished(): boolean {
@@ -135,7 +131,7 @@ export class FlipRun {
       while (run.done < run.rows) {
         const row = run.done++;
         const input = run.url(row);
-        const j = judgeUrl(input, run.normalise, run.robotsUrl, run.scope);
+        const j = judgeUrl(input, run.p.normalise, run.p.robotsUrl, run.scope);
         if (j.error !== null || j.outOfScope !== null) run.skipped++;
         else {
           if (j.requestUrl !== input) run.requestUrls.set(row, j.requestUrl);
@@ -178,7 +174,7 @@ export class FlipRun {
   }
 
   /** The flips `q` keeps (by position), in its order. */
-  select(q: FlipQuery): number[] {
+  private select(q: FlipQuery): number[] {
     const out: number[] = [];
     const pairs = this.pairs;
     const fp = this.flipPairs.data;
@@ -193,6 +189,19 @@ export class FlipRun {
     const field = (i: number) =>
       q.sort === 'crawler' ? pairs[fp[i]].crawlerIndex : pairs[fp[i]].kind === 'allowed-to-blocked' ? 0 : 1;
     return out.sort((a, b) => sign * (field(a) - field(b)) || a - b);
+  }
+
+  /** The first `query.limit` flips the query keeps, and how many it keeps. */
+  view(query: FlipQuery) {
+    const kept = this.select(query);
+    return { run: this.id, records: kept.slice(0, query.limit).map((i) => this.record(i)), count: kept.length };
+  }
+
+  /** Every flip the query keeps as CSV (the columns of `robots-lab diff --format csv`) or JSON. */
+  export(query: FlipQuery, format: ExportFormat): { blob: Blob; records: number } {
+    const kept = this.select(query);
+    const lines = format === 'csv' ? flipsCsv(this, kept) : flipsJson(this, kept);
+    return { blob: textBlob(format, lines), records: kept.length };
   }
 
   /** Flip `i` as the page shows it. */
@@ -211,55 +220,6 @@ export class FlipRun {
       newLine: p.newLine,
       causes: p.causes,
     };
-  }
-}
-
-/** The comparisons (`Jobs`: one at a time, the latest kept for views and exports); one per worker. */
-export class FlipRuns extends Jobs<FlipRun> {
-  private readonly deployed = parseCache();
-  private readonly edited = parseCache();
-
-  constructor(host: HandlerHost) {
-    super(host, 'Comparison');
-  }
-
-  /**
-   * Compares as comparison `p.run` on `list`, streaming the progress and
-   * counts; `parsedText` is the worker's parse of a text when it holds that
-   * text (the edited file usually: it was just sent for the run).
-   */
-  async start(
-    p: FlipsParams & { run: number },
-    list: HeldList,
-    parsedText: (text: string) => ParsedRobots | null,
-    ctx: CallContext<FlipProgress>,
-  ): Promise<{ tally: FlipTally; elapsedMs: number }> {
-    this.stop();
-    const startedAt = this.host.now();
-    const crawlers = p.crawlers.map((c) => resolveCrawler(c).info);
-    const after = parsedText(p.editedText) ?? this.edited(p.editedText);
-    const comparison = lazyComparison(this.deployed(p.deployedText), after);
-    const specs = crawlers.map((spec, i): DiffCrawler => ({ label: String(i), spec }));
-    const labels = uniqueLabels(crawlers.map((c) => c.label));
-    const run = new FlipRun(p.run, comparison, list, specs, labels, p.normalise, p.robotsUrl);
-    const report = () => ctx.emit({ done: run.done, total: run.rows, tally: run.tally() });
-    const elapsedMs = await this.run(run, ctx.signal, report, startedAt);
-    return { tally: run.tally(), elapsedMs };
-  }
-
-  /** The first `query.limit` flips the query keeps, and how many it keeps. */
-  view(id: number, query: FlipQuery) {
-    const run = this.resultsOf(id);
-    const kept = run.select(query);
-    return { run: run.id, records: kept.slice(0, query.limit).map((i) => run.record(i)), count: kept.length };
-  }
-
-  /** Every flip the query keeps as CSV (the columns of `robots-lab diff --format csv`) or JSON. */
-  export(id: number, query: FlipQuery, format: ExportFormat): { blob: Blob; records: number } {
-    const run = this.resultsOf(id);
-    const kept = run.select(query);
-    const lines = format === 'csv' ? flipsCsv(run, kept) : flipsJson(run, kept);
-    return { blob: textBlob(format, lines), records: kept.length };
   }
 }
 
