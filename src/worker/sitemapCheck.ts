@@ -7,6 +7,7 @@
  * likely a mistake. The counts come from the run's arrays: no URL is judged
  * twice, and a million-row list costs one pass over bytes.
  */
+import { lineText } from '../core/expectations';
 import { checkSitemapLines, checkSitemapSize } from '../core/sitemaps';
 import type { ParsedRobots } from '../core/types';
 import { CELL, ROW } from '../model/codes';
@@ -59,14 +60,8 @@ function blockedIn(run: BulkRun, parsed: ParsedRobots, col: number): NonNullable
     count,
     byLine: [...byLine]
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .map(([line, n]) => ({ line, text: line > 0 ? lineText(parsed, line) : '', count: n })),
+      // No text for line 0 (no rule decided), nor for a line the parse lacks (the run is of an older text).
+      .map(([line, n]) => ({ line, text: parsed.lines[line - 1] ? lineText(parsed, line) : '', count: n })),
     examples,
   };
-}
-
-/** A rule line as written, comment removed ('' for a line the parse does not have). */
-function lineText(parsed: ParsedRobots, line: number): string {
-  const l = parsed.lines[line - 1];
-  if (!l) return '';
-  return parsed.text.slice(l.span.from, l.comment ? l.comment.from : l.span.to).trim();
 }
