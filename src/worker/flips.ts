@@ -241,21 +241,13 @@ function* flipsCsv(run: FlipRun, kept: number[]): Generator<string> {
 
 /** `{ flips, counts }` as `robots-lab diff --format json` writes it. */
 function* flipsJson(run: FlipRun, kept: number[]): Generator<string> {
-  const t = run.tally();
-  const byCrawler = Object.fromEntries(
-    t.byCrawler.map((c) => [c.label, { allowedToBlocked: c.allowedToBlocked, blockedToAllowed: c.blockedToAllowed }]),
-  );
-  const counts = {
-    checked: t.checked,
-    allowedToBlocked: t.allowedToBlocked,
-    blockedToAllowed: t.blockedToAllowed,
-    byCrawler,
-  };
+  const { skipped: _, byCrawler, ...totals } = run.tally();
+  const counts = { ...totals, byCrawler: Object.fromEntries(byCrawler.map(({ label, ...c }) => [label, c])) };
   yield '{"flips":[';
   let sep = '';
   for (const i of kept) {
-    const { url, requestUrl, crawler, kind, oldLine, newLine, causes } = run.record(i);
-    yield `${sep}\n${JSON.stringify({ url, requestUrl, crawler, kind, oldLine, newLine, causes })}`;
+    const { index: _i, crawlerIndex: _c, ...flip } = run.record(i);
+    yield `${sep}\n${JSON.stringify(flip)}`;
     sep = ',';
   }
   yield `\n],"counts":${JSON.stringify(counts)}}\n`;
