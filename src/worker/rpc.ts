@@ -67,14 +67,11 @@ export function serve(api: object, port: Port): void {
       send(answer, transfer);
     };
     const ctx: CallContext<unknown> = { signal: ctl.signal, emit: (chunk, t) => send({ id: m.id, chunk }, t) };
-    try {
-      Promise.resolve(methods[m.method].call(api, m.arg, ctx)).then(
-        (value) => settle({ id: m.id, value }, value && typeof value === 'object' ? transfers.get(value) : undefined),
-        (err) => settle({ id: m.id, error: messageOf(err) }),
-      );
-    } catch (err) {
-      settle({ id: m.id, error: messageOf(err) });
-    }
+    // A method that throws at once rejects this promise: its error is answered like a later one.
+    new Promise((resolve) => resolve(methods[m.method].call(api, m.arg, ctx))).then(
+      (value) => settle({ id: m.id, value }, value && typeof value === 'object' ? transfers.get(value) : undefined),
+      (err) => settle({ id: m.id, error: messageOf(err) }),
+    );
   };
 }
 
