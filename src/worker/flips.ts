@@ -7,19 +7,12 @@
  */
 import { csvRecord } from '../core/csv';
 import { FLIP_COLUMNS, flipCsvRecord } from '../core/diff/csv';
-import {
-  compareRobots,
-  type DiffCrawler,
-  emptyCounts,
-  type Flip,
-  type LineEdit,
-  verdictFlips,
-} from '../core/diff/index';
+import { compareRobots, type DiffCrawler, emptyCounts, type Flip, verdictFlips } from '../core/diff/index';
 import type { LineDiff } from '../core/diff/lines';
 import { chooseGroups } from '../core/index';
 import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
-import type { ExportFormat, FlipKind, FlipQuery, FlipRecord, FlipsParams, FlipTally } from '../model/wire';
+import type { ExportFormat, FlipQuery, FlipRecord, FlipsParams, FlipTally } from '../model/wire';
 import { type HeldList, IntList } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { textBlob } from './exportFile';
@@ -27,13 +20,7 @@ import { judgeUrl, scopeChecker } from './judge';
 import { byText } from './view';
 
 /** What every flip of one crawler between one pair of deciding lines shares. */
-interface FlipPair {
-  crawlerIndex: number;
-  kind: FlipKind;
-  oldLine: Flip['oldLine'];
-  newLine: Flip['newLine'];
-  causes: LineEdit[];
-}
+type FlipPair = Pick<Flip, 'kind' | 'oldLine' | 'newLine' | 'causes'> & { crawlerIndex: number };
 
 /**
  * The rules a crawler obeys in a file, in order, as one string: the groups it
