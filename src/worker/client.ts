@@ -34,8 +34,6 @@ export interface ClientOptions {
   /** Called when the worker fails to parse or explain the current text. */
   onFailure?(message: string): void;
   now?(): number;
-  setInterval?(fn: () => void, ms: number): unknown;
-  clearInterval?(handle: unknown): void;
 }
 
 export class RobotsWorkerClient {
@@ -50,7 +48,7 @@ export class RobotsWorkerClient {
   private readonly budgetMs: number;
   private extraBudgetMs = 0;
   private readonly now: () => number;
-  private readonly watchdog: unknown;
+  private readonly watchdog: ReturnType<typeof setInterval>;
   /** Restarts since the last good answer: a text that crashes the worker is not re-sent forever. */
   private failedRestarts = 0;
   restarts = 0;
@@ -59,8 +57,7 @@ export class RobotsWorkerClient {
     this.budgetMs = opts.budgetMs ?? 5000;
     this.now = opts.now ?? (() => performance.now());
     [this.worker, this.rpc] = this.spawn();
-    const every = opts.setInterval ?? ((fn: () => void, ms: number) => setInterval(fn, ms));
-    this.watchdog = every(() => this.checkBudget(), Math.max(50, Math.min(500, this.budgetMs / 4)));
+    this.watchdog = setInterval(() => this.checkBudget(), Math.max(50, Math.min(500, this.budgetMs / 4)));
   }
 
   /** The version of the text last sent. */
@@ -249,8 +246,7 @@ export class RobotsWorkerClient {
   }
 
   dispose(): void {
-    const clear = this.opts.clearInterval ?? ((h: unknown) => clearInterval(h as ReturnType<typeof setInterval>));
-    clear(this.watchdog);
+    clearInterval(this.watchdog);
     this.rpc.close('the worker was closed');
     this.worker.terminate();
   }

@@ -1,14 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
 import type { EvaluateParams, ParseSummary, RunChunk, RunStart } from '../../src/model/wire';
 import { RobotsWorkerClient } from '../../src/worker/client';
 import { FakeWorker, inProcessWorker } from '../fakes/worker';
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 function setup(budgetMs = 1000) {
   const workers: FakeWorker[] = [];
   let now = 0;
-  let watchdog: () => void = () => {};
   const restarts: string[] = [];
+  // The watchdog's timer is faked; its clock is the test's `now`.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   const client = new RobotsWorkerClient({
     create: () => {
       const w = new FakeWorker();
@@ -17,20 +22,16 @@ function setup(budgetMs = 1000) {
     },
     budgetMs,
     now: () => now,
-    setInterval: (fn) => {
-      watchdog = fn;
-      return 1;
-    },
-    clearInterval: () => {},
     onRestart: (m) => restarts.push(m),
   });
   return {
     client,
     workers,
     restarts,
+    /** The clock moves by `ms`, then the watchdog looks once. */
     advance(ms: number) {
       now += ms;
-      watchdog();
+      vi.advanceTimersToNextTimer();
     },
   };
 }
@@ -114,8 +115,6 @@ describe('calls carry the document version; answers of an older one are dropped'
         workers.push(w);
         return w;
       },
-      setInterval: () => 0,
-      clearInterval: () => {},
       onFailure: (m) => failures.push(m),
     });
     const p = client.setText('x');
@@ -251,8 +250,6 @@ describe('client and worker together', () => {
   it('streams a real evaluation through the calls', async () => {
     const client = new RobotsWorkerClient({
       create: () => inProcessWorker(),
-      setInterval: () => 0,
-      clearInterval: () => {},
     });
     const parsed = client.setText(EXAMPLE_ROBOTS_TXT);
     const status: number[] = [];
@@ -275,8 +272,6 @@ describe('client and worker together', () => {
   it('a cancelled run stops in the worker: no more slices are evaluated', async () => {
     const client = new RobotsWorkerClient({
       create: () => inProcessWorker(),
-      setInterval: () => 0,
-      clearInterval: () => {},
     });
     await client.setText('User-agent: *\nDisallow: /a\n');
     const urls = `${Array.from({ length: 200_000 }, (_, i) => `/a/${i}`).join('\n')}\n`;
@@ -333,8 +328,6 @@ describe('a saved list is read in the worker', () => {
       : undefined;
     const client = new RobotsWorkerClient({
       create: () => inProcessWorker({ values: () => values }, sent),
-      setInterval: () => 0,
-      clearInterval: () => {},
     });
     return { client, sent };
   }
