@@ -81,9 +81,36 @@ export function splitRows(text: string): HeldList {
   return { text, starts: starts.toArray(), ends: ends.toArray() };
 }
 
-/** The results of one run, as the worker keeps them. */
-export class BulkRun {
+/**
+ * A job over the rows of a URL list, done in slices (sliced.ts): a run, a
+ * comparison. Rows [0, done) are done.
+ */
+export abstract class ListJob {
+  done = 0;
   readonly rows: number;
+
+  constructor(
+    readonly id: number,
+    private readonly list: HeldList,
+  ) {
+    this.rows = list.starts.length;
+  }
+
+  get finished(): boolean {
+    return this.done >= this.rows;
+  }
+
+  /** The URL of `row` as typed. */
+  url(row: number): string {
+    return this.list.text.slice(this.list.starts[row], this.list.ends[row]);
+  }
+
+  /** Goes on from `done` until `deadline()` says stop (asked every 64 rows) or the list ends. */
+  abstract step(deadline: () => boolean): void;
+}
+
+/** The results of one run, as the worker keeps them. */
+export class BulkRun extends ListJob {
   readonly cols: number;
   readonly status: Uint8Array;
   /** Deciding line per cell (0 when no rule decides). */
@@ -93,8 +120,6 @@ export class BulkRun {
   readonly normalised = new Map<number, string>();
   /** Why a row was not judged, by row. */
   readonly notes = new Map<number, string>();
-  /** Rows evaluated so far (rows [0, done) are final). */
-  done = 0;
   readonly verdictCounts: Int32Array;
   /** Cells decided per line number. */
   readonly ruleCounts: Int32Array;
@@ -107,14 +132,14 @@ export class BulkRun {
   private readonly scope: (url: string) => string | null;
 
   constructor(
-    readonly id: number,
-    private readonly list: HeldList,
+    id: number,
+    list: HeldList,
     readonly crawlers: CrawlerInfo[],
     /** The parse the run judges against (the readers' filter reads it again, disagree.ts). */
     readonly parsed: ParsedRobots,
     private readonly p: EvaluateParams,
   ) {
-    this.rows = list.starts.length;
+    super(id, list);
     this.cols = crawlers.length;
     this.status = new Uint8Array(this.rows * this.cols);
     this.lines = new Int32Array(this.rows * this.cols);
@@ -126,12 +151,6 @@ export class BulkRun {
     this.scope = scopeChecker(p.robotsUrl);
   }
 
-  /** The URL of row `row` as typed. */
-  url(row: number): string {
-    return this.list.text.slice(this.list.starts[row], this.list.ends[row]);
-  }
-
-  /** Evaluates rows from `done` until `deadline()` says stop (checked every 64 rows) or the list ends. */
   step(deadline: () => boolean): void {
     const { cols, status, verdictCounts } = this;
     while (this.done < this.rows) {
@@ -179,10 +198,6 @@ export class BulkRun {
       if (v !== 0 && ruleCounts) ruleCounts[Math.abs(v)]++;
     }
     return mode === 'rules' && !judged ? ROW.ROBOTS_TXT : 0;
-  }
-
-  get finished(): boolean {
-    return this.done >= this.rows;
   }
 
   /** The chunk of rows [start, done) to stream, with the run's progress after `elapsed` ms. */

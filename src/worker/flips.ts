@@ -13,7 +13,7 @@ import { chooseGroups } from '../core/index';
 import { parseAsRead } from '../core/parse';
 import type { ParsedRobots } from '../core/types';
 import type { ExportFormat, FlipQuery, FlipRecord, FlipsParams, FlipTally } from '../model/wire';
-import { type HeldList, IntList } from './bulk';
+import { type HeldList, IntList, ListJob } from './bulk';
 import { resolveCrawler } from './crawlers';
 import { textBlob } from './exportFile';
 import { judgeUrl, scopeChecker } from './judge';
@@ -61,11 +61,7 @@ export function parseCache(): (text: string) => ParsedRobots {
 }
 
 /** One comparison of a URL list × crawlers (a `Job`, sliced.ts), and the flips it found so far. */
-export class FlipRun {
-  readonly id: number;
-  /** Rows compared so far. */
-  done = 0;
-  readonly rows: number;
+export class FlipRun extends ListJob {
   /** Per flip: its row, and its pair (crawler, kind, lines, causes). */
   readonly flipRows = new IntList();
   readonly flipPairs = new IntList();
@@ -88,12 +84,11 @@ export class FlipRun {
   /** Comparison `p.run` of `before` and `after` (what a crawler reads of each text) on `list`. */
   constructor(
     private readonly p: FlipsParams & { run: number },
-    private readonly list: HeldList,
+    list: HeldList,
     before: ParsedRobots,
     after: ParsedRobots,
   ) {
-    this.id = p.run;
-    this.rows = list.starts.length;
+    super(p.run, list);
     this.scope = scopeChecker(p.robotsUrl);
     this.comparison = lazyComparison(before, after);
     const infos = p.crawlers.map((c) => resolveCrawler(c).info);
@@ -102,16 +97,6 @@ export class FlipRun {
     this.changed = this.crawlers.filter((c) => obeyedRules(before, c) !== obeyedRules(after, c));
   }
 
-  get finished(): boolean {
-    return this.done >= this.rows;
-  }
-
-  /** The URL of `row` as typed. */
-  url(row: number): string {
-    return this.list.text.slice(this.list.starts[row], this.list.ends[row]);
-  }
-
-  /** Compares rows from `done` until `deadline()` says stop (asked every 64 rows) or the list ends. */
   step(deadline: () => boolean): void {
     let current = -1;
     const rows = (function* (run: FlipRun) {

@@ -4,6 +4,7 @@
  * them so that new calls and cancellations are read. A run, a comparison and
  * the readers' filter all go this way; runs and comparisons are `Jobs`.
  */
+import type { ListJob } from './bulk';
 import type { HandlerHost } from './host';
 
 /** How long one slice may run before it reports and yields. */
@@ -16,7 +17,7 @@ const SLICE_MS = 20;
 export function runSliced(
   host: HandlerHost,
   stopped: () => boolean,
-  job: Pick<SlicedJob, 'finished' | 'step'>,
+  job: Pick<ListJob, 'finished' | 'step'>,
   after: () => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -36,19 +37,12 @@ export function runSliced(
   });
 }
 
-/** A result set computed in slices: `step` goes on from where it stopped until `deadline()` says stop. */
-export interface SlicedJob {
-  readonly id: number;
-  readonly finished: boolean;
-  step(deadline: () => boolean): void;
-}
-
 /**
  * One kind of result set (a run's verdicts, a comparison's flips): one job
  * going on at a time, a new one replacing it, and the latest kept for views
  * and exports.
  */
-export class Jobs<J extends SlicedJob> {
+export class Jobs<J extends ListJob> {
   private running: J | null = null;
   /** The latest job (going on or finished), or null. */
   latest: J | null = null;
