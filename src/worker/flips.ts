@@ -60,7 +60,7 @@ export function parseCache(): (text: string) => ParsedRobots {
   return (text) => (last?.text === text ? last : (last = { text, parsed: parseAsRead(text) })).parsed;
 }
 
-/** One comparison of a URL list × crawlers (a `Job`, sliced.ts), and the flips it found so far. */
+/** One comparison of a URL list × crawlers, and the flips it found so far. */
 export class FlipRun extends ListJob {
   /** Per flip: its row, and its pair (crawler, kind, lines, causes). */
   readonly flipRows = new IntList();
