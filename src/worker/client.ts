@@ -33,7 +33,6 @@ export interface ClientOptions {
   onRestart?(message: string): void;
   /** Called when the worker fails to parse or explain the current text. */
   onFailure?(message: string): void;
-  now?(): number;
 }
 
 export class RobotsWorkerClient {
@@ -47,7 +46,6 @@ export class RobotsWorkerClient {
   private reread: (() => Promise<unknown>) | null = null;
   private readonly budgetMs: number;
   private extraBudgetMs = 0;
-  private readonly now: () => number;
   private readonly watchdog: ReturnType<typeof setInterval>;
   /** Restarts since the last good answer: a text that crashes the worker is not re-sent forever. */
   private failedRestarts = 0;
@@ -55,7 +53,6 @@ export class RobotsWorkerClient {
 
   constructor(private readonly opts: ClientOptions) {
     this.budgetMs = opts.budgetMs ?? 5000;
-    this.now = opts.now ?? (() => performance.now());
     [this.worker, this.rpc] = this.spawn();
     this.watchdog = setInterval(() => this.checkBudget(), Math.max(50, Math.min(500, this.budgetMs / 4)));
   }
@@ -67,7 +64,7 @@ export class RobotsWorkerClient {
 
   private spawn(): [WorkerLike, Connection<RobotsApi>] {
     const w = this.opts.create();
-    const rpc = new Connection<RobotsApi>(w, this.now);
+    const rpc = new Connection<RobotsApi>(w, () => performance.now());
     w.onerror = (e) => {
       e.preventDefault?.();
       this.restart(
@@ -217,7 +214,7 @@ export class RobotsWorkerClient {
 
   private checkBudget(): void {
     if (this.rpc.owed === 0) return;
-    const silent = this.now() - this.rpc.lastHeard;
+    const silent = performance.now() - this.rpc.lastHeard;
     const budget = this.budgetMs + this.extraBudgetMs;
     if (silent > budget) {
       this.restart(

@@ -6,6 +6,7 @@ import { FakeWorker, inProcessWorker } from '../fakes/worker';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 function setup(budgetMs = 1000) {
@@ -14,6 +15,7 @@ function setup(budgetMs = 1000) {
   const restarts: string[] = [];
   // The watchdog's timer is faked; its clock is the test's `now`.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  vi.spyOn(performance, 'now').mockImplementation(() => now);
   const client = new RobotsWorkerClient({
     create: () => {
       const w = new FakeWorker();
@@ -21,7 +23,6 @@ function setup(budgetMs = 1000) {
       return w;
     },
     budgetMs,
-    now: () => now,
     onRestart: (m) => restarts.push(m),
   });
   return {
