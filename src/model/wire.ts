@@ -33,8 +33,6 @@ export type { WireDiagnostic } from './diagnosticTable';
 /** What the page needs to know about one group: the parse's, without spans and rules. */
 interface GroupSummary extends Pick<Group, 'index' | 'startLine' | 'endLine'> {
   agents: Omit<AgentLine, 'valueSpan'>[];
-  /** Number of allow/disallow rules in the group. */
-  ruleCount: number;
 }
 
 /**
@@ -49,11 +47,6 @@ export interface RuleTable {
   kinds: Uint8Array;
   /** The values as written, UTF-8, each followed by a line end (a value never holds one). */
   raws: Uint8Array;
-  /**
-   * Where each value ends in `raws` (value i is bytes `[i === 0 ? 0 :
-   * ends[i - 1] + 1, ends[i])`), found in the worker.
-   */
-  ends: Int32Array;
 }
 
 /** Line → "Disallow: /x", for the rules of a parse. */
@@ -73,7 +66,6 @@ export interface ExpectationMark {
 /** The result of parsing one version of the text, once. */
 export interface ParseSummary {
   lineCount: number;
-  byteLength: number;
   groups: GroupSummary[];
   rules: RuleTable;
   sitemaps: Omit<Sitemap, 'span'>[];

@@ -9,29 +9,17 @@ import type { ParseSummary, RuleTable, WireDiagnostic } from '../model/wire';
 import { withTransfer } from './rpc';
 
 const utf8 = new TextEncoder();
-const LF = 10;
 
 /** Every rule of every group, in line order, as the parallel arrays of a RuleTable. */
 function ruleTable(parsed: ParsedRobots): RuleTable {
-  // Groups come in file order, so their rules nearly always do: the sort is a check, and holds the page's binary search.
+  // Groups come in file order, so their rules nearly always do: the sort keeps `lines` ascending as documented.
   const all = parsed.groups.flatMap((g) => g.rules).sort((a, b) => a.line - b.line);
-  const n = all.length;
-  // Each value followed by a line end: the values joined, and one more at the end.
-  const text = `${all.map((r) => r.raw).join('\n')}\n`;
-  const rules: RuleTable = {
-    lines: new Int32Array(n),
-    kinds: new Uint8Array(n),
-    raws: utf8.encode(text),
-    ends: new Int32Array(n),
+  return {
+    lines: Int32Array.from(all, (r) => r.line),
+    kinds: Uint8Array.from(all, (r) => (r.kind === 'allow' ? 0 : 1)),
+    // Each value followed by a line end: the values joined, and one more at the end.
+    raws: utf8.encode(`${all.map((r) => r.raw).join('\n')}\n`),
   };
-  let end = -1;
-  for (let i = 0; i < n; i++) {
-    rules.lines[i] = all[i].line;
-    rules.kinds[i] = all[i].kind === 'allow' ? 0 : 1;
-    end = rules.raws.indexOf(LF, end + 1);
-    rules.ends[i] = end;
-  }
-  return rules;
 }
 
 /**
@@ -49,7 +37,6 @@ export function summarise(
   const line = diagnostics.find((d) => d.code === 'size-limit')?.line ?? 1;
   const summary: ParseSummary = {
     lineCount: parsed.lines.length,
-    byteLength: parsed.byteLength,
     groups: parsed.groups.map((g) => ({
       index: g.index,
       startLine: g.startLine,
@@ -60,7 +47,6 @@ export function summarise(
         isGlobal: a.isGlobal,
         productToken: a.productToken,
       })),
-      ruleCount: g.rules.length,
     })),
     rules,
     sitemaps: parsed.sitemaps.map((s) => ({ line: s.line, url: s.url })),
@@ -68,5 +54,5 @@ export function summarise(
     sizeLimit: cutAt === null ? null : { cutAt, line },
     ...more,
   };
-  return withTransfer(summary, [rules.lines.buffer, rules.kinds.buffer, rules.raws.buffer, rules.ends.buffer]);
+  return withTransfer(summary, [rules.lines.buffer, rules.kinds.buffer, rules.raws.buffer]);
 }

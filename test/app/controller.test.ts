@@ -73,21 +73,18 @@ function setup() {
 function summary(message: string): ParseSummary {
   return {
     lineCount: 3,
-    byteLength: ROBOTS.length,
     groups: [
       {
         index: 0,
         startLine: 1,
         endLine: 2,
         agents: [{ line: 1, value: '*', isGlobal: true, productToken: '*' }],
-        ruleCount: 1,
       },
     ],
     rules: {
       lines: Int32Array.of(2),
       kinds: Uint8Array.of(1),
       raws: new TextEncoder().encode('/private\n'),
-      ends: Int32Array.of(8),
     },
     sitemaps: [],
     diagnostics: diagnosticTable([{ line: 1, from: 0, to: 1, severity: 'info', code: 'typo-key', message }]),

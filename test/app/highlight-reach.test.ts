@@ -7,7 +7,7 @@ import type { RunResults } from '../../src/state/store';
 /** A parse with one group spanning lines 1..n, and a one-cell run whose deciding rule is at `rule` (0: none). */
 function lit(n: number, rule: number, status: number = CELL.BLOCKED, rulesDecide = true, flags = 0) {
   const parse = {
-    groups: [{ index: 0, startLine: 1, endLine: n, agents: [], ruleCount: n - 1 }],
+    groups: [{ index: 0, startLine: 1, endLine: n, agents: [] }],
   } as unknown as ParseSummary;
   const run = {
     crawlers: [{ label: 'x' }],
