@@ -31,10 +31,16 @@ const VIOLATIONS_KEPT = 1_000;
 /** At most this often the page is told how far the run is. */
 const PROGRESS_MS = 250;
 
-/** A version's bytes parsed as Googlebot reads them (its first 500 KiB), its text kept for showing. */
-function parse(bytes: Uint8Array | string, texts: Map<ParsedRobots, string>): ParsedRobots {
-  const text = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
-  const parsed = parseRobotsTxt(applyGoogleSizeLimit(text).text);
+/**
+ * A version parsed as Googlebot reads it: a file's first 500 KiB of bytes as
+ * served (a byte that is not UTF-8 matches as that byte, as in the CLI), a
+ * typed text as its own; its text kept for showing.
+ */
+function parse(input: Uint8Array | string, texts: Map<ParsedRobots, string>): ParsedRobots {
+  const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+  const parsed = parseRobotsTxt(
+    typeof input === 'string' ? applyGoogleSizeLimit(input).text : applyGoogleSizeLimit(input).bytes,
+  );
   texts.set(parsed, text);
   return parsed;
 }

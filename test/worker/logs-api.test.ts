@@ -4,7 +4,8 @@
  * naming Googlebot or GPTBot from elsewhere are impersonations, counted as
  * the CLI counts them (test/logs/generated.test.ts); progress streams.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogsProgress } from '../../src/model/logs';
@@ -73,6 +74,37 @@ describe('the logs worker, called through the typed RPC', () => {
     const result = await connect().stream('run', job([]), () => {}, new AbortController().signal);
     expect(result.verified).toBe(false);
     expect(result.rows.find((r) => r.crawler === 'Googlebot')).toMatchObject({ requests: 8, impersonations: 0 });
+  });
+
+  it('reads a version file as its bytes: a rule with a byte that is not UTF-8 matches that byte, as Google does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'robots-lab-logs-bytes-'));
+    try {
+      // Disallow: /caf<E9> (Latin-1, not UTF-8): Google's matcher escapes the byte to %E9.
+      const robots = Buffer.concat([
+        Buffer.from('User-agent: GPTBot\nDisallow: /caf'),
+        Buffer.of(0xe9),
+        Buffer.from('\n'),
+      ]);
+      writeFileSync(join(dir, '2026-09-01T00:00Z.txt'), robots);
+      const request = (path: string) =>
+        `1.2.3.4 - - [02/Sep/2026:10:00:00 +0000] "GET ${path} HTTP/1.1" 200 1 "-" "Mozilla/5.0 (compatible; GPTBot/1.2)"`;
+      writeFileSync(join(dir, 'access.log'), `${request('/caf%E9')}\n${request('/caf%C3%A9')}\n`);
+      const result = await connect().stream(
+        'run',
+        {
+          logs: [fileOf(join(dir, 'access.log'))],
+          texts: [],
+          files: [fileOf(join(dir, '2026-09-01T00:00Z.txt'))],
+          ranges: [],
+        },
+        () => {},
+        new AbortController().signal,
+      );
+      // Written by hand: /caf%E9 is the blocked path; /caf%C3%A9 (é in UTF-8) is another.
+      expect(result.rows.find((r) => r.crawler === 'GPTBot')).toMatchObject({ requests: 2, violations: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the file whose crawler is no crawler or operator of the catalogue', async () => {
