@@ -10,7 +10,6 @@ import { fetchOutcome, getPathParamsQuery } from '../core/index';
 import type { ParsedRobots } from '../core/types';
 import { CELL, ROW, TOP_RULES } from '../model/codes';
 import type { CrawlerInfo, EvaluateParams, RunChunk, RunTotals } from '../model/wire';
-import type { ReaderDiffs } from './disagree';
 import { judgeUrl, scopeChecker } from './judge';
 import { type FileChecks, fileChecks, noFileNote, OriginFiles } from './origins';
 
@@ -125,8 +124,6 @@ export class BulkRun extends ListJob {
   readonly ruleCounts: Int32Array;
   /** The editor's file: its fetch outcome and its crawlers' checks. */
   readonly own: FileChecks;
-  /** The readers' verdicts (disagree.ts), made when the readers' filter first asks. */
-  diffs: ReaderDiffs | null = null;
   /** Other origins' files: a row outside the robots.txt origin is judged by its own origin's, when held. */
   readonly others: OriginFiles | null;
   private readonly scope: (url: string) => string | null;

@@ -58,6 +58,16 @@ export class ReaderDiffs {
   }
 }
 
+/** Each run's readers' verdicts, made when the readers' filter first asks; views and exports of the run share them. */
+const perRun = new WeakMap<BulkRun, ReaderDiffs>();
+
+/** The readers' verdicts of `run` (computed as far as anyone has asked). */
+export function readerDiffs(run: BulkRun): ReaderDiffs {
+  let diffs = perRun.get(run);
+  if (!diffs) perRun.set(run, (diffs = new ReaderDiffs(run)));
+  return diffs;
+}
+
 /** Per row of the run (rows not computed stay 0): the readers that differ in the columns `cols` (a query's, view.ts). */
 export function rowReaderMasks(diffs: ReaderDiffs, cols: readonly number[]): Uint8Array {
   const out = new Uint8Array(diffs.done);

@@ -9,7 +9,7 @@ import { ruleLabel } from '../core/matcher';
 import { ROW } from '../model/codes';
 import type { ExportedFile, ExportFormat, ExportSummary, ViewQuery } from '../model/wire';
 import type { BulkRun } from './bulk';
-import { ReaderDiffs } from './disagree';
+import { readerDiffs } from './disagree';
 import { cellFilter, computeView } from './view';
 
 /** Verdict names as the CLI's CSV and JSON write them (`status`); indexed by CELL value. */
@@ -64,7 +64,7 @@ function requestUrl(run: BulkRun, row: number, url: string): string {
 /** The records of `run` that `query` keeps, as a file (`wide`: a CSV row per URL, columns per crawler), and what it holds. */
 export function writeExport(run: BulkRun, query: ViewQuery, format: ExportFormat, wide: boolean): ExportedFile {
   // An export is one explicit action: the readers' verdicts it needs are computed at once.
-  const diffs = query.verdict === 'disagree' ? (run.diffs ??= new ReaderDiffs(run)) : null;
+  const diffs = query.verdict === 'disagree' ? readerDiffs(run) : null;
   diffs?.step(() => false);
   const src: ExportSource = {
     run,

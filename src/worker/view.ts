@@ -7,7 +7,7 @@
 import { CELL, isAllRows, ROW } from '../model/codes';
 import type { ViewQuery, ViewReply } from '../model/wire';
 import type { BulkRun } from './bulk';
-import { ReaderDiffs, rowReaderMasks } from './disagree';
+import { type ReaderDiffs, readerDiffs, rowReaderMasks } from './disagree';
 import type { HandlerHost } from './host';
 import { withTransfer } from './rpc';
 import { runSliced } from './sliced';
@@ -30,7 +30,7 @@ export function answerView(
   current: () => boolean = () => true,
 ): Promise<ViewReply> {
   if (query.verdict !== 'disagree') return Promise.resolve(viewOf(query, run, null));
-  const diffs = (run.diffs ??= new ReaderDiffs(run));
+  const diffs = readerDiffs(run);
   const started = host.now();
   return new Promise((resolve, reject) => {
     let answered = false;
