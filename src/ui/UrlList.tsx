@@ -20,7 +20,7 @@ export function UrlList({ onImported }: { onImported(said: string): void }) {
   const host = useRef<HTMLDivElement>(null);
   const listNotice = useRobotsLab((s) => s.listNotice);
   const held = useRobotsLab((s) => s.urlList);
-  const { note, csvChoice, setCsvChoice, loadFile } = useListImport(onImported);
+  const { note, csvChoice, onCsvColumn, loadFile } = useListImport(onImported);
   const onFiles = ([f]: File[]) => f && void loadFile(f);
   const drop = useFileDrop(onFiles);
   const { edit } = useUrlEditor(host);
@@ -36,17 +36,7 @@ export function UrlList({ onImported }: { onImported(said: string): void }) {
           Load a file…
         </FileButton>
       </div>
-      {csvChoice && (
-        <CsvColumnDialog
-          choice={csvChoice}
-          onColumn={(column) => setCsvChoice({ ...csvChoice, column })}
-          onCancel={() => setCsvChoice(null)}
-          onConfirm={() => {
-            setCsvChoice(null);
-            void loadFile(csvChoice.file, csvChoice.column);
-          }}
-        />
-      )}
+      {csvChoice && <CsvColumnDialog {...csvChoice} onDone={onCsvColumn} />}
       {listNotice && (
         <p className="import-note warn" role="alert" data-testid="list-notice">
           {listNotice}

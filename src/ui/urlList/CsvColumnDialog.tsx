@@ -1,13 +1,10 @@
-import type { CsvChoice } from './useListImport';
+import { useState } from 'react';
+import type { CsvPeek } from '../../model/wire';
 
-/** Asks which CSV column holds the URLs: header names (or column numbers) with a preview. */
-export function CsvColumnDialog(props: {
-  choice: CsvChoice;
-  onColumn(column: number): void;
-  onCancel(): void;
-  onConfirm(): void;
-}) {
-  const { file, csv, column } = props.choice;
+/** Asks which CSV column holds the URLs (header names or numbers, a preview); `onDone` gets it, or null on Cancel. */
+export function CsvColumnDialog(props: { file: File; csv: CsvPeek; onDone(column: number | null): void }) {
+  const { file, csv, onDone } = props;
+  const [column, setColumn] = useState(Math.max(0, csv.guess));
   const names = Array.from({ length: csv.columns }, (_, i) => csv.header?.[i] || `Column ${i + 1}`);
   return (
     <div
@@ -26,7 +23,7 @@ export function CsvColumnDialog(props: {
       <div className="dialog-actions">
         <label>
           URL column{' '}
-          <select value={column} onChange={(e) => props.onColumn(Number(e.target.value))} data-testid="csv-column">
+          <select value={column} onChange={(e) => setColumn(Number(e.target.value))} data-testid="csv-column">
             {names.map((n, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional (item i is column or crawler i) and is replaced whole, never reordered
               <option key={i} value={i}>
@@ -35,10 +32,10 @@ export function CsvColumnDialog(props: {
             ))}
           </select>
         </label>
-        <button type="button" onClick={props.onConfirm} data-testid="csv-import">
+        <button type="button" onClick={() => onDone(column)} data-testid="csv-import">
           Use this column
         </button>
-        <button type="button" className="secondary" onClick={props.onCancel}>
+        <button type="button" className="secondary" onClick={() => onDone(null)}>
           Cancel
         </button>
       </div>

@@ -4,13 +4,6 @@ import type { CsvPeek, ListImport } from '../../model/wire';
 import { useRobotsLab } from '../../state/store';
 import { formatCount } from '../format';
 
-/** A CSV waiting for the user to pick its URL column: its header and first rows, read before the list is. */
-export interface CsvChoice {
-  file: File;
-  csv: CsvPeek;
-  column: number;
-}
-
 /** What an import put in the list, in words. */
 function importedNote(result: Extract<ListImport, { kind: 'list' }>): string {
   const n = `${formatCount(result.count)} URL${result.count === 1 ? '' : 's'}`;
@@ -29,16 +22,18 @@ export function useListImport(onImported: (said: string) => void) {
   const controller = useController();
   // A line under the list about the last import: progress, what it held, or why it failed.
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
-  const [csvChoice, setCsvChoice] = useState<CsvChoice | null>(null);
+  // A CSV waiting for the user to pick its URL column: its header and first rows, read before the list is.
+  const [csvChoice, setCsvChoice] = useState<{ file: File; csv: CsvPeek } | null>(null);
 
   /** Reads a file; a CSV first asks which column holds the URLs (`column` null: not asked yet). */
   async function loadFile(file: File, column: number | null = null) {
     setNote({ text: `Reading ${file.name}…`, error: false });
+    setCsvChoice(null);
     try {
       const result = await controller.client.importList(file, file.name, column);
       if (result.kind === 'csv') {
         setNote(null);
-        setCsvChoice({ file, csv: result.csv, column: Math.max(0, result.csv.guess) });
+        setCsvChoice({ file, csv: result.csv });
         return;
       }
       const said = importedNote(result);
@@ -57,5 +52,11 @@ export function useListImport(onImported: (said: string) => void) {
     }
   }
 
-  return { note, csvChoice, setCsvChoice, loadFile };
+  /** The CSV question's answer: a column reads the file by it, null cancels. */
+  function onCsvColumn(column: number | null) {
+    if (csvChoice && column !== null) void loadFile(csvChoice.file, column);
+    else setCsvChoice(null);
+  }
+
+  return { note, csvChoice, onCsvColumn, loadFile };
 }
