@@ -54,6 +54,8 @@ export interface OriginSpread {
   mainCount: number;
   /** How many absolute http(s) URLs the list has. */
   absolute: number;
+  /** Every origin of the list, in the order each first appears. */
+  origins: string[];
 }
 
 /** Counts the origins of `urls` (paths, comments and other lines are not counted). */
@@ -74,5 +76,5 @@ export function originSpread(urls: Iterable<string>): OriginSpread {
       mainCount = n;
     }
   }
-  return { main, mainCount, absolute };
+  return { main, mainCount, absolute, origins: [...counts.keys()] };
 }

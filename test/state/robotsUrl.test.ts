@@ -68,12 +68,13 @@ describe('the origin a URL list shares', () => {
     expect(originOf('# comment')).toBeNull();
   });
 
-  it('finds the origin most URLs are on', () => {
+  it('finds the origin most URLs are on, and every origin in order', () => {
     expect(originSpread(['https://a.test/1', '/x', 'https://b.test/2', 'https://a.test/3'])).toEqual({
       main: 'https://a.test',
       mainCount: 2,
       absolute: 3,
+      origins: ['https://a.test', 'https://b.test'],
     });
-    expect(originSpread(['/x', '/y'])).toEqual({ main: null, mainCount: 0, absolute: 0 });
+    expect(originSpread(['/x', '/y'])).toEqual({ main: null, mainCount: 0, absolute: 0, origins: [] });
   });
 });

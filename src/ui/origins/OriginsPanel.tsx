@@ -1,19 +1,17 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { fetchOutcome } from '../../model/fetchStatus';
 import { readSavedRecords } from '../../state/originRecords';
 import { type OriginFile, useOrigins } from '../../state/origins';
 import { originOf } from '../../state/robotsUrl';
-import { urlAt, useRobotsLab } from '../../state/store';
+import { useRobotsLab } from '../../state/store';
 import { FileButton, useFileDrop } from '../files';
 import { countOf, formatCount } from '../format';
 import { FetchStatusSelect } from '../Settings';
+import { useListOrigins } from '../useListOrigins';
 import './origins.css';
 
 /** Origins without a file listed by name; the rest are counted. */
 const SHOWN_MISSING = 6;
-
-/** Rows read to find a list's origins: enough to name them, cheap for a list of a million. */
-const SAMPLE = 500;
 
 /**
  * Several robots.txt files at once, one per origin, beside the editor (which
@@ -27,20 +25,11 @@ export function OriginsPanel() {
   const put = useOrigins((s) => s.put);
   const robotsUrl = useRobotsLab((s) => s.robotsUrl);
   const fetchStatus = useRobotsLab((s) => s.settings.fetchStatus);
-  const results = useRobotsLab((s) => s.results);
   const editing = useOrigins((s) => s.editing);
   const edit = useOrigins((s) => s.edit);
   const [errors, setErrors] = useState<string[]>([]);
   const drop = useFileDrop((list) => void openRecords(list));
-  // The distinct origins of the run's first rows, in order (the rows the worker has split; paths are skipped).
-  const listed = useMemo(() => {
-    const origins = new Set<string>();
-    for (let i = 0; i < Math.min(results?.total ?? 0, SAMPLE); i++) {
-      const o = originOf(urlAt(results!, i));
-      if (o !== null) origins.add(o);
-    }
-    return [...origins];
-  }, [results]);
+  const listed = useListOrigins(useRobotsLab((s) => s.results)).origins;
   const main = originOf(robotsUrl);
   // One stray URL of another site (the first visit's example has one) keeps the page as simple as one file.
   if (main === null || (files.length === 0 && listed.filter((o) => o !== main).length < 2)) return null;
