@@ -1,13 +1,14 @@
 import { useController } from '../app/context';
 import { ruleLabel } from '../core/matcher';
 import type { ExplainResult, ParseSummary } from '../model/wire';
+import { useOrigins } from '../state/origins';
+import { originOf } from '../state/robotsUrl';
 import { useRobotsLab } from '../state/store';
 import { groupLines } from './announce';
 import { countOf, sentence } from './format';
 import { PurposeRows } from './lenses/PurposeRows';
 import { ReaderStrip } from './lenses/ReaderStrip';
 import './lenses/lenses.css';
-import { AddOriginButton } from './origins/AddOriginButton';
 
 function GroupWhy({ e, parse }: { e: ExplainResult; parse: ParseSummary | null }) {
   const v = e.verdict!;
@@ -79,6 +80,7 @@ function LineLink({ line }: { line: number }) {
 export function ExplainPanel() {
   const e = useRobotsLab((s) => s.explain);
   const parse = useRobotsLab((s) => s.parse);
+  const editOrigin = useOrigins((s) => s.edit);
   if (!e) {
     return (
       <section className="explain" aria-label="Explanation" data-testid="explain">
@@ -87,6 +89,8 @@ export function ExplainPanel() {
     );
   }
   const v = e.verdict;
+  // A URL of another site is judged once that origin's robots.txt is written beside the editor's.
+  const other = e.outOfScope ? originOf(e.requestUrl) : null;
   return (
     <section className="explain" aria-label="Explanation" data-testid="explain">
       <h2>
@@ -104,7 +108,12 @@ export function ExplainPanel() {
       {e.error && <p className="warn">⚠ {sentence(e.error)}</p>}
       {e.outOfScope && (
         <p className="warn">
-          ⚠ Not judged: {e.outOfScope} <AddOriginButton url={e.requestUrl} />
+          ⚠ Not judged: {e.outOfScope}{' '}
+          {other && (
+            <button type="button" className="secondary" onClick={() => editOrigin(other)} data-testid="add-origin">
+              Add the robots.txt of {other}
+            </button>
+          )}
         </p>
       )}
       {e.judgedBy && (
