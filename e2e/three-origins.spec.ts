@@ -134,7 +134,9 @@ test('a list over three origins is judged row by row against three files, one pe
   await origin('https://b.example').getByTestId('origin-text').fill(B);
   await origin('https://b.example').getByRole('button', { name: 'Done' }).click();
   await dropOnOrigins(page, savedC());
-  await expect(origin('https://c.example').getByTestId('origin-record')).toContainText('2xx: the file decides');
+  await expect(origin('https://c.example').getByTestId('origin-record')).toHaveText(
+    '2xx: the file decides · fetched 2026-11-27 09:30 UTC',
+  );
 
   await lab.results.expectFinished(8, 2);
   await expectVerdicts(lab, EXPECTED);
@@ -181,7 +183,9 @@ test('a list over three origins is judged row by row against three files, one pe
   await page
     .getByTestId('origin-records')
     .setInputFiles(savedC().map((f) => ({ name: f.name, mimeType: 'text/plain', buffer: Buffer.from(f.text) })));
-  await expect(origin('https://c.example').getByTestId('origin-record')).toContainText('2xx: the file decides');
+  await expect(origin('https://c.example').getByTestId('origin-record')).toHaveText(
+    '2xx: the file decides · fetched 2026-11-27 09:30 UTC',
+  );
 });
 
 test('with one origin the page shows no list of origins, until a stray URL’s origin gets its file', async ({

@@ -19,3 +19,9 @@ export function countOf(n: number, noun: string): string {
 export function sentence(text: string): string {
   return text.length > 0 ? text[0].toUpperCase() + text.slice(1) : text;
 }
+
+/** An instant as the page writes it, the same on every machine: "2026-09-10 06:00 UTC"; text that is no date stays as it is. */
+export function formatUtc(t: number | string): string {
+  const d = new Date(t);
+  return Number.isNaN(d.getTime()) ? String(t) : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

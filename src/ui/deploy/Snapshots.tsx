@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useDeploy } from '../../state/deploy';
+import { formatUtc } from '../format';
 import { deployStorage } from './storage';
-
-/** "2026-11-22 18:40 UTC": the same on every machine. */
-function when(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
 
 /**
  * Named, dated copies of the deployed file, kept in this browser: save the
@@ -60,7 +56,7 @@ export function Snapshots() {
         <ul className="snapshot-list" data-testid="snapshot-list">
           {snapshots.map((s) => (
             <li key={s.id} data-testid="snapshot">
-              <span className="snapshot-name">{s.name}</span> <span className="hint">{when(s.savedAt)}</span>
+              <span className="snapshot-name">{s.name}</span> <span className="hint">{formatUtc(s.savedAt)}</span>
               <span className="snapshot-actions">
                 <button
                   type="button"

@@ -2,6 +2,7 @@ import { useDeploy } from '../../state/deploy';
 import { EDITOR_SOURCE, type TextSource, useLogs } from '../../state/logs';
 import { CloseButton } from '../CloseButton';
 import { FileButton } from '../files';
+import { formatUtc } from '../format';
 
 /** `2026-09-10T00:00` (what a datetime-local field holds) for an instant, in UTC. */
 const fieldValue = (t: number | null) => (t === null ? '' : new Date(t).toISOString().slice(0, 16));
@@ -89,7 +90,7 @@ export function LogsHistory() {
             <option value="">+ A snapshot…</option>
             {snapshots.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.name} ({s.savedAt.slice(0, 16).replace('T', ' ')} UTC)
+                {s.name} ({formatUtc(s.savedAt)})
               </option>
             ))}
           </select>

@@ -6,15 +6,14 @@ import type { LogsResult } from '../../model/logs';
 import { useLogs } from '../../state/logs';
 import { useRobotsLab } from '../../state/store';
 import { FileButton, useFileDrop } from '../files';
-import { formatCount } from '../format';
+import { formatCount, formatUtc } from '../format';
 import { LogsHistory } from './LogsHistory';
 import { LogsRanges } from './LogsRanges';
 import { VersionView } from './VersionView';
 import './logs.css';
 
-/** An instant as the report writes it: `2026-09-10 06:00 UTC`; `-` for none. */
-const when = (t: number | string | null) =>
-  t === null ? '-' : `${new Date(t).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** An instant as the report writes it; `-` for none. */
+const when = (t: number | string | null) => (t === null ? '-' : formatUtc(t));
 
 /**
  * The Logs tab: access logs dropped or opened here (plain or .gz, any size)

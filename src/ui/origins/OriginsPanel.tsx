@@ -5,7 +5,7 @@ import { type OriginFile, useOrigins } from '../../state/origins';
 import { originOf } from '../../state/robotsUrl';
 import { useRobotsLab } from '../../state/store';
 import { FileButton, useFileDrop } from '../files';
-import { countOf, formatCount } from '../format';
+import { countOf, formatCount, formatUtc } from '../format';
 import { FetchStatusSelect } from '../Settings';
 import { useListOrigins } from '../useListOrigins';
 import './origins.css';
@@ -107,7 +107,7 @@ function HeldOrigin({ file, editing, onEdit }: { file: OriginFile; editing: bool
       <span className="origin-name">{file.origin}</span>
       {file.record ? (
         <span className="origin-status" title={`SHA-256 ${file.record.sha256}`} data-testid="origin-record">
-          {file.record.summary} · fetched {file.record.fetchedAt.slice(0, 16).replace('T', ' ')}
+          {file.record.summary} · fetched {formatUtc(file.record.fetchedAt)}
         </span>
       ) : (
         <span className="origin-status">
