@@ -2,7 +2,6 @@
  * The simulated fetch result of the robots.txt (docs/behaviour.md §2): the answers the
  * page offers. What each answer means is the engine's `fetchOutcome`.
  */
-export { type FetchOutcome, fetchOutcome } from '../core/fetch';
 
 /** An HTTP status, or 0 for a network failure (DNS, timeout, reset). */
 export type FetchStatus = number;

@@ -8,8 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { fetchOutcome } from '../core/fetch';
 import { ruleLabels } from '../model/codes';
-import { fetchOutcome } from '../model/fetchStatus';
 import { type RunResults, useRobotsLab } from '../state/store';
 import { ExportButtons } from './ExportButtons';
 import { useOriginContexts } from './origins/useOriginContexts';

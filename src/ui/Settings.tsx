@@ -1,5 +1,6 @@
 import { type ComponentProps, useId } from 'react';
-import { FETCH_STATUSES, type FetchStatus, fetchOutcome } from '../model/fetchStatus';
+import { fetchOutcome } from '../core/fetch';
+import { FETCH_STATUSES, type FetchStatus } from '../model/fetchStatus';
 import { useRobotsLab } from '../state/store';
 import { RobotsUrlField } from './RobotsUrlField';
 

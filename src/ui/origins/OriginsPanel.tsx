@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { fetchOutcome } from '../../model/fetchStatus';
+import { fetchOutcome } from '../../core/fetch';
 import { readSavedRecords } from '../../state/originRecords';
 import { type OriginFile, useOrigins } from '../../state/origins';
 import { originOf } from '../../state/robotsUrl';

@@ -1,5 +1,5 @@
+import type { FetchOutcome } from '../../core/fetch';
 import { CELL, ROW } from '../../model/codes';
-import type { FetchOutcome } from '../../model/fetchStatus';
 import type { RuleLabels } from '../../model/wire';
 import { sentence } from '../format';
 
