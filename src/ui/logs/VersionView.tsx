@@ -14,10 +14,8 @@ import { robotsEditorTheme, shadowMount } from '../../editor/theme';
 export function VersionView({ text, line, label }: { text: string; line: number; label: string }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const { root, parent } = shadowMount(host.current!);
     const view = new EditorView({
-      root,
-      parent,
+      ...shadowMount(host.current!),
       state: EditorState.create({
         doc: text,
         extensions: [
