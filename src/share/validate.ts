@@ -30,15 +30,15 @@ function cutString(s: string, max: number): string {
 /** The text fields of a state, each capped in `LIMITS`. */
 type TextField = 'robotsText' | 'robotsUrl' | 'urlText';
 
-function readText(o: Obj, key: TextField, warnings: string[]): string {
+function readText(o: Obj, key: TextField, warnings: string[], fallback: string): string {
   const v = field(o, key);
   if (v === undefined) {
     warnings.push(`The shared state had no ${key}; it was left empty.`);
-    return '';
+    return fallback;
   }
   if (typeof v !== 'string') {
     warnings.push(`The shared ${key} was not text; it was left empty.`);
-    return '';
+    return fallback;
   }
   if (v.length > LIMITS[key]) {
     warnings.push(`The shared ${key} was cut to ${LIMITS[key].toLocaleString('en')} characters.`);
@@ -47,11 +47,11 @@ function readText(o: Obj, key: TextField, warnings: string[]): string {
   return v;
 }
 
-function readProfiles(v: unknown, warnings: string[]): string[] {
-  if (v === undefined) return [];
+function readProfiles(v: unknown, warnings: string[], fallback: readonly string[]): string[] {
+  if (v === undefined) return [...fallback];
   if (!Array.isArray(v)) {
     warnings.push('The shared crawler profiles were not a list; none were kept.');
-    return [];
+    return [...fallback];
   }
   const out: string[] = [];
   let dropped = 0;
@@ -81,17 +81,17 @@ function readTokens(v: unknown, warnings: string[]): string[] {
   return [...seen];
 }
 
-function readCrawlers(v: unknown, warnings: string[]): ShareState['crawlers'] {
-  if (v === undefined) return { profiles: [], tokens: [] };
-  if (!isObject(v)) {
-    warnings.push('The shared crawlers were not an object; none were kept.');
-    return { profiles: [], tokens: [] };
-  }
-  return { profiles: readProfiles(field(v, 'profiles'), warnings), tokens: readTokens(field(v, 'tokens'), warnings) };
+function readCrawlers(v: unknown, warnings: string[], fallback: ShareState['crawlers']): ShareState['crawlers'] {
+  if (v !== undefined && !isObject(v)) warnings.push('The shared crawlers were not an object; none were kept.');
+  const o = isObject(v) ? v : {};
+  return {
+    profiles: readProfiles(field(o, 'profiles'), warnings, fallback.profiles),
+    tokens: readTokens(field(o, 'tokens'), warnings),
+  };
 }
 
-function readSettings(v: unknown, warnings: string[]): ShareState['settings'] {
-  const settings: ShareState['settings'] = { normalise: true, fetchStatus: 200 };
+function readSettings(v: unknown, warnings: string[], fallback: ShareState['settings']): ShareState['settings'] {
+  const settings = { ...fallback };
   if (v === undefined) return settings;
   if (!isObject(v)) {
     warnings.push('The shared settings were not an object; the defaults were used.');
@@ -109,8 +109,9 @@ function readSettings(v: unknown, warnings: string[]): ShareState['settings'] {
 const isIndex = (x: unknown): x is number =>
   Number.isInteger(x) && (x as number) >= 0 && (x as number) <= LIMITS.cellIndex;
 
-function readSelected(v: unknown, warnings: string[]): ShareState['selected'] {
-  if (v === undefined || v === null) return null;
+function readSelected(v: unknown, warnings: string[], fallback: ShareState['selected']): ShareState['selected'] {
+  if (v === undefined) return fallback;
+  if (v === null) return null;
   const row = isObject(v) ? field(v, 'row') : undefined;
   const col = isObject(v) ? field(v, 'col') : undefined;
   if (isIndex(row) && isIndex(col)) return { row, col };
@@ -131,13 +132,34 @@ export function validateState(raw: unknown): ReadResult {
   const known = new Set(['robotsText', 'robotsUrl', 'urlText', 'crawlers', 'settings', 'selected']);
   const unknown = Object.keys(raw).filter((k) => !known.has(k));
   if (unknown.length > 0) warnings.push(`${unknown.length} unknown field(s) were ignored.`);
-  const state: ShareState = {
-    robotsText: readText(raw, 'robotsText', warnings),
-    robotsUrl: readText(raw, 'robotsUrl', warnings),
-    urlText: readText(raw, 'urlText', warnings),
-    crawlers: readCrawlers(field(raw, 'crawlers'), warnings),
-    settings: readSettings(field(raw, 'settings'), warnings),
-    selected: readSelected(field(raw, 'selected'), warnings),
+  return { ok: true, state: readFields(raw, EMPTY_STATE, warnings), warnings };
+}
+
+/** What a shared state leaves out is empty: no text, no crawlers, default settings, no cell selected. */
+const EMPTY_STATE: ShareState = {
+  robotsText: '',
+  robotsUrl: '',
+  urlText: '',
+  crawlers: { profiles: [], tokens: [] },
+  settings: { normalise: true, fetchStatus: 200 },
+  selected: null,
+};
+
+/**
+ * Reads the six fields of a state object, each checked and cut as above,
+ * with a warning per change; a field that is absent or unusable takes its
+ * value in `defaults`. Shared states are read so with empty defaults; the
+ * page's saved inputs with the first-visit example (a damaged entry never
+ * blanks the page), and no one to warn.
+ */
+export function readFields(raw: unknown, defaults: ShareState, warnings: string[] = []): ShareState {
+  const o = isObject(raw) ? raw : {};
+  return {
+    robotsText: readText(o, 'robotsText', warnings, defaults.robotsText),
+    robotsUrl: readText(o, 'robotsUrl', warnings, defaults.robotsUrl),
+    urlText: readText(o, 'urlText', warnings, defaults.urlText),
+    crawlers: readCrawlers(field(o, 'crawlers'), warnings, defaults.crawlers),
+    settings: readSettings(field(o, 'settings'), warnings, defaults.settings),
+    selected: readSelected(field(o, 'selected'), warnings, defaults.selected),
   };
-  return { ok: true, state, warnings };
 }

@@ -4,8 +4,8 @@
  * first-visit example, so the page explains itself.
  */
 import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_URLS } from '../fixtures/example';
-import { isFetchStatus } from '../model/fetchStatus';
 import type { CrawlerSpec, EvaluateParams } from '../model/wire';
+import { readFields } from '../share/validate';
 
 /** How URLs are read and what the server answers for /robots.txt, as a run takes them. */
 type Settings = Pick<EvaluateParams, 'normalise' | 'fetchStatus'>;
@@ -48,39 +48,14 @@ export function crawlerSpecs(c: ChosenCrawlers): CrawlerSpec[] {
   ];
 }
 
-const isStringArray = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
-
 /** The persisted format's version; bump it and extend `migrateInputs` when the shape changes. */
 export const PERSIST_VERSION = 1;
 
 /**
  * Reads persisted inputs of any shape and version, keeping every field that
- * is valid and taking the default for the rest (a damaged entry never blanks
- * the page). There is one format so far, so an older or foreign entry is
- * read the same way.
+ * is valid and taking the default for the rest. There is one format so far,
+ * so an older or foreign entry is read the same way.
  */
 export function migrateInputs(raw: unknown): Inputs {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const crawlers = (r.crawlers && typeof r.crawlers === 'object' ? r.crawlers : {}) as Record<string, unknown>;
-  const settings = (r.settings && typeof r.settings === 'object' ? r.settings : {}) as Record<string, unknown>;
-  const sel = r.selected as Record<string, unknown> | null | undefined;
-  return {
-    robotsText: typeof r.robotsText === 'string' ? r.robotsText : DEFAULT_INPUTS.robotsText,
-    robotsUrl: typeof r.robotsUrl === 'string' ? r.robotsUrl : DEFAULT_INPUTS.robotsUrl,
-    urlText: typeof r.urlText === 'string' ? r.urlText : DEFAULT_INPUTS.urlText,
-    crawlers: {
-      profiles: isStringArray(crawlers.profiles) ? crawlers.profiles : [...DEFAULT_INPUTS.crawlers.profiles],
-      tokens: isStringArray(crawlers.tokens) ? crawlers.tokens : [],
-    },
-    settings: {
-      normalise: typeof settings.normalise === 'boolean' ? settings.normalise : DEFAULT_INPUTS.settings.normalise,
-      fetchStatus: isFetchStatus(settings.fetchStatus) ? settings.fetchStatus : DEFAULT_INPUTS.settings.fetchStatus,
-    },
-    selected:
-      sel === undefined
-        ? DEFAULT_INPUTS.selected
-        : sel && typeof sel === 'object' && Number.isInteger(sel.row) && Number.isInteger(sel.col)
-          ? { row: sel.row as number, col: sel.col as number }
-          : null,
-  };
+  return readFields(raw, DEFAULT_INPUTS);
 }
