@@ -6,6 +6,7 @@
  * worker and a fake editor.
  */
 import type { StoreApi } from 'zustand';
+import { notTextReason } from '../core/textLike';
 import type { ResultHighlight } from '../editor/index';
 import { isAllRows } from '../model/codes';
 import type {
@@ -18,7 +19,7 @@ import type {
   SitemapReport,
   ViewQuery,
 } from '../model/wire';
-import { keepOpenedFile } from '../persist/openedFile';
+import { keepOpenedFile, useKeptFile } from '../persist/openedFile';
 import { browserShelf } from '../persist/shelf';
 import { crawlerSpecs } from '../state/inputs';
 import { originSpecs, useOrigins } from '../state/origins';
@@ -192,17 +193,26 @@ export class AppController {
   /**
    * Opens a robots.txt file: its bytes go to the worker (transferred), and the
    * editor shows the text they decode to. Until that text is edited, verdicts
-   * come from the bytes (docs/behaviour.md §13). Resolves with how many lines
-   * hold invalid UTF-8.
+   * come from the bytes (docs/behaviour.md §13). The editor's note
+   * (`useKeptFile`) says how many lines hold invalid UTF-8, or why it failed.
    */
-  async openRobotsFile(file: Blob): Promise<{ invalidLines: number; shownPartOf: number | null }> {
-    const opened = await this.client.openBytes(await file.arrayBuffer());
-    this.opened = { file, text: opened.text };
-    this.store.getState().setRobotsText(opened.text);
-    this.textSender.poke();
-    // Kept for the next reload (IndexedDB).
-    void keepOpenedFile(browserShelf, { name: file instanceof File ? file.name : 'robots.txt', bytes: file });
-    return opened;
+  async openRobotsFile(file: File): Promise<void> {
+    const { name } = file;
+    try {
+      const bytes = await file.arrayBuffer();
+      // Looked at before the bytes are transferred to the worker.
+      const notText = notTextReason(new Uint8Array(bytes));
+      const { text, invalidLines, shownPartOf } = await this.client.openBytes(bytes);
+      this.opened = { file, text };
+      this.store.getState().setRobotsText(text);
+      this.textSender.poke();
+      // Kept for the next reload (IndexedDB).
+      void keepOpenedFile(browserShelf, { name, bytes: file });
+      useKeptFile.setState({ opened: { name, invalidLines, shownPartOf, error: null, notText } });
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      useKeptFile.setState({ opened: { name, invalidLines: 0, shownPartOf: null, error } });
+    }
   }
 
   /**

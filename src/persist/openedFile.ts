@@ -15,16 +15,29 @@ export interface KeptFile {
   bytes: Blob;
 }
 
-/** What the editor's note says about a file opened before the reload, and whether keeping a file failed. */
+/** What the last robots.txt file opened gave: its name and how many lines hold invalid UTF-8; or why it failed. */
+export interface OpenedNote {
+  name: string;
+  invalidLines: number;
+  /** The file's size in bytes when the editor shows only the part Google reads; null when it shows it whole. */
+  shownPartOf: number | null;
+  error: string | null;
+  /** Why the file is not text at all (an image, an archive…), when it is not. */
+  notText?: string | null;
+  /** Opened before the reload, its bytes kept in this browser. */
+  kept?: boolean;
+}
+
+/** What the editor's note says about the last file opened, and whether keeping it failed. */
 interface OpenedFileState {
-  /** The file whose bytes the verdicts come from again after the reload, or null. */
-  reopened: { name: string; invalidLines: number; shownPartOf: number | null } | null;
+  /** The file opened in this visit (by the controller) or before the reload (`reopenKeptFile`), or null. */
+  opened: OpenedNote | null;
   /** Why the last opened file could not be kept for a reload, or null. */
   keepError: string | null;
 }
 
-/** The page's note about the kept file (EditorNotes.tsx reads it). */
-export const useKeptFile = create<OpenedFileState>()(() => ({ reopened: null, keepError: null }));
+/** The page's note about the opened file (EditorNotes.tsx reads it). */
+export const useKeptFile = create<OpenedFileState>()(() => ({ opened: null, keepError: null }));
 
 /** The shelf key of the kept file (beside the saved inputs' large texts, so "Forget" removes it with them). */
 const KEPT_FILE_KEY = 'robots-lab:robotsFile';
@@ -33,7 +46,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Keeps an opened file for the next reload; says so on the note when the browser refuses. */
 export async function keepOpenedFile(shelf: Shelf | undefined, file: KeptFile): Promise<void> {
-  useKeptFile.setState({ reopened: null, keepError: null });
+  useKeptFile.setState({ keepError: null });
   try {
     await shelf?.set(KEPT_FILE_KEY, file);
   } catch (e) {
@@ -59,7 +72,7 @@ export async function reopenKeptFile(
     const opened = await reopen(kept.bytes);
     if (opened) {
       const { invalidLines, shownPartOf } = opened;
-      useKeptFile.setState({ reopened: { name: kept.name, invalidLines, shownPartOf } });
+      useKeptFile.setState({ opened: { name: kept.name, invalidLines, shownPartOf, error: null, kept: true } });
     } else await shelf?.delete(KEPT_FILE_KEY);
   } catch {
     // Not readable now (IndexedDB blocked, the worker restarted): the text shown counts, as after an edit.

@@ -1,25 +1,8 @@
-import { notTextReason } from '../core/textLike';
-import { useKeptFile } from '../persist/openedFile';
+import { type OpenedNote, useKeptFile } from '../persist/openedFile';
 import { useRobotsLab } from '../state/store';
 import { formatCount } from './format';
 
-/** What the last robots.txt file opened gave: its name and how many lines hold invalid UTF-8; or why it failed. */
-export interface OpenedNote {
-  name: string;
-  invalidLines: number;
-  /** The file's size in bytes when the editor shows only the part Google reads; null when it shows it whole. */
-  shownPartOf: number | null;
-  error: string | null;
-  /** Why the file is not text at all (an image, an archive…), when it is not. */
-  notText?: string | null;
-}
-
-/** Why an opened file is not text, from its first bytes read again (a file dropped or picked, either way); null when it is. */
-export async function notText(file: Blob): Promise<string | null> {
-  return notTextReason(new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer()));
-}
-
-function openedText(o: OpenedNote, fromBytes: boolean, kept: boolean): string {
+function openedText(o: OpenedNote, fromBytes: boolean): string {
   if (o.error) return `Could not open ${o.name}: ${o.error}`;
   // Once edited, the text shown is what counts: its U+FFFD characters are just characters.
   const invalid =
@@ -30,7 +13,7 @@ function openedText(o: OpenedNote, fromBytes: boolean, kept: boolean): string {
     ? 'verdicts come from its bytes, as Google reads them, until you edit it.'
     : 'it has been edited since, so verdicts come from the text shown.';
   // A file opened before a reload: its bytes were kept in this browser (persist/openedFile.ts).
-  return `Opened ${o.name}${kept ? ' (kept from before the reload)' : ''}: ${source}${invalid}`;
+  return `Opened ${o.name}${o.kept ? ' (kept from before the reload)' : ''}: ${source}${invalid}`;
 }
 
 const NOT_ROBOTS = {
@@ -39,11 +22,10 @@ const NOT_ROBOTS = {
 } as const;
 
 /** Notes above the editor: the opened file, a text that is not a robots.txt, and Google's 500 KiB cut. */
-export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }) {
+export function EditorNotes() {
   const fromBytes = useRobotsLab((s) => s.parse?.fromBytes === true);
-  const reopened = useKeptFile((s) => s.reopened);
+  const opened = useKeptFile((s) => s.opened);
   const keepError = useKeptFile((s) => s.keepError);
-  const opened = openedNow ?? (reopened && { ...reopened, error: null });
   const kind = useRobotsLab((s) => s.parse?.looksLike ?? null);
   const cutLine = useRobotsLab((s) => s.parse?.sizeLimit?.line ?? null);
   return (
@@ -54,7 +36,7 @@ export function EditorNotes({ opened: openedNow }: { opened: OpenedNote | null }
           role={opened.error ? 'alert' : 'status'}
           data-testid="robots-file-note"
         >
-          {openedText(opened, fromBytes, openedNow === null)}
+          {openedText(opened, fromBytes)}
         </p>
       )}
       {opened?.notText && (

@@ -1,11 +1,11 @@
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useController } from '../app/context';
 import { robotsEditorExtensions } from '../editor/index';
 import { robotsEditorTheme, shadowMount } from '../editor/theme';
 import { useRobotsLab } from '../state/store';
-import { EditorNotes, notText, type OpenedNote } from './EditorNotes';
+import { EditorNotes } from './EditorNotes';
 import { FileButton } from './files';
 import { ROBOTS_FILE_INPUT } from './PageActions';
 
@@ -25,21 +25,8 @@ const PASTE_AS_FILE_CHARS = 2_000_000;
 export function EditorPane() {
   const controller = useController();
   const host = useRef<HTMLDivElement>(null);
-  const [opened, setOpened] = useState<OpenedNote | null>(null);
   /** Opens a dropped or picked file: its bytes go to the worker, the editor shows their text. */
-  const open = useRef((file: File) => {
-    controller.openRobotsFile(file).then(
-      async ({ invalidLines, shownPartOf }) =>
-        setOpened({ name: file.name, invalidLines, shownPartOf, error: null, notText: await notText(file) }),
-      (e: unknown) =>
-        setOpened({
-          name: file.name,
-          invalidLines: 0,
-          shownPartOf: null,
-          error: e instanceof Error ? e.message : String(e),
-        }),
-    );
-  });
+  const open = useRef((file: File) => void controller.openRobotsFile(file));
 
   useEffect(() => {
     const parent = host.current!;
@@ -110,7 +97,7 @@ export function EditorPane() {
         >
           Open a file…
         </FileButton>
-        <EditorNotes opened={opened} />
+        <EditorNotes />
       </div>
       <div className="editor-host" ref={host} data-testid="robots-editor" />
     </>

@@ -20,7 +20,7 @@ function shelf(refuse: string | null = null) {
 
 const FILE: KeptFile = { name: 'robots.txt', bytes: new Blob([new Uint8Array([0x2f, 0xff])]) };
 
-beforeEach(() => useKeptFile.setState({ reopened: null, keepError: null }));
+beforeEach(() => useKeptFile.setState({ opened: null, keepError: null }));
 
 describe('the opened robots.txt file kept for a reload', () => {
   it('is kept as it came, and opened again after the reload while the text matches', async () => {
@@ -34,7 +34,13 @@ describe('the opened robots.txt file kept for a reload', () => {
     });
     expect(given).toEqual([FILE.bytes]);
     // A file too large to edit still says so after the reload: the editor shows only what Google reads of it.
-    expect(useKeptFile.getState().reopened).toEqual({ name: 'robots.txt', invalidLines: 1, shownPartOf: 3_700_000 });
+    expect(useKeptFile.getState().opened).toEqual({
+      name: 'robots.txt',
+      invalidLines: 1,
+      shownPartOf: 3_700_000,
+      error: null,
+      kept: true,
+    });
     expect(box.kept).toBe(FILE);
   });
 
@@ -43,7 +49,7 @@ describe('the opened robots.txt file kept for a reload', () => {
     await keepOpenedFile(s, FILE);
     await reopenKeptFile(s, async () => null);
     expect(box.kept).toBeUndefined();
-    expect(useKeptFile.getState().reopened).toBeNull();
+    expect(useKeptFile.getState().opened).toBeNull();
   });
 
   it('says so when the browser refuses to keep it', async () => {
@@ -67,6 +73,6 @@ describe('the opened robots.txt file kept for a reload', () => {
     await reopenKeptFile(shelf().s, reopen);
     await reopenKeptFile(undefined, reopen);
     expect(asked).toBe(0);
-    expect(useKeptFile.getState().reopened).toBeNull();
+    expect(useKeptFile.getState().opened).toBeNull();
   });
 });
