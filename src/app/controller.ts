@@ -9,16 +9,7 @@ import type { StoreApi } from 'zustand';
 import { notTextReason } from '../core/textLike';
 import type { ResultHighlight } from '../editor/index';
 import { isAllRows } from '../model/codes';
-import type {
-  ExportedFile,
-  ExportFormat,
-  ListHandle,
-  RunChunk,
-  RunEnd,
-  RunStart,
-  SitemapReport,
-  ViewQuery,
-} from '../model/wire';
+import type { ExportedFile, ExportFormat, ListHandle, RunChunk, RunEnd, RunStart, ViewQuery } from '../model/wire';
 import { keepOpenedFile, useKeptFile } from '../persist/openedFile';
 import { browserShelf } from '../persist/shelf';
 import { crawlerSpecs } from '../state/inputs';
@@ -58,6 +49,8 @@ export class AppController {
   /** The runs' stream: the run on screen is shown a few times a second as it comes in. */
   private readonly runs: StreamFollower<RunStart | RunChunk, RunEnd>;
   private unsubscribe: (() => void)[] = [];
+  /** Counts the Sitemaps report's requests: a reply to an older one is not shown. */
+  private sitemapAsks = 0;
   /** Sends the newest text whenever the worker has answered the last one. */
   private readonly textSender = new LatestWins(() => this.sendText());
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
@@ -126,6 +119,7 @@ export class AppController {
   start(): void {
     this.unsubscribe = [
       this.store.subscribe((s, prev) => this.onChange(s, prev)),
+      this.store.subscribe((s, prev) => this.followSitemaps(s, prev)),
       // Another origin's file judges that origin's rows: a change there is a new run.
       useOrigins.subscribe((o, prev) => o.files !== prev.files && this.startRun()),
     ];
@@ -165,18 +159,33 @@ export class AppController {
   }
 
   /**
-   * The Sitemaps tab's report (computed in the worker): the file's sitemap
+   * Asks the worker again for the Sitemaps tab's report (the file's sitemap
    * lines and, while the URL list is an imported sitemap, its URLs the rules
-   * block for crawler column `crawler` of the current run.
+   * block for the chosen crawler) when what it reads changed: the parse, the
+   * robots.txt URL, the list, its run, the crawler. Only the latest reply is shown.
    */
-  checkSitemaps(crawler: number): Promise<SitemapReport | null> {
-    const s = this.store.getState();
+  private followSitemaps(s: RobotsLabState, prev: RobotsLabState): void {
+    const reads = (x: RobotsLabState) => [
+      x.parseVersion,
+      x.robotsUrl,
+      x.sitemapList,
+      x.urlText,
+      x.urlList,
+      x.results?.id,
+      x.results?.finished,
+      x.sitemapCrawler,
+    ];
+    const before = reads(prev);
+    if (s.parseVersion < 0 || reads(s).every((v, i) => v === before[i])) return;
     const src = s.sitemapList;
     const list =
       src && src.list === (s.urlList ?? s.urlText)
         ? { name: src.name, count: src.count, bytes: src.bytes, run: s.results?.id ?? null }
         : null;
-    return this.client.sitemaps(s.robotsUrl, list, crawler);
+    const ask = ++this.sitemapAsks;
+    void this.client.sitemaps(s.robotsUrl, list, s.sitemapCrawler).then((r) => {
+      if (ask === this.sitemapAsks && r) this.store.getState().setSitemapReport(r);
+    });
   }
 
   /** The reader of held list `list`'s rows, kept while the list is. */

@@ -1,35 +1,9 @@
-import { useEffect } from 'react';
-import { useController } from '../app/context';
 import type { SitemapReport } from '../model/wire';
 import { useRobotsLab } from '../state/store';
 import { countOf, formatCount } from './format';
 import './infile.css';
 
 type Blocked = NonNullable<NonNullable<SitemapReport['list']>['blocked']>;
-
-/** Asks the worker for the Sitemaps report whenever the text, the list, its run or the chosen crawler change. */
-function useSitemapReport(): void {
-  const controller = useController();
-  const parseVersion = useRobotsLab((s) => s.parseVersion);
-  const robotsUrl = useRobotsLab((s) => s.robotsUrl);
-  const list = useRobotsLab((s) => s.sitemapList);
-  const urlText = useRobotsLab((s) => s.urlText);
-  const held = useRobotsLab((s) => s.urlList);
-  const runId = useRobotsLab((s) => s.results?.id ?? null);
-  const finished = useRobotsLab((s) => s.results?.finished ?? false);
-  const crawler = useRobotsLab((s) => s.sitemapCrawler);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the controller reads these from the store; they are listed so that the report follows them
-  useEffect(() => {
-    if (parseVersion < 0) return;
-    let live = true;
-    void controller.checkSitemaps(crawler).then((r) => {
-      if (live && r) useRobotsLab.getState().setSitemapReport(r);
-    });
-    return () => {
-      live = false;
-    };
-  }, [controller, parseVersion, robotsUrl, list, urlText, held, runId, finished, crawler]);
-}
 
 /** "12 URLs listed in your sitemap are blocked for [crawler]: 10 by line 4 (Disallow: /x) …", and a way to see them. */
 export function SitemapBlockedSummary({ blocked, name }: { blocked: Blocked; name: string }) {
@@ -84,11 +58,10 @@ export function SitemapBlockedSummary({ blocked, name }: { blocked: Blocked; nam
 
 /**
  * Above the verdicts, while the URL list is an imported sitemap: how many of
- * its URLs the rules block for a chosen crawler, by deciding line. It also
- * keeps the Sitemaps tab's report up to date.
+ * its URLs the rules block for a chosen crawler, by deciding line (the
+ * controller keeps the report up to date).
  */
 export function SitemapsBanner() {
-  useSitemapReport();
   const list = useRobotsLab((s) => s.sitemapReport?.list);
   if (!list?.blocked) return null;
   return (
