@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RobotsFetchRecord } from '../core/fetchRecord';
 import { isRequestForm, toRequestUrl } from '../core/index';
+import { urlOrigin } from '../core/url';
 import { RobotsFetcher } from '../net/fetcher';
 import { loadFetched } from '../net/store';
 import { flag, type ParsedArgs } from './args';
@@ -219,7 +220,7 @@ class Sites {
       const known = this.byPrefix.get(prefix);
       if (known) return known;
     }
-    const origin = originOf(isRequestForm(url) ? url : toRequestUrl(url).url);
+    const origin = urlOrigin(isRequestForm(url) ? url : toRequestUrl(url).url);
     if (origin === null) return null;
     let site = this.byOrigin.get(origin);
     if (!site) {
@@ -324,9 +325,4 @@ function originPrefix(url: string): string | null {
   if (!url.startsWith('https://') && !url.startsWith('http://')) return null;
   const slash = url.indexOf('/', url.charCodeAt(4) === 0x73 ? 8 : 7);
   return slash === -1 ? url : url.slice(0, slash);
-}
-
-/** The origin of an absolute http(s) URL (`https://a.example:8443`), or null. */
-function originOf(url: string): string | null {
-  return /^https?:\/\//i.test(url) && URL.canParse(url) ? new URL(url).origin : null;
 }
