@@ -327,11 +327,8 @@ export class Judge {
     this.invalid++;
     const origin = originOf(name, line);
     if (this.invalid <= INVALID_SHOWN) this.notes.write(`robots-lab: ${origin}: ${reason} ("${url}")\n`);
-    for (const agent of this.plan.agents) {
-      this.rows++;
-      const tail = unjudgedTail(agent, 'invalid', reason, expected);
-      this.out.push(this.writer.row(url, url, NO_CHANGES, origin, this.writer.tail(tail)));
-    }
+    this.rows += this.plan.agents.length;
+    unjudgedRows(this.out, this.writer, this.plan.agents, { url, origin, expected }, 'invalid', reason);
   }
 
   private verdict(requestUrl: string, agent: number): Verdict {
@@ -388,25 +385,41 @@ function agentFields(agent: Agent): Pick<RowTail, 'crawler' | 'profile' | 'token
     : { crawler: agent.label, profile: null, tokens: [agent.token] };
 }
 
-/** A row's tail when nothing judged it: `note` says why (an invalid row's reason too); an expectation fails. */
-export function unjudgedTail(
-  agent: Agent,
+/**
+ * The rows of a URL nothing judged, one per agent: `note` says why (an
+ * invalid row's reason too), `fetch`'s fields join each row, and an
+ * expectation fails (counted in `tally` when given).
+ */
+export function unjudgedRows(
+  out: Pick<OutputBuffer, 'push'>,
+  writer: RowWriter,
+  agents: Agent[],
+  { url, origin, expected }: { url: string; origin: string; expected: Expected },
   status: 'invalid' | 'out-of-scope',
   note: string,
-  expected: Expected,
-): RowTail {
-  return {
-    ...agentFields(agent),
-    status,
-    allowed: null,
-    line: null,
-    lineText: null,
-    rule: null,
-    note,
-    ...(status === 'invalid' ? { reason: note } : {}),
-    expected,
-    ok: expected === null ? null : false,
-  };
+  fetch?: Partial<RowTail>,
+  tally?: Tally,
+): void {
+  for (const agent of agents) {
+    const tail: RowTail = {
+      ...agentFields(agent),
+      status,
+      allowed: null,
+      line: null,
+      lineText: null,
+      rule: null,
+      note,
+      ...(status === 'invalid' ? { reason: note } : {}),
+      expected,
+      ok: expected === null ? null : false,
+      ...fetch,
+    };
+    if (expected !== null && tally) {
+      tally.expectations++;
+      tally.fail({ url, requestUrl: url, changes: [], origin, ...tail });
+    }
+    out.push(writer.row(url, url, NO_CHANGES, origin, writer.tail(tail)));
+  }
 }
 
 /** Expectations checked, how many failed, and the first failures (to show on stderr). */
@@ -438,7 +451,7 @@ export class Tally {
 const MAX_FAILURES_SHOWN = 50;
 
 /** Where a URL came from: `name:line`, or `name` alone for line 0 (the command line). */
-function originOf(name: string, line: number): string {
+export function originOf(name: string, line: number): string {
   return line === 0 ? name : `${name}:${line}`;
 }
 

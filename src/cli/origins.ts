@@ -17,12 +17,11 @@ import { urlOrigin } from '../core/url';
 import { RobotsFetcher } from '../net/fetcher';
 import { loadFetched } from '../net/store';
 import { flag, type ParsedArgs } from './args';
-import { type CheckPlan, Judge, rowOutput, Tally, unjudgedTail, writeRows } from './check';
+import { type CheckPlan, Judge, originOf, rowOutput, Tally, unjudgedRows, writeRows } from './check';
 import { fetchSettings, wholeFlag } from './fetchOptions';
-import type { ResultRow } from './format';
 import { CliError, type CliIo } from './io';
 import { parseRobots } from './robots';
-import { type RowWriter, writeRow } from './rows';
+import type { RowWriter } from './rows';
 import type { OutputBuffer } from './stream';
 import type { Expected } from './targets';
 
@@ -250,24 +249,9 @@ class Sites {
     const site = p.site;
     if (site === null || site.fetch === null) {
       const why = site === null ? 'no origin: give full URLs to find each robots.txt' : site.missing!;
-      for (const agent of this.plan.agents) {
-        const row: ResultRow = {
-          url: p.url,
-          requestUrl: p.url,
-          changes: [],
-          origin: p.line === 0 ? p.name : `${p.name}:${p.line}`,
-          ...unjudgedTail(agent, 'out-of-scope', why, p.expected),
-          robotsOrigin: site?.origin ?? '',
-          fetchStatus: 0,
-          fetchOutcome: 'not judged',
-          sha256: null,
-        };
-        if (p.expected !== null) {
-          this.tally.expectations++;
-          this.tally.fail(row);
-        }
-        this.slots.push(writeRow(this.writer, row));
-      }
+      const fetch = { robotsOrigin: site?.origin ?? '', fetchStatus: 0, fetchOutcome: 'not judged', sha256: null };
+      const given = { url: p.url, origin: originOf(p.name, p.line), expected: p.expected };
+      unjudgedRows(this.slots, this.writer, this.plan.agents, given, 'out-of-scope', why, fetch, this.tally);
       return;
     }
     site.urls++;

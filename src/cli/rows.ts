@@ -6,7 +6,7 @@
  * share it (check.ts).
  */
 import { csvCell, csvRecord, resultHeader } from '../core/csv';
-import type { ResultRow, RowTail } from './format';
+import type { RowTail } from './format';
 import { PURPOSE_COLUMNS, purposeTexts } from './purposes';
 
 /** How one output format is written row by row; `T` is its tail (text, or the table's cells). */
@@ -19,12 +19,6 @@ export interface RowWriter<T = unknown> {
   row(url: string, requestUrl: string, changes: readonly string[], origin: string, tail: T): string;
   /** Text after the last row (rows held back included); `rows` is how many were written. */
   end(rows: number): string;
-}
-
-/** A whole row through `writer`'s one path. */
-export function writeRow(writer: RowWriter, r: ResultRow): string {
-  const { url, requestUrl, changes, origin, ...tail } = r;
-  return writer.row(url, requestUrl, changes, origin, writer.tail(tail));
 }
 
 /** Characters JSON.stringify would escape (lone surrogates included; pairs go the slow way too). */
