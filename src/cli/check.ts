@@ -11,13 +11,12 @@ import type { Checker, ParsedRobots, Verdict } from '../core/index';
 import { checkScope, createChecker, evaluate, evaluateProfile, isRequestForm, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { readRobotsSource } from './fetchOptions';
-import type { Format, ResultRow, RowTail } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { version } from './meta';
 import { Progress } from './progress';
 import { purposeCells } from './purposes';
 import { type Agent, agentTokens, parseRobots, resolveAgents } from './robots';
-import { type RowWriter, rowWriter } from './rows';
+import { type Format, type ResultRow, type RowTail, type RowWriter, rowWriter } from './rows';
 import { OutputBuffer } from './stream';
 import { type Expected, openTargets, readTargets, type Targets, type UrlBatch } from './targets';
 

@@ -11,10 +11,9 @@ import { toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { writeRows } from './check';
 import { readRobotsSource } from './fetchOptions';
-import type { Format } from './format';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { agentTokens, parseRobots, resolveAgents } from './robots';
-import { streamingTable } from './rows';
+import { type Format, streamingTable } from './rows';
 import { OutputBuffer } from './stream';
 import { readTargets } from './targets';
 

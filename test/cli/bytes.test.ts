@@ -7,7 +7,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import type { ResultRow } from '../../src/cli/format';
+import type { ResultRow } from '../../src/cli/rows';
 import { runCli } from './harness';
 
 const LIMIT = 2083 * 8 - 1;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { ResultRow } from '../../src/cli/format';
 import { run } from '../../src/cli/main';
+import type { ResultRow } from '../../src/cli/rows';
 import { memoryIo, ROBOTS, runCli } from './harness';
 
 const files = { 'robots.txt': ROBOTS };

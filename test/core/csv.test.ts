@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResultRow } from '../../src/cli/format';
-import { rowWriter } from '../../src/cli/rows';
+import { type ResultRow, rowWriter } from '../../src/cli/rows';
 import { csvCell, csvRecord, RESULT_COLUMNS, resultHeader } from '../../src/core/csv';
 
 describe('the shared CSV schema (docs/behaviour.md §12 Outside the reference)', () => {
