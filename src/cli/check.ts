@@ -10,7 +10,7 @@ import type { RobotsFetchRecord } from '../core/fetchRecord';
 import type { Checker, ParsedRobots, Verdict } from '../core/index';
 import { checkScope, createChecker, evaluate, evaluateProfile, isRequestForm, toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
-import { readRobotsSource } from './fetchOptions';
+import { readRobotsSource } from './fetch';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { version } from './meta';
 import { Progress } from './progress';

@@ -10,7 +10,7 @@ import { compareRobots, emptyCounts, type Flip, type LineEdit, verdictFlips } fr
 import { toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
 import { writeRows } from './check';
-import { readRobotsSource } from './fetchOptions';
+import { readRobotsSource } from './fetch';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { agentTokens, parseRobots, resolveAgents } from './robots';
 import { type Format, streamingTable } from './rows';

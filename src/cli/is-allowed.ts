@@ -11,7 +11,7 @@
  */
 import { evaluate, isValidUserAgentToObey, parseRobotsTxt } from '../core/index';
 import { type ParsedArgs, UsageError } from './args';
-import { readRobotsSource } from './fetchOptions';
+import { readRobotsSource } from './fetch';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
 
 /**

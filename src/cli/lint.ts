@@ -7,7 +7,7 @@
  */
 import { type FileDiagnostic as LintReport, lintFile, SEVERITIES, type Severity } from '../core/lintFile';
 import { flag, type ParsedArgs, UsageError } from './args';
-import { readRobotsSource } from './fetchOptions';
+import { readRobotsSource } from './fetch';
 import { type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
 
 /** Runs `lint`; resolves to 0, or 1 when a diagnostic reaches the `--fail-on` severity. */

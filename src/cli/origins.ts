@@ -18,7 +18,7 @@ import { RobotsFetcher } from '../net/fetcher';
 import { loadFetched } from '../net/store';
 import { flag, type ParsedArgs } from './args';
 import { type CheckPlan, Judge, originOf, rowOutput, Tally, unjudgedRows, writeRows } from './check';
-import { fetchSettings, wholeFlag } from './fetchOptions';
+import { fetchSettings, wholeFlag } from './fetch';
 import { CliError, type CliIo } from './io';
 import { parseRobots } from './robots';
 import type { RowWriter } from './rows';
