@@ -6,8 +6,8 @@
 
 import { checkExpectations, type ExpectationResult } from '../core/expectations';
 import { flag, flags, type ParsedArgs } from './args';
-import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK } from './io';
-import { loadRobots } from './robots';
+import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, readUserFile } from './io';
+import { parseRobots } from './robots';
 
 const MARK: Record<ExpectationResult['status'], string> = { pass: '✓', fail: '✗', malformed: '!' };
 
@@ -21,7 +21,8 @@ export async function runFileExpectations(args: ParsedArgs, io: CliIo): Promise<
   const format = flag(args, 'format') ?? 'table';
   if (format !== 'table' && format !== 'json')
     throw new CliError(`--expectations prints table or json, not "${format}"`);
-  const parsed = await loadRobots(io, robotsPath, !args.switches.has('no-size-limit'));
+  const bytes = await readUserFile(io, robotsPath, 'robots.txt');
+  const parsed = parseRobots(io, robotsPath, bytes, !args.switches.has('no-size-limit'));
   const results = checkExpectations(parsed);
   if (results.length === 0) {
     throw new CliError(`no expectations in ${robotsPath} (comments like "# expect: blocked GPTBot /private/")`);

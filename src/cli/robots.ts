@@ -5,7 +5,7 @@
 import type { CrawlerProfile, CrawlerTokens, ParsedRobots } from '../core/index';
 import { applyGoogleSizeLimit, GOOGLE_SIZE_LIMIT_BYTES, isValidUserAgentToObey, parseRobotsTxt } from '../core/index';
 import { findProfile, nearCatalogueToken } from '../core/profiles';
-import { CliError, type CliIo, readUserFile } from './io';
+import { CliError, type CliIo } from './io';
 
 /** A crawler as the user named it: a built-in profile, or a bare product token. */
 export type Agent = { label: string; profile: CrawlerProfile } | { label: string; token: string };
@@ -49,11 +49,6 @@ function invalidAgent(name: string): never {
     `invalid agent "${name}": not a known crawler and not a valid product token (only letters, "-" and "_"; ` +
       `write "Googlebot", not "Googlebot/2.1")`,
   );
-}
-
-/** Reads a robots.txt file ("-": standard input) and parses it as `parseRobots` does (used by `check --expectations`). */
-export async function loadRobots(io: CliIo, path: string, sizeLimit: boolean): Promise<ParsedRobots> {
-  return parseRobots(io, path, await readUserFile(io, path, 'robots.txt'), sizeLimit);
 }
 
 /** Parses a robots.txt's bytes as Googlebot and the page do (unless told not to, its first 500 KiB), notes on `io.stderr`. */
