@@ -5,9 +5,9 @@
  * change the verdict; where the crawler may not fetch, none applies.
  */
 import { PURPOSES, type Purpose } from '../core/aipref/vocab';
-import type { CrawlerProfile, ParsedRobots } from '../core/index';
+import type { ParsedRobots } from '../core/index';
 import { type PurposeFinding, purposeView } from '../core/purposes';
-import type { Agent } from './robots';
+import { type Agent, agentTokens } from './robots';
 
 /** One purpose's cell: the engine's finding without its purpose and sentence, `level` null where none is written. */
 type PurposeCell = Pick<PurposeFinding, 'expressed' | 'lines'> & { level: string | null };
@@ -18,16 +18,9 @@ export type PurposeCells = Record<Purpose, PurposeCell>;
 /** The CSV columns, in PURPOSES order. */
 export const PURPOSE_COLUMNS = PURPOSES.map((p) => p.replace('-', '_'));
 
-/** The profile the purpose view walks: a built-in one, or a bare token with the `*` group. */
-function profileOf(agent: Agent): CrawlerProfile {
-  if ('profile' in agent) return agent.profile;
-  const t = agent.token;
-  return { id: t.toLowerCase(), name: t, operator: '', tokens: [t], ignoresGlobal: false, purpose: '', source: '' };
-}
-
 /** The purpose cells for a URL (in request form) and a crawler. */
 export function purposeCells(parsed: ParsedRobots, requestUrl: string, agent: Agent): PurposeCells {
-  const view = purposeView(parsed, requestUrl, profileOf(agent));
+  const view = purposeView(parsed, requestUrl, agentTokens(agent));
   const cells = {} as PurposeCells;
   for (const f of view.findings) {
     cells[f.purpose] = { expressed: f.expressed, level: f.level ?? null, lines: f.lines };

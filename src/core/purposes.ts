@@ -8,10 +8,10 @@
  */
 import { type AiprefLine, readAiprefLines } from './aipref/lines';
 import { PURPOSES, type Purpose } from './aipref/vocab';
-import { evaluateProfile } from './evaluate';
+import { type CrawlerTokens, evaluateProfile } from './evaluate';
 import { escapePattern, matchesPattern } from './pattern';
 import { type CatalogueProfile, CRAWLER_PROFILES, type CrawlerCategory, purposeCategory } from './profiles';
-import type { CrawlerProfile, ParsedRobots, Verdict } from './types';
+import type { ParsedRobots, Verdict } from './types';
 
 /** What the file expresses for one purpose. */
 type Expressed = 'allow' | 'disallow' | 'level' | 'no-preference' | 'not-applicable';
@@ -97,9 +97,9 @@ function linesOfGroups(parsed: ParsedRobots, verdict: Verdict): AiprefLine[] {
   );
 }
 
-/** For a URL and a crawler profile: the verdict and each purpose's preference. */
-export function purposeView(parsed: ParsedRobots, url: string, profile: CrawlerProfile): PurposeView {
-  const verdict = evaluateProfile(parsed, url, profile);
+/** For a URL and a crawler's tokens (a profile will do): the verdict and each purpose's preference. */
+export function purposeView(parsed: ParsedRobots, url: string, crawler: CrawlerTokens): PurposeView {
+  const verdict = evaluateProfile(parsed, url, crawler);
   if (!verdict.allowed) {
     return {
       verdict,
