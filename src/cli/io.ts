@@ -29,7 +29,7 @@ export interface CliIo {
   /** Whether `path` names an existing regular file. Optional: without it nothing is taken for a file. */
   isFile?(path: string): boolean;
   /** Opens FILE for `-o FILE`; `close` resolves once everything written is on disk. */
-  createOutput?(path: string): CliIo['stdout'] & { close(): Promise<void> };
+  createOutput(path: string): CliIo['stdout'] & { close(): Promise<void> };
 }
 
 /** Exit codes: 0 all good, 1 an expectation failed, 2 bad input or usage. */

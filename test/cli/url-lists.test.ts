@@ -4,7 +4,7 @@ import { run } from '../../src/cli/main';
 import { CsvListReader, type ListReader, SitemapReader } from '../../src/core/liststream';
 import { readUrlList } from '../../src/core/readList';
 import { detectListFormat, inspectCsv } from '../../src/core/urllist';
-import { runCli } from './harness';
+import { memoryIo, runCli } from './harness';
 
 /** Every URL of a list read by the one list reader, with `name:line`. */
 async function listed(text: string, name: string, column?: string): Promise<[string, string][]> {
@@ -187,6 +187,7 @@ describe('check with streamed lists', () => {
     let atFirst = -1;
     let out = '';
     const io: CliIo = {
+      ...memoryIo().io,
       stdin: (async function* () {})(),
       stdout: {
         write: (c: string | Uint8Array) => {
