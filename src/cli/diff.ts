@@ -9,7 +9,7 @@ import { describeEdit, FLIP_COLUMNS, flipCsvRecord } from '../core/diff/csv';
 import { compareRobots, emptyCounts, type Flip, type LineEdit, verdictFlips } from '../core/diff/index';
 import { toRequestUrl } from '../core/index';
 import { flag, flags, type ParsedArgs, UsageError } from './args';
-import { writeRows } from './check';
+import { originOf, writeRows } from './check';
 import { readRobotsSource } from './fetch';
 import { CliError, type CliIo, EXIT_EXPECTATION, EXIT_OK, EXIT_USAGE } from './io';
 import { agentTokens, parseRobots, resolveAgents } from './robots';
@@ -79,9 +79,7 @@ export async function runDiff(args: ParsedArgs, io: CliIo): Promise<number> {
         const r = o.raw ? { url } : toRequestUrl(url);
         if ('error' in r && r.error) {
           invalid++;
-          io.stderr.write(
-            `robots-lab: ${batch.lines[i] ? `${batch.name}:${batch.lines[i]}` : batch.name}: unreadable URL "${url}": ${r.error}\n`,
-          );
+          io.stderr.write(`robots-lab: ${originOf(batch.name, batch.lines[i])}: unreadable URL "${url}": ${r.error}\n`);
           continue;
         }
         if (seen.has(r.url)) continue;
