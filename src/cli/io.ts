@@ -26,8 +26,8 @@ export interface CliIo {
   readFile(path: string): Promise<Uint8Array>;
   /** Opens a file to read as a stream of chunks; rejects like `readFile` when it cannot be opened. */
   openFile(path: string): Promise<AsyncIterable<Uint8Array>>;
-  /** Whether `path` names an existing regular file. Optional: without it nothing is taken for a file. */
-  isFile?(path: string): boolean;
+  /** Whether `path` names an existing regular file. */
+  isFile(path: string): boolean;
   /** Opens FILE for `-o FILE`; `close` resolves once everything written is on disk. */
   createOutput(path: string): CliIo['stdout'] & { close(): Promise<void> };
 }

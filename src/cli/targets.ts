@@ -42,7 +42,7 @@ export function readTargets(
   positional: string[],
   more: ListSpec[] = [],
 ) {
-  const isList = (arg: string) => arg === '-' || (!arg.includes('://') && io.isFile?.(arg) === true);
+  const isList = (arg: string) => arg === '-' || (!arg.includes('://') && io.isFile(arg));
   const urlArgs = positional.filter((a) => !isList(a));
   const list = (path: string): ListSpec => ({ path, what: 'URL list', expected: null });
   const lists = [...positional.filter(isList).map(list), ...flags(args, 'urls').map(list), ...more];
