@@ -8,7 +8,7 @@ import { evaluate, evaluateProfile, isValidUserAgentToObey, toPlainVerdict } fro
 import { type CatalogueProfile, type CrawlerCategory, findProfile } from '../core/profiles';
 import { purposeView } from '../core/purposes';
 import { readAll } from '../core/readers/index';
-import type { CrawlerProfile, ParsedRobots, Verdict } from '../core/types';
+import type { ParsedRobots, Verdict } from '../core/types';
 import type { CrawlerInfo, CrawlerSpec, ExplainLenses } from '../model/wire';
 
 /** A crawler resolved for a run or an explanation. */
@@ -51,18 +51,9 @@ function hasPreferenceLines(parsed: ParsedRobots): boolean {
  * readers' verdicts and purpose findings hold no getters or functions.
  */
 export function explainLenses(parsed: ParsedRobots, url: string, c: Crawler): ExplainLenses {
-  const profile: CrawlerProfile = c.profile ?? {
-    id: c.token.toLowerCase(),
-    name: c.token,
-    operator: '',
-    tokens: [c.token],
-    ignoresGlobal: false,
-    purpose: '',
-    source: '',
-  };
   const ai = c.profile !== null && AI_CATEGORIES.has(c.profile.category);
   return {
-    readers: readAll(parsed, url, profile),
-    purposes: ai || hasPreferenceLines(parsed) ? purposeView(parsed, url, profile).findings : null,
+    readers: readAll(parsed, url, c.info),
+    purposes: ai || hasPreferenceLines(parsed) ? purposeView(parsed, url, c.info).findings : null,
   };
 }
