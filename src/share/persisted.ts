@@ -1,6 +1,16 @@
-/** The rule for opening a link over local work. */
-import { DEFAULT_INPUTS } from '../state/inputs';
+/** Saved inputs read back, and the rule for opening a link over local work. */
+import { DEFAULT_INPUTS, type Inputs } from '../state/inputs';
 import { pickState, type ShareState } from './format';
+import { readFields } from './validate';
+
+/**
+ * Reads persisted inputs of any shape and version, keeping every field that
+ * is valid and taking the default for the rest. There is one format so far,
+ * so an older or foreign entry is read the same way.
+ */
+export function migrateInputs(raw: unknown): Inputs {
+  return readFields(raw, DEFAULT_INPUTS);
+}
 
 /** The work a state holds, as one string to compare: the selected cell is a view, not work, and is left out. */
 const work = (s: ShareState): string => JSON.stringify({ ...pickState(s), selected: null });

@@ -5,7 +5,6 @@
  */
 import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT, EXAMPLE_ROBOTS_URL, EXAMPLE_URLS } from '../fixtures/example';
 import type { CrawlerSpec, EvaluateParams } from '../model/wire';
-import { readFields } from '../share/validate';
 
 /** How URLs are read and what the server answers for /robots.txt, as a run takes them. */
 type Settings = Pick<EvaluateParams, 'normalise' | 'fetchStatus'>;
@@ -48,14 +47,5 @@ export function crawlerSpecs(c: ChosenCrawlers): CrawlerSpec[] {
   ];
 }
 
-/** The persisted format's version; bump it and extend `migrateInputs` when the shape changes. */
+/** The persisted format's version; bump it and extend `migrateInputs` (share/persisted.ts) when the shape changes. */
 export const PERSIST_VERSION = 1;
-
-/**
- * Reads persisted inputs of any shape and version, keeping every field that
- * is valid and taking the default for the rest. There is one format so far,
- * so an older or foreign entry is read the same way.
- */
-export function migrateInputs(raw: unknown): Inputs {
-  return readFields(raw, DEFAULT_INPUTS);
-}

@@ -22,7 +22,8 @@ import type {
 import { createInputsStorage } from '../persist/inputs';
 import { browserLocal } from '../persist/local';
 import { browserShelf } from '../persist/shelf';
-import { type CellRef, DEFAULT_INPUTS, type Inputs, migrateInputs, PERSIST_VERSION } from './inputs';
+import { migrateInputs } from '../share/persisted';
+import { type CellRef, DEFAULT_INPUTS, type Inputs, PERSIST_VERSION } from './inputs';
 import { loadViewQuery, saveViewQuery } from './viewPrefs';
 
 interface InputsSlice extends Inputs {

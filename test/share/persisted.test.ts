@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_PROFILE_IDS, EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
 import { pickState } from '../../src/share/format';
 import { decodeLink, encodeLink } from '../../src/share/link';
-import { shouldAskBeforeReplacing } from '../../src/share/persisted';
-import { DEFAULT_INPUTS, migrateInputs } from '../../src/state/inputs';
+import { migrateInputs, shouldAskBeforeReplacing } from '../../src/share/persisted';
+import { DEFAULT_INPUTS } from '../../src/state/inputs';
 import { shareState } from './arbitraries';
 
 describe('persisted inputs and the share payload', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ROBOTS_TXT } from '../../src/fixtures/example';
 import { createInputsStorage } from '../../src/persist/inputs';
-import { crawlerSpecs, DEFAULT_INPUTS, migrateInputs, PERSIST_VERSION } from '../../src/state/inputs';
+import { migrateInputs } from '../../src/share/persisted';
+import { crawlerSpecs, DEFAULT_INPUTS, PERSIST_VERSION } from '../../src/state/inputs';
 import { type RunResults, STORAGE_KEY, snapshotInputs, urlAt } from '../../src/state/store';
 import { freshLabStore } from '../fakes/store';
 
