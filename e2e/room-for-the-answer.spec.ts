@@ -177,3 +177,37 @@ test('at 1280×720, many typed tokens stay inside the crawler picker and the las
   expect(middle).toBeLessThan(box.y + box.height);
   await shootAtEverySize(page, 'room', 'many-tokens');
 });
+
+test('with 21 crawler columns, the URL stays at the grid’s left edge while the verdicts scroll sideways under it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const lab = new LabPage(page);
+  await lab.open();
+  for (let i = 0; i < 18; i++) await lab.inputs.addToken(`Bot${i}`);
+  await expect(lab.results.grid.getByTestId('crawler-header')).toHaveCount(21);
+  await lab.results.grid.locator('[role=gridcell]').first().click();
+  await page.keyboard.press('End');
+  /** The grid's box, the first row's URL cell, and the active cell, as the user sees them. */
+  const boxes = () =>
+    lab.results.grid.evaluate((grid) => {
+      const box = (el: Element | null) => el?.getBoundingClientRect() ?? null;
+      return {
+        scrolled: grid.scrollLeft,
+        grid: box(grid),
+        url: box(grid.querySelector('[data-testid="result-row"] [role=rowheader]')),
+        active: box(grid.querySelector('.cell.active')),
+      };
+    });
+  await expect.poll(async () => (await boxes()).scrolled).toBeGreaterThan(0);
+  let b = await boxes();
+  // Scrolled to the last column, the URL is still drawn at the left edge.
+  expect(Math.abs(b.url!.left - b.grid!.left)).toBeLessThan(3);
+  expect(b.active!.right).toBeLessThanOrEqual(b.grid!.right + 1);
+  // Moving back left, the active cell stops beside the URL, never under it.
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+  b = await boxes();
+  expect(b.active!.left).toBeGreaterThanOrEqual(b.url!.right - 1);
+  expect(Math.abs(b.url!.left - b.grid!.left)).toBeLessThan(3);
+  await shootAtEverySize(page, 'room', 'sticky-url');
+});
