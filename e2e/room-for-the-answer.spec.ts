@@ -153,13 +153,19 @@ test('on a phone, the first verdicts are on the first screen: the inputs start f
   await expect(page.getByTestId('url-list')).toBeVisible();
 });
 
-test('at 1280×720, many typed tokens stay inside the crawler picker and the last one can be reached', async ({
-  page,
-}) => {
+/** The example at 1280×720 with `n` product tokens typed (Bot0, Bot1, …) beside its three crawlers. */
+async function withTypedTokens(page: Page, n: number): Promise<LabPage> {
   await page.setViewportSize({ width: 1280, height: 720 });
   const lab = new LabPage(page);
   await lab.open();
-  for (let i = 0; i < 18; i++) await lab.inputs.addToken(`Bot${i}`);
+  for (let i = 0; i < n; i++) await lab.inputs.addToken(`Bot${i}`);
+  return lab;
+}
+
+test('at 1280×720, many typed tokens stay inside the crawler picker and the last one can be reached', async ({
+  page,
+}) => {
+  const lab = await withTypedTokens(page, 18);
   await expect(page.getByTestId('token-chip')).toHaveCount(18);
   // The picker holds its chips: they fit, or it clips and scrolls them, never spilling over the settings below.
   const picker = page.getByTestId('crawler-picker');
@@ -181,10 +187,7 @@ test('at 1280×720, many typed tokens stay inside the crawler picker and the las
 test('with 21 crawler columns, the URL stays at the grid’s left edge while the verdicts scroll sideways under it', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  const lab = new LabPage(page);
-  await lab.open();
-  for (let i = 0; i < 18; i++) await lab.inputs.addToken(`Bot${i}`);
+  const lab = await withTypedTokens(page, 18);
   await expect(lab.results.grid.getByTestId('crawler-header')).toHaveCount(21);
   await lab.results.grid.locator('[role=gridcell]').first().click();
   await page.keyboard.press('End');
