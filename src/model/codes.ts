@@ -8,10 +8,21 @@ import type { RuleLabels, RuleTable, ViewQuery } from './wire';
 
 const utf8 = new TextDecoder();
 
+/** Each parse's labels, made once: the grid and the totals both ask for them on every parse. */
+const labelled = new WeakMap<RuleTable, RuleLabels>();
+
 /** Line → "Disallow: /x" for every rule of a parse. */
-export function ruleLabels({ lines, kinds, raws }: RuleTable): RuleLabels {
-  const values = utf8.decode(raws).split('\n');
-  return new Map(Array.from(lines, (line, i) => [line, ruleLabel(kinds[i] === 0 ? 'allow' : 'disallow', values[i])]));
+export function ruleLabels(table: RuleTable): RuleLabels {
+  let labels = labelled.get(table);
+  if (!labels) {
+    const { lines, kinds, raws } = table;
+    const values = utf8.decode(raws).split('\n');
+    labels = new Map(
+      Array.from(lines, (line, i) => [line, ruleLabel(kinds[i] === 0 ? 'allow' : 'disallow', values[i])]),
+    );
+    labelled.set(table, labels);
+  }
+  return labels;
 }
 
 /** Cell outcomes, one byte per URL × crawler cell. */
